@@ -1,0 +1,43 @@
+#include "cardcore/eval/badugi.hpp"
+#include "common.hpp"
+
+namespace cardcore::bindings {
+
+void bind_badugi(py::module_& parent) {
+  py::module_ m = parent.def_submodule("badugi", "Badugi hand evaluation (rules/badugi.md 2.5).");
+
+  m.def(
+      "analyze",
+      [](py::handle cards) {
+        const Mask mask = to_mask(cards);
+        const badugi::Analysis a = badugi::analyze(mask);
+        py::tuple ranks(a.size);
+        for (int i = 0; i < a.size; ++i) ranks[i] = py::int_(a.ranks[i]);
+        return py::dict("mask"_a = mask, "size"_a = a.size, "ranks"_a = ranks, "used"_a = a.cards,
+                        "strength"_a = badugi::strength(mask));
+      },
+      "cards"_a, R"(The fields of a 4-card Badugi hand as a dict (see cardcore.badugi.evaluate).
+
+>>> analyze("As 2h 3d Kd")["ranks"]
+(3, 2, 1))");
+  m.def("strength", [](py::handle cards) { return badugi::strength(to_mask(cards)); }, "cards"_a,
+        R"(Strength of a 4-card Badugi hand: higher wins, equal splits.
+
+>>> strength("As 2h 3d 4c") > strength("Ah 2c 3s 7d")
+True)");
+  m.def(
+      "strength_many",
+      [](const py::array& masks, int threads, const std::optional<py::array>& out) {
+        return strengths(masks, threads, out, 4, "a Badugi hand", badugi::strength_many);
+      },
+      "masks"_a, "threads"_a, "out"_a = py::none(),
+      R"(Strengths of a 1-D C-contiguous uint64 array of 4-card masks, with the GIL released,
+written to ``out`` (int32, same length) when given.
+
+>>> import numpy as np
+>>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
+True)");
+  m.attr("NUM_STRENGTHS") = badugi::num_strengths();
+}
+
+}  // namespace cardcore::bindings

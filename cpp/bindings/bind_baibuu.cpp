@@ -1,0 +1,148 @@
+#include <optional>
+
+#include "cardcore/eval/baibuu.hpp"
+#include "common.hpp"
+
+namespace cardcore::bindings {
+namespace {
+
+constexpr const char* kNaturalNames[] = {"", "straight_flush", "four_of_a_kind", "flush", "straight",
+                                         "three_of_a_kind"};
+constexpr const char* kClassNames[] = {"score", "cong_nho", "cong_lon", "pair"};
+constexpr const char* kReasonNames[] = {"hands", "high_card", "player_natural", "banker_natural",
+                                        "player_foul"};
+constexpr const char* kPositionNames[] = {"banker", "player", "tie"};
+
+py::object position_name(baibuu::PositionResult r) {
+  return r == baibuu::PositionResult::kNotCompared ? py::object(py::none())
+                                                   : py::object(py::str(kPositionNames[static_cast<int>(r)]));
+}
+
+}  // namespace
+
+void bind_baibuu(py::module_& parent) {
+  py::module_ m = parent.def_submodule("baibuu", "Bai Buu evaluation and settlement (rules/baibuu.md 3).");
+  m.attr("NATURALS") = py::make_tuple(kNaturalNames[1], kNaturalNames[2], kNaturalNames[3],
+                                      kNaturalNames[4], kNaturalNames[5]);
+  m.attr("CLASSES") = py::make_tuple(kClassNames[0], kClassNames[1], kClassNames[2], kClassNames[3]);
+  m.attr("REASONS") = py::make_tuple(kReasonNames[0], kReasonNames[1], kReasonNames[2], kReasonNames[3],
+                                     kReasonNames[4]);
+
+  m.def("two_card_strength", [](py::handle cards) { return baibuu::two_card_strength(to_mask(cards)); },
+        "cards"_a, R"(Strength 1-25 of a two-card hand: Score p is 1 + p, Công Nhỏ 11, Công Lớn 12,
+a pair 13 (twos) to 25 (aces).
+
+>>> two_card_strength("Ah 9c"), two_card_strength("2s 2h")
+(11, 13))");
+  m.def(
+      "two_card_strength_many",
+      [](const py::array& masks, int threads, const std::optional<py::array>& out) {
+        return strengths(masks, threads, out, 2, "a Bai Buu two-card hand", baibuu::two_card_strength_many);
+      },
+      "masks"_a, "threads"_a, "out"_a = py::none(),
+      R"(Strengths of a 1-D C-contiguous uint64 array of 2-card masks, with the GIL released,
+written to ``out`` (int32, same length) when given.
+
+>>> import numpy as np
+>>> two_card_strength_many(np.array([3], dtype=np.uint64), 1, None).tolist()
+[13])");
+  m.def("class_of_strength",
+        [](int strength) {
+          if (strength < 1 || strength > baibuu::kMaxTwoCardStrength)
+            throw std::invalid_argument("a two-card strength is in 1-25, got " + std::to_string(strength));
+          return kClassNames[static_cast<int>(baibuu::class_of_strength(strength))];
+        },
+        "strength"_a, R"(The class name of a two-card strength.
+
+>>> class_of_strength(12)
+'cong_lon')");
+  m.def(
+      "natural",
+      [](py::handle cards) -> std::optional<std::string> {
+        const baibuu::Natural n = baibuu::natural(to_mask(cards));
+        if (n == baibuu::Natural::kNone) return std::nullopt;
+        return kNaturalNames[static_cast<int>(n)];
+      },
+      "cards"_a, R"(The Natural a four-card holding makes, or None.
+
+>>> natural("6s 7s 8s 9s")
+'straight_flush')");
+  m.def("arrangement_low", &baibuu::arrangement_low, "holding"_a, "index"_a,
+        R"(The Low hand (mask) of arrangement ``index`` 0-5 of a four-card holding mask.
+
+>>> arrangement_low(15, 5)
+12)");
+  m.def(
+      "is_valid", [](py::handle low, py::handle high) { return baibuu::is_valid(to_mask(low), to_mask(high)); },
+      "low"_a, "high"_a, R"(Whether High is strictly stronger than Low (rules/baibuu.md 3.6).
+
+>>> is_valid("4s 5h", "Ks Kh")
+True)");
+  m.def(
+      "house_way",
+      [](py::handle cards) -> std::optional<int> {
+        const int i = baibuu::house_way(to_mask(cards));
+        if (i < 0) return std::nullopt;
+        return i;
+      },
+      "cards"_a, R"(The house way's arrangement index 0-5 (rules/baibuu.md 3.9), None for a Natural.
+
+>>> house_way("Qs Kh 6c 4d")
+0)");
+  m.def("highest_card", [](py::handle cards) { return baibuu::highest_card(to_mask(cards)); }, "cards"_a,
+        R"(Card id of the highest card by rank (ace high), then suit ♠ > ♥ > ♣ > ♦.
+
+>>> highest_card("Ac Ad")
+48)");
+  m.def(
+      "settle",
+      [](Mask banker_cards, Mask banker_low, Mask player_cards, Mask player_low) {
+        const baibuu::Outcome o = baibuu::settle({banker_cards, banker_low}, {player_cards, player_low});
+        return py::dict("winner"_a = o.player_wins ? "player" : "banker",
+                        "reason"_a = kReasonNames[static_cast<int>(o.reason)], "low"_a = position_name(o.low),
+                        "high"_a = position_name(o.high), "banker_highest"_a = o.banker_highest,
+                        "player_highest"_a = o.player_highest);
+      },
+      "banker_cards"_a, "banker_low"_a, "player_cards"_a, "player_low"_a,
+      R"(Settles one player hand against the banker (masks; a Low of 0 means the house way).
+
+>>> settle(0xF0000, 0, 0xF, 0)["reason"]
+'player_natural')");
+  m.def(
+      "settle_many",
+      [](const py::array& banker, const py::array& player, const std::optional<py::array>& player_low,
+         int threads) {
+        const Mask* b = mask_data(banker, "banker");
+        const Mask* p = mask_data(player, "player");
+        const Mask* low = player_low ? mask_data(*player_low, "player_low") : nullptr;
+        const auto n = static_cast<std::size_t>(banker.size());
+        if (player.size() != banker.size() || (player_low && player_low->size() != banker.size()))
+          throw std::invalid_argument("banker, player and player_low must have the same length");
+        py::array_t<std::uint8_t> out(static_cast<py::ssize_t>(n));
+        std::uint8_t* codes = out.mutable_data();
+        std::int64_t bad;
+        {
+          py::gil_scoped_release release;  // reads the input buffers, writes only `out`
+          bad = baibuu::settle_many(b, p, low, codes, n, threads);
+        }
+        if (bad >= 0) {
+          try {
+            baibuu::settle({b[bad], 0}, {p[bad], low ? low[bad] : 0});
+          } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument("round " + std::to_string(bad) + ": " + e.what());
+          }
+          throw std::invalid_argument("round " + std::to_string(bad) + " is not a valid deal");
+        }
+        return out;
+      },
+      "banker"_a, "player"_a, "player_low"_a, "threads"_a,
+      R"(Packed outcomes of whole arrays of rounds: bit 0 player wins, bits 1-3 the reason index
+in REASONS, bits 4-5 and 6-7 the Low and High results (0 banker, 1 player, 2 tie, 3 not
+compared).
+
+>>> import numpy as np
+>>> settle_many(np.array([0xF0000], np.uint64), np.array([0xF], np.uint64), None, 1).tolist()
+[245])");
+}
+
+}  // namespace cardcore::bindings

@@ -1,0 +1,48 @@
+#include "cardcore/eval/buh.hpp"
+#include "common.hpp"
+
+namespace cardcore::bindings {
+
+void bind_buh(py::module_& parent) {
+  py::module_ m = parent.def_submodule("buh", "Buh hand evaluation (rules/buh.md 1.5).");
+  static constexpr const char* kClassNames[] = {"double_buh", "star", "buh", "skunk", "natural", "normal"};
+
+  m.def(
+      "analyze",
+      [](py::handle cards) {
+        const Mask mask = to_mask(cards);
+        const buh::Analysis a = buh::analyze(mask);
+        py::tuple hooch(a.num_hooch);
+        for (int i = 0; i < a.num_hooch; ++i) hooch[i] = py::int_(a.hooch[i]);
+        py::dict d("mask"_a = mask, "value"_a = a.value, "hooch"_a = hooch, "is_flush"_a = a.is_flush,
+                   "is_skunk"_a = a.is_skunk, "is_buh"_a = a.is_buh, "is_double_buh"_a = a.is_double_buh,
+                   "is_star"_a = a.is_star, "is_natural"_a = a.is_natural,
+                   "hand_class"_a = kClassNames[static_cast<int>(a.hand_class)]);
+        d["strength"] = a.num_cards == 4 ? py::object(py::int_(buh::strength(mask))) : py::none();
+        return d;
+      },
+      "cards"_a, R"(The fields of a 2-, 3- or 4-card Buh hand as a dict (see cardcore.buh.evaluate).
+
+>>> analyze("As Ah")["hand_class"]
+'buh')");
+  m.def("strength", [](py::handle cards) { return buh::strength(to_mask(cards)); }, "cards"_a,
+        R"(Showdown strength of a 4-card Buh hand: higher wins, equal is a choke.
+
+>>> strength("Ah Ac Ad As") > strength("Ad Jc Qh Ks")
+True)");
+  m.def(
+      "strength_many",
+      [](const py::array& masks, int threads, const std::optional<py::array>& out) {
+        return strengths(masks, threads, out, 4, "a Buh showdown hand", buh::strength_many);
+      },
+      "masks"_a, "threads"_a, "out"_a = py::none(),
+      R"(Strengths of a 1-D C-contiguous uint64 array of 4-card masks, with the GIL released,
+written to ``out`` (int32, same length) when given.
+
+>>> import numpy as np
+>>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
+True)");
+  m.attr("NUM_STRENGTHS") = buh::num_strengths();
+}
+
+}  // namespace cardcore::bindings

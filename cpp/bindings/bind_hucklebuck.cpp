@@ -1,0 +1,33 @@
+#include <vector>
+
+#include "cardcore/eval/hucklebuck.hpp"
+#include "common.hpp"
+
+namespace cardcore::bindings {
+
+void bind_hucklebuck(py::module_& parent) {
+  py::module_ m = parent.def_submodule("hucklebuck", "Hucklebuck tricks (rules/hucklebuck.md 4.3).");
+
+  m.def(
+      "trick_winner",
+      [](const py::iterable& plays, int trump) {
+        std::vector<int> cards;
+        for (py::handle play : plays) cards.push_back(to_card(play));
+        return hucklebuck::trick_winner(cards.data(), static_cast<int>(cards.size()), trump);
+      },
+      "plays"_a, "trump"_a,
+      R"(Index of the winning play (lead first); trump is a suit index 0-3 (c d h s).
+
+>>> trick_winner(["7s", "Ks", "2h", "As"], 2)
+2)");
+  m.def(
+      "legal_plays",
+      [](py::handle hand, int led_suit) { return hucklebuck::legal_plays(to_mask(hand), led_suit); },
+      "hand"_a, "led_suit"_a,
+      R"(Mask of the cards of ``hand`` that may be played; led_suit -1 when leading.
+
+>>> legal_plays("Ks 4s 9h 2c 7d", 3) == 1 << 11 | 1 << 47  # 4s and Ks
+True)");
+}
+
+}  // namespace cardcore::bindings

@@ -1,0 +1,64 @@
+// The one pybind11 include of the bindings, and the conversions they share.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "cardcore/core/cards.hpp"
+
+namespace cardcore::bindings {
+
+namespace py = pybind11;
+using namespace pybind11::literals;
+
+// A card-like as a mask: an int mask, a string of cards, an object with a `mask` (CardSet),
+// an object with an `id` (Card), or an iterable of cards (Card, card string or card id).
+// Malformed or duplicate cards raise ValueError; other types raise TypeError.
+Mask to_mask(py::handle cards);
+
+// One card as its id: a Card, a card string or a card id 0-51.
+int to_card(py::handle card);
+
+// The data of a 1-D C-contiguous uint64 array, or ValueError naming `name`.
+const Mask* mask_data(const py::array& masks, std::string_view name);
+
+// Raises ValueError for element `index` of `name`, which is not a `num_cards`-card hand.
+[[noreturn]] void throw_bad_element(std::string_view name, std::int64_t index, Mask mask,
+                                    int num_cards, std::string_view what);
+
+// An int32 output array of n elements: `out` after checking it, or a new one.
+py::array_t<std::int32_t> output_array(const std::optional<py::array>& out, std::size_t n);
+
+// out = kernel(masks) for a batch of `num_cards`-card hands, with the GIL released; the
+// kernel returns the first bad index or kNoBadIndex.
+template <class Kernel>
+py::array_t<std::int32_t> strengths(const py::array& masks, int threads,
+                                    const std::optional<py::array>& out_arg, int num_cards,
+                                    std::string_view what, Kernel kernel) {
+  const Mask* data = mask_data(masks, "masks");
+  const auto n = static_cast<std::size_t>(masks.size());
+  py::array_t<std::int32_t> out = output_array(out_arg, n);
+  std::int32_t* result = out.mutable_data();
+  std::int64_t bad;
+  {
+    // Safe without the GIL: the kernel touches only these two buffers, which the
+    // references held by this frame keep alive, and immutable tables.
+    py::gil_scoped_release release;
+    bad = kernel(data, result, n, threads);
+  }
+  if (bad >= 0) throw_bad_element("masks", bad, data[bad], num_cards, what);
+  return out;
+}
+
+void bind_cards(py::module_& m);
+void bind_buh(py::module_& m);
+void bind_badugi(py::module_& m);
+void bind_baibuu(py::module_& m);
+void bind_hucklebuck(py::module_& m);
+
+}  // namespace cardcore::bindings

@@ -1,0 +1,92 @@
+// Bai Buu hand evaluation and settlement (rules/baibuu.md 3.3-3.9).
+//
+// Two-card hands rank Pair (Bửu, by rank, ace high) > Công Lớn (two different pictures
+// J/Q/K, all equal) > Công Nhỏ (exactly A + 9) > Score (points mod 10; A = 1, 2-9 pips,
+// 10/J/Q/K = 0). Their strength is a dense rank: Score p is 1 + p, Công Nhỏ 11, Công Lớn 12,
+// a pair of rank r (2 = 0 ... A = 12) is 13 + r. A four-card holding is a Natural (straight
+// flush, four of a kind, flush, straight with A-2-3-4 and J-Q-K-A but no wrap, three of a
+// kind) or is arranged into a Low and a High two-card hand; the arrangement is valid iff
+// High is strictly stronger (3.6). Arrangement i of a holding takes as Low the i-th pair of
+// its cards sorted by id among (0,1), (0,2), (0,3), (1,2), (1,3), (2,3) (the action ids of
+// DESIGN.md). Settlement (3.7): player Natural, banker Natural, player foul, then the two
+// positions with the banker winning equal Scores of 3 or 4, then the highest card of each
+// four-card holding by rank then suit ♠ > ♥ > ♣ > ♦ (not id order: clubs beat diamonds).
+// There is never a push. The house way (3.9) is Ruby89's as the rules resolve it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "cardcore/core/cards.hpp"
+
+namespace cardcore::baibuu {
+
+enum class TwoCardClass : std::uint8_t { kScore, kCongNho, kCongLon, kPair };
+enum class Natural : std::uint8_t {
+  kNone, kStraightFlush, kFourOfAKind, kFlush, kStraight, kThreeOfAKind
+};
+enum class PositionResult : std::uint8_t { kBanker, kPlayer, kTie, kNotCompared };
+enum class Reason : std::uint8_t { kHands, kHighCard, kPlayerNatural, kBankerNatural, kPlayerFoul };
+
+inline constexpr int kMaxTwoCardStrength = 25;
+inline constexpr int kCongNhoStrength = 11;
+inline constexpr int kCongLonStrength = 12;
+inline constexpr int kNumArrangements = 6;
+
+// Strength (1-25) of a two-card hand; throws unless `pair` holds two cards below 52.
+int two_card_strength(Mask pair);
+TwoCardClass class_of_strength(int strength);
+// Points of a Score hand (strength 1-10); -1 for other classes.
+constexpr int score_points(int strength) { return strength <= 10 ? strength - 1 : -1; }
+
+Natural natural(Mask holding);  // throws unless four cards
+
+// The Low hand of arrangement `index` (0-5) of a four-card holding.
+Mask arrangement_low(Mask holding, int index);
+// The arrangement index whose Low hand is `low` (two cards of the holding).
+int arrangement_index(Mask holding, Mask low);
+bool is_valid(Mask low, Mask high);
+
+// The house way's arrangement index for a non-Natural holding; -1 for a Natural.
+int house_way(Mask holding);
+
+// Rank * 4 + suit strength (♦ 0, ♣ 1, ♥ 2, ♠ 3): the order of the highest-card step.
+int card_value(int card);
+// The card id of the highest card of a holding in that order.
+int highest_card(Mask holding);
+
+// One side of a settlement: its four cards and its Low hand, or low == 0 to arrange the
+// holding by the house way (a Natural is never arranged).
+struct Side {
+  Mask cards = 0;
+  Mask low = 0;
+};
+
+struct Outcome {
+  bool player_wins = false;
+  Reason reason = Reason::kHands;
+  PositionResult low = PositionResult::kNotCompared;
+  PositionResult high = PositionResult::kNotCompared;
+  int banker_highest = 0;  // card ids of each side's highest card
+  int player_highest = 0;
+};
+
+// Settles one player hand against the banker. Throws std::invalid_argument for a side
+// that is not four cards, a Low hand that is not two of them, shared cards, or an invalid
+// banker arrangement (the banker never fouls, R-8); a player's invalid one is a foul.
+Outcome settle(const Side& banker, const Side& player);
+
+// Outcome packed in one byte: bit 0 player wins, bits 1-3 Reason, bits 4-5 the Low
+// position's PositionResult, bits 6-7 the High position's.
+std::uint8_t pack(const Outcome& o);
+
+// Settles arrays of holdings, the banker by the house way and the player by the house way
+// (player_low == nullptr) or by the given Low hands. Writes packed outcomes; returns the
+// first bad index or kNoBadIndex (batch.hpp).
+std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low,
+                         std::uint8_t* out, std::size_t n, int threads);
+
+std::int64_t two_card_strength_many(const Mask* pairs, std::int32_t* out, std::size_t n,
+                                    int threads);
+
+}  // namespace cardcore::baibuu

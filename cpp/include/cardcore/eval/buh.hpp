@@ -1,0 +1,52 @@
+// Buh hand evaluation (rules/buh.md 1.5).
+//
+// Normals are A (1 point) and 2-10 (pips); J, Q, K are hooch with no points. The base value
+// is the sum over the distinct normal ranks of those that do not continue a run (each run
+// counts its top card once, a match counts once). A four-card hand of one suit is a flush
+// and its value is halved, rounded down. Lower wins: the showdown key is (skunk, value,
+// hooch ranks ascending), where a skunk is four hooch, and inside the hooch a proper prefix
+// beats a longer list. A buh has a normal and value <= 1; a double buh is a
+// value-0 flush (only A J Q K suited, R-5); the star is A A A A. `strength` maps the key of
+// every four-card hand to a dense rank, higher is better, equal is a choke.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "cardcore/core/cards.hpp"
+
+namespace cardcore::buh {
+
+// First that applies, in this order (rules/buh.md 1.5, "Library surface").
+enum class HandClass : std::uint8_t { kDoubleBuh, kStar, kBuh, kSkunk, kNatural, kNormal };
+
+struct Analysis {
+  int num_cards = 0;
+  int value = 0;            // v: halved for a flush; 0 when the hand has no normals
+  int num_hooch = 0;
+  std::uint8_t hooch[4]{};  // hooch ranks ascending: J = 11, Q = 12, K = 13
+  bool is_flush = false;
+  bool is_skunk = false;
+  bool is_buh = false;
+  bool is_double_buh = false;
+  bool is_star = false;
+  bool is_natural = false;
+  HandClass hand_class = HandClass::kNormal;
+};
+
+// A hand of 2, 3 or 4 cards; throws std::invalid_argument for any other size.
+Analysis analyze(Mask hand);
+
+// The showdown key of a four-card hand as one integer: lower wins, equal is a choke.
+std::uint32_t showdown_key(const Analysis& a);
+
+// Dense rank of the showdown key, 1 for the worst hand; throws unless 4 cards below 52.
+int strength(Mask hand);
+
+// Number of distinct strengths (the best hand has this strength).
+int num_strengths();
+
+// Batch strength of four-card masks; returns the first bad index or kNoBadIndex.
+std::int64_t strength_many(const Mask* hands, std::int32_t* out, std::size_t n, int threads);
+
+}  // namespace cardcore::buh

@@ -1,0 +1,134 @@
+#include "cardcore/core/cards.hpp"
+
+#include <stdexcept>
+
+#include "cardcore/core/bits.hpp"
+
+namespace cardcore {
+namespace {
+
+constexpr std::string_view kExpected =
+    "expected a rank (A, 2-9, T or 10, J, Q, K) followed by a suit (c, d, h, s or ♣ ♦ ♥ ♠)";
+
+// UTF-8 suit symbols are E2 99 xx, xx = A0 ♠ A1 ♡ A2 ♢ A3 ♣ A4 ♤ A5 ♥ A6 ♦ A7 ♧.
+constexpr int kSymbolSuit[8] = {kSpades, kHearts, kDiamonds, kClubs,
+                                kSpades, kHearts, kDiamonds, kClubs};
+
+int parse_rank(std::string_view& s) {
+  if (s.size() >= 2 && s[0] == '1' && s[1] == '0') {
+    s.remove_prefix(2);
+    return kTen;
+  }
+  if (s.empty()) return -1;
+  const char c = s[0];
+  s.remove_prefix(1);
+  switch (c) {
+    case 'T': case 't': return kTen;
+    case 'J': case 'j': return kJack;
+    case 'Q': case 'q': return kQueen;
+    case 'K': case 'k': return kKing;
+    case 'A': case 'a': return kAce;
+    default: return c >= '2' && c <= '9' ? c - '2' : -1;
+  }
+}
+
+int parse_suit(std::string_view s) {
+  if (s.size() == 1) {
+    switch (s[0]) {
+      case 'c': case 'C': return kClubs;
+      case 'd': case 'D': return kDiamonds;
+      case 'h': case 'H': return kHearts;
+      case 's': case 'S': return kSpades;
+      default: return -1;
+    }
+  }
+  if (s.size() == 6 && s.substr(3) == "\xEF\xB8\x8F") s = s.substr(0, 3);  // emoji selector
+  if (s.size() == 3 && s[0] == '\xE2' && s[1] == '\x99') {
+    const auto low = static_cast<unsigned char>(s[2]);
+    if (low >= 0xA0 && low <= 0xA7) return kSymbolSuit[low - 0xA0];
+  }
+  return -1;
+}
+
+bool is_separator(char c) { return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r'; }
+
+std::string quoted(std::string_view text) {
+  constexpr std::size_t kMaxShown = 60;
+  if (text.size() <= kMaxShown) return "'" + std::string(text) + "'";
+  return "'" + std::string(text.substr(0, kMaxShown)) + "...'";
+}
+
+}  // namespace
+
+int parse_card_token(std::string_view token) {
+  const int rank = parse_rank(token);
+  if (rank < 0) return -1;
+  const int suit = parse_suit(token);
+  return suit < 0 ? -1 : make_card(rank, suit);
+}
+
+Mask parse_cards(std::string_view text) {
+  Mask mask = 0;
+  int position = 0;
+  std::size_t i = 0;
+  while (true) {
+    while (i < text.size() && is_separator(text[i])) ++i;
+    if (i == text.size()) return mask;
+    std::size_t end = i;
+    while (end < text.size() && !is_separator(text[end])) ++end;
+    const std::string_view token = text.substr(i, end - i);
+    ++position;
+    const int card = parse_card_token(token);
+    if (card < 0)
+      throw std::invalid_argument("invalid card " + quoted(token) + " at position " +
+                                  std::to_string(position) + " in " + quoted(text) + ": " +
+                                  std::string(kExpected));
+    if (mask & card_bit(card))
+      throw std::invalid_argument("duplicate card " + quoted(token) + " at position " +
+                                  std::to_string(position) + " in " + quoted(text));
+    mask |= card_bit(card);
+    i = end;
+  }
+}
+
+int parse_card(std::string_view text) {
+  const Mask mask = parse_cards(text);
+  if (popcount(mask) != 1)
+    throw std::invalid_argument("expected exactly one card, got " + quoted(text));
+  return lowest_bit(mask);
+}
+
+std::string format_card(int card, bool pretty) {
+  static constexpr const char* kSymbols[kNumSuits] = {"♣", "♦", "♥", "♠"};
+  std::string out(1, kRankChars[rank_of(card)]);
+  if (pretty)
+    out += kSymbols[suit_of(card)];
+  else
+    out += kSuitChars[suit_of(card)];
+  return out;
+}
+
+std::string format_cards(Mask mask, bool pretty) {
+  std::string out;
+  for (; mask; mask = clear_lowest(mask)) {
+    if (!out.empty()) out += ' ';
+    out += format_card(lowest_bit(mask), pretty);
+  }
+  return out;
+}
+
+void check_mask(Mask mask) {
+  if (mask & ~kDeckMask)
+    throw std::invalid_argument("mask " + std::to_string(mask) +
+                                " has bits outside the 52 card positions (bits 0-51)");
+}
+
+void check_hand(Mask mask, int num_cards, std::string_view what) {
+  check_mask(mask);
+  if (popcount(mask) != num_cards)
+    throw std::invalid_argument(std::string(what) + " has " + std::to_string(num_cards) +
+                                " cards, got " + std::to_string(popcount(mask)) +
+                                (mask ? " (" + format_cards(mask) + ")" : std::string()));
+}
+
+}  // namespace cardcore

@@ -1,0 +1,331 @@
+#include "cardcore/eval/baibuu.hpp"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cardcore/core/batch.hpp"
+#include "cardcore/core/bits.hpp"
+#include "cardcore/core/layout.hpp"
+
+namespace cardcore::baibuu {
+namespace {
+
+constexpr int kNine = 7;  // rank index of the nine
+
+// Score points of one card: A 1, 2-9 pips, 10 J Q K 0.
+constexpr int card_points(int card) {
+  const int r = rank_of(card);
+  return r == kAce ? 1 : r <= kNine ? r + 2 : 0;
+}
+
+constexpr bool is_picture(int rank) { return rank >= kJack && rank <= kKing; }
+
+constexpr int pair_strength(int a, int b) {
+  const int ra = rank_of(a), rb = rank_of(b);
+  if (ra == rb) return 13 + ra;
+  if (is_picture(ra) && is_picture(rb)) return kCongLonStrength;
+  if ((ra == kAce && rb == kNine) || (ra == kNine && rb == kAce)) return kCongNhoStrength;
+  return 1 + (card_points(a) + card_points(b)) % 10;
+}
+
+// The 2-card index pairs of arrangement i: Low = kLowPair[i], High = kLowPair[5 - i].
+constexpr int kLowPair[kNumArrangements][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+
+struct Holding {
+  int card[4];  // ascending ids
+  explicit Holding(Mask m) {
+    for (int& c : card) {
+      c = lowest_bit(m);
+      m = clear_lowest(m);
+    }
+  }
+  int low_strength(int i) const { return pair_strength(card[kLowPair[i][0]], card[kLowPair[i][1]]); }
+  int high_strength(int i) const { return low_strength(kNumArrangements - 1 - i); }
+  bool valid(int i) const { return high_strength(i) > low_strength(i); }
+};
+
+// Ruby89's splittable pairs (3.9 #4): for a pair worth `pair_points`, the points of the two
+// other cards, A = 1 and any 10/J/Q/K as 0.
+struct SplitRule {
+  int pair_rank;
+  int a, b;
+};
+constexpr SplitRule kSplits[] = {
+    {0, 3, 7}, {0, 4, 7}, {0, 5, 7}, {0, 6, 7}, {0, 5, 6},  // pair of 2
+    {1, 4, 6}, {1, 5, 6},                                   // pair of 3
+    {4, 1, 2}, {4, 1, 3}, {4, 2, 3}, {4, 2, 0}, {4, 3, 0},  // pair of 6
+    {5, 1, 2}, {5, 1, 0}, {5, 2, 9},                        // pair of 7
+    {6, 1, 0},                                              // pair of 8
+    {7, 1, 0},                                              // pair of 9
+};
+
+bool splits_pair(int pair_rank, int other1, int other2) {
+  const int a = card_points(other1), b = card_points(other2);
+  for (const SplitRule& s : kSplits)
+    if (s.pair_rank == pair_rank && ((s.a == a && s.b == b) || (s.a == b && s.b == a))) return true;
+  return false;
+}
+
+int house_way_of(const Holding& h, Mask holding) {
+  const int valid_count = h.valid(0) + h.valid(1) + h.valid(2) + h.valid(3) + h.valid(4) + h.valid(5);
+  auto pick = [&](auto score) {
+    // The valid arrangement with the largest score(i); on ties the first in the canonical
+    // order of 3.9 #7, partition {c0c1|c2c3}, {c0c2|c1c3}, {c0c3|c1c2} (arrangements p and
+    // 5 - p share partition p, and at most one of the two is valid).
+    int best = -1;
+    for (int p = 0; p < 3; ++p)
+      for (int i : {p, kNumArrangements - 1 - p})
+        if (h.valid(i) && (best < 0 || score(i) > score(best))) best = i;
+    return best;
+  };
+  if (valid_count == 1) return pick([](int) { return 0; });  // 3.9 #2, e.g. two pairs
+
+  // One pair (two pairs were forced above; trips are Naturals).
+  for (int r = 0; r < kNumRanks; ++r) {
+    if (popcount(rank_nibble(holding, r)) != 2) continue;
+    int others[2], n = 0;
+    for (int c : h.card)
+      if (rank_of(c) != r) others[n++] = c;
+    const bool split = splits_pair(r, others[0], others[1]);  // 3.9 #3-4
+    return pick([&](int i) {
+      const bool pair_kept = rank_of(h.card[kLowPair[5 - i][0]]) == r && rank_of(h.card[kLowPair[5 - i][1]]) == r;
+      // Keep: only the arrangement with the pair as High. Split: the higher High.
+      return split ? (pair_kept ? -1 : h.high_strength(i)) : (pair_kept ? 1 : 0);
+    });
+  }
+
+  // A Công with no pair is kept as High (3.9 #5): with both an A + 9 and a Công Lớn
+  // available, A + 9 goes Low under the Công Lớn, which this scoring also gives.
+  int best_high = 0;
+  for (int i = 0; i < kNumArrangements; ++i)
+    if (h.valid(i) && h.high_strength(i) > best_high) best_high = h.high_strength(i);
+  if (best_high >= kCongNhoStrength)
+    return pick([&](int i) { return h.high_strength(i) * 32 + h.low_strength(i); });
+
+  // All Score (3.9 #6): High 9 with Low >= 4 (the higher Low), else the highest Low, then
+  // the highest High.
+  return pick([&](int i) {
+    const int low = score_points(h.low_strength(i)), high = score_points(h.high_strength(i));
+    const bool preferred = high == 9 && low >= 4;
+    return (preferred ? 1000 : 0) + low * 10 + high;
+  });
+}
+
+// What settlement needs of one side (3.7), from a table or from an explicit arrangement.
+struct Arranged {
+  bool natural;
+  bool foul;
+  int low, high;  // two-card strengths
+  int highest;    // highest_card_value
+};
+
+PositionResult compare_position(int banker, int player) {
+  if (player > banker) return PositionResult::kPlayer;
+  if (banker > player) return PositionResult::kBanker;
+  // Equal Scores of 3 or 4 points (strengths 4 and 5) go to the banker (3.4 #3).
+  return banker == 4 || banker == 5 ? PositionResult::kBanker : PositionResult::kTie;
+}
+
+Outcome decide(const Arranged& banker, const Arranged& player) {
+  Outcome o;
+  if (player.natural) {
+    o.player_wins = true;
+    o.reason = Reason::kPlayerNatural;
+  } else if (banker.natural) {
+    o.reason = Reason::kBankerNatural;
+  } else if (player.foul) {
+    o.reason = Reason::kPlayerFoul;
+  } else {
+    o.low = compare_position(banker.low, player.low);
+    o.high = compare_position(banker.high, player.high);
+    const int player_won = (o.low == PositionResult::kPlayer) + (o.high == PositionResult::kPlayer);
+    const int banker_won = (o.low == PositionResult::kBanker) + (o.high == PositionResult::kBanker);
+    o.reason = player_won != banker_won ? Reason::kHands : Reason::kHighCard;
+    o.player_wins = player_won != banker_won ? player_won > banker_won : player.highest > banker.highest;
+  }
+  return o;
+}
+
+// Per holding (colex-indexed): bits 0-5 highest card value, 6-10 house-way Low strength,
+// 11-15 house-way High strength, bit 16 Natural.
+std::uint32_t holding_record(Mask holding) {
+  const bool is_natural = natural(holding) != Natural::kNone;
+  std::uint32_t record =
+      static_cast<std::uint32_t>(card_value(highest_card(holding))) | std::uint32_t(is_natural) << 16;
+  if (!is_natural) {
+    const Holding h(holding);
+    const int i = house_way_of(h, holding);
+    record |= std::uint32_t(h.low_strength(i)) << 6 | std::uint32_t(h.high_strength(i)) << 11;
+  }
+  return record;
+}
+
+Arranged from_record(std::uint32_t r) {  // the house way's arrangement
+  return {(r >> 16 & 1) != 0, false, int(r >> 6 & 31), int(r >> 11 & 31), int(r & 63)};
+}
+
+struct Tables {
+  std::array<std::uint8_t, kNumHands2> two_card{};
+  std::vector<std::uint32_t> holding = std::vector<std::uint32_t>(kNumHands4);
+};
+
+const Tables& tables() {
+  static const Tables built = [] {
+    Tables t;
+    for (std::uint32_t i = 0; i < kNumHands2; ++i) {
+      const Mask pair = mask_from_colex<2>(i);
+      t.two_card[i] = static_cast<std::uint8_t>(pair_strength(lowest_bit(pair), highest_bit(pair)));
+    }
+    for (std::uint32_t i = 0; i < kNumHands4; ++i) t.holding[i] = holding_record(mask_from_colex<4>(i));
+    return t;
+  }();
+  return built;
+}
+
+std::uint32_t holding_index(Mask holding, std::string_view what) {
+  bool valid;
+  const std::uint32_t index = colex_index<4>(holding, valid);
+  if (!valid) check_hand(holding, 4, what);
+  return index;
+}
+
+Arranged arrange(const Side& side, std::string_view what) {
+  const Arranged from_table = from_record(tables().holding[holding_index(side.cards, what)]);
+  if (side.low == 0 || from_table.natural) return from_table;
+  if ((side.low & ~side.cards) || popcount(side.low) != 2)
+    throw std::invalid_argument(std::string(what) + ": the Low hand " + format_cards(side.low) +
+                                " is not two cards of " + format_cards(side.cards));
+  const int low = two_card_strength(side.low), high = two_card_strength(side.cards & ~side.low);
+  return {false, high <= low, low, high, from_table.highest};
+}
+
+}  // namespace
+
+int two_card_strength(Mask pair) {
+  bool valid;
+  const std::uint32_t index = colex_index<2>(pair, valid);
+  if (!valid) check_hand(pair, 2, "a Bai Buu two-card hand");
+  return tables().two_card[index];
+}
+
+TwoCardClass class_of_strength(int strength) {
+  return strength >= 13                 ? TwoCardClass::kPair
+         : strength == kCongLonStrength ? TwoCardClass::kCongLon
+         : strength == kCongNhoStrength ? TwoCardClass::kCongNho
+                                        : TwoCardClass::kScore;
+}
+
+Natural natural(Mask holding) {
+  check_hand(holding, 4, "a Bai Buu holding");
+  unsigned suits = 0;
+  for (Mask m = holding; m; m = clear_lowest(m)) suits |= 1u << suit_of(lowest_bit(m));
+  int most_of_a_rank = 0;
+  for (int r = 0; r < kNumRanks; ++r) {
+    const int n = popcount(rank_nibble(holding, r));
+    if (n > most_of_a_rank) most_of_a_rank = n;
+  }
+  const unsigned ranks = ranks_present(holding);
+  constexpr unsigned kAceLowStraight = 1u << kAce | 0b111u;  // A 2 3 4
+  // Four distinct ranks in a row: shifted down to its lowest rank the set is 0b1111.
+  const bool straight = ranks == kAceLowStraight || (ranks >> lowest_bit(ranks)) == 0b1111u;
+  const bool flush = popcount(suits) == 1;
+  if (straight && flush) return Natural::kStraightFlush;
+  if (most_of_a_rank == 4) return Natural::kFourOfAKind;
+  if (flush) return Natural::kFlush;
+  if (straight) return Natural::kStraight;
+  if (most_of_a_rank == 3) return Natural::kThreeOfAKind;
+  return Natural::kNone;
+}
+
+Mask arrangement_low(Mask holding, int index) {
+  check_hand(holding, 4, "a Bai Buu holding");
+  if (index < 0 || index >= kNumArrangements)
+    throw std::out_of_range("arrangement index " + std::to_string(index) + " is not in 0-5");
+  const Holding h(holding);
+  return card_bit(h.card[kLowPair[index][0]]) | card_bit(h.card[kLowPair[index][1]]);
+}
+
+int arrangement_index(Mask holding, Mask low) {
+  for (int i = 0; i < kNumArrangements; ++i)
+    if (arrangement_low(holding, i) == low) return i;
+  throw std::invalid_argument("the Low hand " + format_cards(low) + " is not two cards of " +
+                              format_cards(holding));
+}
+
+bool is_valid(Mask low, Mask high) {
+  if (low & high)
+    throw std::invalid_argument("the Low and High hands share " + format_cards(low & high));
+  return two_card_strength(high) > two_card_strength(low);
+}
+
+int house_way(Mask holding) {
+  if (natural(holding) != Natural::kNone) return -1;
+  return house_way_of(Holding(holding), holding);
+}
+
+int card_value(int card) {
+  static constexpr int kSuitStrength[kNumSuits] = {1, 0, 2, 3};  // by suit id: c d h s
+  return 4 * rank_of(card) + kSuitStrength[suit_of(card)];
+}
+
+int highest_card(Mask holding) {
+  int best = -1;
+  for (Mask m = holding; m; m = clear_lowest(m))
+    if (best < 0 || card_value(lowest_bit(m)) > card_value(best)) best = lowest_bit(m);
+  return best;
+}
+
+Outcome settle(const Side& banker, const Side& player) {
+  const Arranged b = arrange(banker, "the banker's hand");
+  const Arranged p = arrange(player, "the player's hand");
+  if (banker.cards & player.cards)
+    throw std::invalid_argument("the banker and the player share " +
+                                format_cards(banker.cards & player.cards));
+  if (b.foul)
+    throw std::invalid_argument("the banker's arrangement " + format_cards(banker.low) + " / " +
+                                format_cards(banker.cards & ~banker.low) +
+                                " is not valid: High must be stronger than Low (R-8)");
+  Outcome o = decide(b, p);
+  o.banker_highest = highest_card(banker.cards);
+  o.player_highest = highest_card(player.cards);
+  return o;
+}
+
+std::uint8_t pack(const Outcome& o) {
+  return static_cast<std::uint8_t>(unsigned(o.player_wins) | unsigned(o.reason) << 1 |
+                                   unsigned(o.low) << 4 | unsigned(o.high) << 6);
+}
+
+std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low,
+                         std::uint8_t* out, std::size_t n, int threads) {
+  const Tables& t = tables();
+  return parallel_chunks(n, threads, [&](std::size_t begin, std::size_t end) -> std::int64_t {
+    for (std::size_t i = begin; i < end; ++i) {
+      bool banker_ok, player_ok;
+      const Arranged b = from_record(t.holding[colex_index<4>(banker[i], banker_ok)]);
+      Arranged p = from_record(t.holding[colex_index<4>(player[i], player_ok)]);
+      bool ok = banker_ok & player_ok & ((banker[i] & player[i]) == 0);
+      if (player_low && !p.natural) {
+        const Mask low = player_low[i], high = player[i] & ~low;
+        bool low_ok, high_ok;
+        p.low = t.two_card[colex_index<2>(low, low_ok)];
+        p.high = t.two_card[colex_index<2>(high, high_ok)];
+        ok &= low_ok & high_ok & ((low & ~player[i]) == 0);
+        p.foul = p.high <= p.low;
+      }
+      if (!ok) return static_cast<std::int64_t>(i);
+      out[i] = pack(decide(b, p));
+    }
+    return kNoBadIndex;
+  });
+}
+
+std::int64_t two_card_strength_many(const Mask* pairs, std::int32_t* out, std::size_t n,
+                                    int threads) {
+  return lookup_colex_many<2>(tables().two_card.data(), pairs, out, n, threads);
+}
+
+}  // namespace cardcore::baibuu

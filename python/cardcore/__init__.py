@@ -1,0 +1,41 @@
+"""cardcore: fast, exact hand evaluators and game engines for Buh, Badugi, Bai Buu and
+Hucklebuck, with a C++ core.
+
+>>> import cardcore as cc
+>>> cc.badugi.evaluate("As 2h 3d 4c").description
+'4-card 4-3-2-A'
+>>> cc.buh.evaluate("As Ah Ac Ad").hand_class
+'star'
+"""
+
+from __future__ import annotations
+
+from cardcore import badugi, baibuu, buh, hucklebuck
+from cardcore.cards import (
+    Card,
+    CardLike,
+    CardSet,
+    all_hands,
+    ids_from_masks,
+    masks_from_ids,
+    random_deals,
+    random_hands,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card",
+    "CardLike",
+    "CardSet",
+    "__version__",
+    "all_hands",
+    "badugi",
+    "baibuu",
+    "buh",
+    "hucklebuck",
+    "ids_from_masks",
+    "masks_from_ids",
+    "random_deals",
+    "random_hands",
+]

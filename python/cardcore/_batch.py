@@ -1,0 +1,62 @@
+"""What every batch call shares: mask arrays, thread counts and the strength kernels."""
+
+from __future__ import annotations
+
+import os
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+MaskArray = npt.NDArray[np.uint64]
+StrengthArray = npt.NDArray[np.int32]
+
+
+class StrengthKernel(Protocol):
+    def __call__(
+        self, masks: MaskArray, threads: int, out: StrengthArray | None
+    ) -> StrengthArray: ...
+
+
+def as_mask_array(masks: npt.ArrayLike, name: str = "masks") -> MaskArray:
+    """``masks`` as a C-contiguous uint64 array of the same shape. Integer arrays of other
+    widths are converted; other dtypes and negative values are a ValueError."""
+    array = np.asarray(masks)
+    if array.dtype.kind not in "iu":
+        raise ValueError(f"{name} must be an integer (uint64) array, got dtype {array.dtype}")
+    if array.dtype.kind == "i" and array.size and array.min() < 0:
+        index = int(np.argmax(array.reshape(-1) < 0))
+        raise ValueError(f"{name}[{index}] is negative: a card mask is a non-negative integer")
+    return np.ascontiguousarray(array, dtype=np.uint64)
+
+
+def resolve_threads(threads: int | None, size: int) -> int:
+    """The thread count for a batch of ``size`` items: ``None`` means every core for large
+    batches and one thread for small ones. Results never depend on it."""
+    if threads is None:
+        return (os.cpu_count() or 1) if size >= 1 << 16 else 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
+    return threads
+
+
+def map_strengths(
+    kernel: StrengthKernel,
+    masks: npt.ArrayLike,
+    threads: int | None,
+    out: StrengthArray | None,
+) -> StrengthArray:
+    """Runs a strength kernel over masks of any shape; the result has the same shape."""
+    array = as_mask_array(masks)
+    flat_out = None
+    if out is not None:
+        if not isinstance(out, np.ndarray) or out.dtype != np.int32 or out.shape != array.shape:
+            raise ValueError(
+                f"out must be an int32 array of shape {array.shape}, got "
+                f"{getattr(out, 'dtype', type(out).__name__)} {getattr(out, 'shape', '')}"
+            )
+        if not out.flags.c_contiguous:
+            raise ValueError("out must be C-contiguous")
+        flat_out = out.reshape(-1)
+    result = kernel(array.reshape(-1), resolve_threads(threads, array.size), flat_out)
+    return out if out is not None else result.reshape(array.shape)

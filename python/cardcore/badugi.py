@@ -1,0 +1,112 @@
+"""Badugi: heads-up fixed-limit triple draw (``rules/badugi.md``).
+
+Hand values (2.5): aces are low. A hand plays its largest subset of cards with pairwise
+distinct ranks and suits; among subsets of that size the one whose ranks, highest first,
+are lowest. More cards win; at equal size the first lower rank from the top wins; suits
+never break ties. When two subsets play equally (A♠ A♥ 2♣), the cards used are those with
+the lexicographically smallest ascending card ids.
+
+>>> import cardcore as cc
+>>> hand = cc.badugi.evaluate("As 2h 3d Kd")
+>>> hand.description, str(hand.used)
+('3-card 3-2-A', '3d 2h As')
+>>> cc.badugi.compare("As 2h 3d 4c", "Ah 2c 3s 7d")
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy.typing as npt
+
+from cardcore import _core
+from cardcore._batch import StrengthArray, map_strengths
+from cardcore.cards import CardLike, CardSet
+
+__all__ = ["NUM_STRENGTHS", "BadugiHand", "compare", "evaluate", "strength", "strength_many"]
+
+NUM_STRENGTHS: int = _core.badugi.NUM_STRENGTHS
+"""The number of distinct strengths (1,092); A-2-3-4 of four suits has this strength."""
+
+_ACE_LOW_NAMES = "A23456789TJQK"
+
+
+@dataclass(frozen=True)
+class BadugiHand:
+    """A four-card Badugi hand evaluated by ``rules/badugi.md`` 2.5.
+
+    >>> hand = evaluate("Ad As 2d 2c")
+    >>> hand.size, hand.ranks, hand.description
+    (2, (2, 1), '2-card 2-A')
+    """
+
+    cards: CardSet
+    used: CardSet
+    size: int
+    ranks: tuple[int, ...]
+    """Ace-low ranks of the cards used, highest first (A = 1, ..., K = 13)."""
+    strength: int
+
+    @property
+    def is_badugi(self) -> bool:
+        """Whether all four cards play."""
+        return self.size == 4
+
+    @property
+    def description(self) -> str:
+        """``4-card 4-3-2-A`` style."""
+        return f"{self.size}-card " + "-".join(_ACE_LOW_NAMES[r - 1] for r in self.ranks)
+
+    def __str__(self) -> str:
+        return f"{self.cards}: {self.description}"
+
+
+def evaluate(cards: CardLike) -> BadugiHand:
+    """Evaluates a four-card Badugi hand.
+
+    >>> evaluate("Kh Qd Js Tc").description
+    '4-card K-Q-J-T'
+    """
+    fields = _core.badugi.analyze(cards)
+    return BadugiHand(
+        cards=CardSet.from_mask(fields["mask"]),
+        used=CardSet.from_mask(fields["used"]),
+        size=fields["size"],
+        ranks=fields["ranks"],
+        strength=fields["strength"],
+    )
+
+
+strength = _core.badugi.strength
+"""Strength of a four-card hand, 1 to NUM_STRENGTHS: higher wins, equal splits. Takes any
+card-like; an int mask is the fast path.
+
+>>> strength("4c 3d 2h As") == NUM_STRENGTHS
+True
+"""
+
+
+def strength_many(
+    masks: npt.ArrayLike, *, threads: int | None = None, out: StrengthArray | None = None
+) -> StrengthArray:
+    """Strengths of an array of four-card masks (any shape), computed in C++ with the GIL
+    released. ``threads=None`` uses every core for large arrays; results never depend on
+    it. ``out`` (int32, same shape) receives the result when given.
+
+    >>> import cardcore as cc
+    >>> masks = cc.random_hands(5, 4, seed=1)
+    >>> strength_many(masks).tolist() == [strength(int(m)) for m in masks]
+    True
+    """
+    return map_strengths(_core.badugi.strength_many, masks, threads, out)
+
+
+def compare(a: CardLike, b: CardLike) -> int:
+    """+1 if hand ``a`` wins, -1 if ``b`` wins, 0 for a split.
+
+    >>> compare("Ks Js 8h 6d", "Kh Jh 8s 6c")  # suits never break ties
+    0
+    """
+    sa, sb = strength(a), strength(b)
+    return (sa > sb) - (sa < sb)

@@ -1,0 +1,420 @@
+"""Bai Buu (Bài Bửu): four-card poker against a banker (``rules/baibuu.md``).
+
+Each side holds four cards. A four-card *Natural* (straight flush, four of a kind, flush,
+straight with A-2-3-4 and J-Q-K-A but no wrap, three of a kind) needs no arrangement;
+every other holding is split into a two-card Low and a two-card High hand, and the split
+is valid only when High is strictly stronger than Low (3.6). Two-card hands rank
+
+    Bửu (pair, by rank, ace high) > Công Lớn (two different pictures J/Q/K, all equal)
+    > Công Nhỏ (exactly A + 9) > Score (points mod 10; A = 1, 10/J/Q/K = 0)
+
+and :func:`strength` numbers them 1 (Score 0) to 25 (pair of aces): Score p is 1 + p, Công
+Nhỏ 11, Công Lớn 12, pairs 13 (twos) to 25 (aces). Settlement (3.7) goes: player Natural
+(the player wins, even against a banker Natural), banker Natural, player foul, then Low
+against Low and High against High, where equal Scores of 3 or of 4 go to the banker; one
+side winning more positions wins, and otherwise the highest single card of each holding
+decides by rank, then suit ♠ > ♥ > ♣ > ♦. There is never a push. The winner is paid 1:1
+less a commission in basis points, rounded down (R-9). The banker arranges by the house
+way (3.9), which never fouls; a banker arrangement given explicitly must be valid.
+
+>>> import cardcore as cc
+>>> outcome = cc.baibuu.settle(("4s 5h", "Ks Kh"), ("3c 5d", "Qc Qd"))
+>>> outcome.winner, outcome.reason, outcome.low, outcome.high, outcome.banker_net
+('banker', 'hands', 'banker', 'banker', 97)
+>>> cc.baibuu.house_way("Qh 8s Ac 4d")
+Arrangement(low=4d Qh (Score 4), high=8s Ac (Score 9))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from cardcore import _core
+from cardcore._batch import StrengthArray, as_mask_array, map_strengths, resolve_threads
+from cardcore.cards import Card, CardLike, CardSet
+
+__all__ = [
+    "REASONS",
+    "Arrangement",
+    "BaiBuuHand",
+    "Holding",
+    "Outcome",
+    "Settlements",
+    "arrangements",
+    "compare",
+    "evaluate",
+    "house_way",
+    "is_valid",
+    "natural",
+    "settle",
+    "settle_many",
+    "strength",
+    "strength_many",
+]
+
+TwoCardClass = Literal["score", "cong_nho", "cong_lon", "pair"]
+NaturalName = Literal["straight_flush", "four_of_a_kind", "flush", "straight", "three_of_a_kind"]
+Reason = Literal["hands", "high_card", "player_natural", "banker_natural", "player_foul"]
+SideName = Literal["banker", "player"]
+PositionResult = Literal["banker", "player", "tie"]
+
+REASONS: tuple[Reason, ...] = _core.baibuu.REASONS
+"""Reason names, indexed by :attr:`Settlements.reason`."""
+
+_CLASS_LABELS = {"score": "Score", "cong_nho": "Công Nhỏ", "cong_lon": "Công Lớn", "pair": "Bửu"}
+_RANK_NAMES = "23456789TJQKA"
+
+
+@dataclass(frozen=True)
+class BaiBuuHand:
+    """A two-card Low or High hand.
+
+    >>> hand = evaluate("Kc Kd")
+    >>> hand.hand_class, hand.strength, hand.description
+    ('pair', 24, 'Bửu K')
+    >>> evaluate("7h Qs").points
+    7
+    """
+
+    cards: CardSet
+    hand_class: TwoCardClass
+    strength: int
+    points: int | None
+    """The points of a Score hand, None for the other classes."""
+
+    @property
+    def description(self) -> str:
+        """``Score 7``, ``Công Nhỏ``, ``Công Lớn`` or ``Bửu K``."""
+        label = _CLASS_LABELS[self.hand_class]
+        if self.hand_class == "score":
+            return f"{label} {self.points}"
+        if self.hand_class == "pair":
+            return f"{label} {_RANK_NAMES[self.strength - 13]}"
+        return label
+
+    def __str__(self) -> str:
+        return f"{self.cards} ({self.description})"
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A holding split into Low and High; ``index`` is the action id of DESIGN.md (the Low
+    pair among (0,1), (0,2), (0,3), (1,2), (1,3), (2,3) of the cards sorted by id)."""
+
+    low: BaiBuuHand
+    high: BaiBuuHand
+    index: int
+
+    @property
+    def is_valid(self) -> bool:
+        """Whether High is strictly stronger than Low (otherwise the hand is fouled)."""
+        return self.high.strength > self.low.strength
+
+    def __repr__(self) -> str:
+        return f"Arrangement(low={self.low}, high={self.high})"
+
+
+@dataclass(frozen=True)
+class Holding:
+    """A four-card holding: its Natural, its six arrangements and the house way's pick.
+
+    >>> holding = evaluate("Qs Kh 6c 4d")
+    >>> holding.natural, sum(a.is_valid for a in holding.arrangements)
+    (None, 3)
+    >>> str(holding.house_way.high)
+    'Qs Kh (Công Lớn)'
+    """
+
+    cards: CardSet
+    natural: NaturalName | None
+    arrangements: tuple[Arrangement, ...]
+    house_way: Arrangement | None
+    highest_card: Card
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The settlement of one player hand against the banker (``rules/baibuu.md`` 3.7).
+
+    ``low`` and ``high`` say who won each position, or are None when a Natural or a foul
+    decided first. Nets are in the wager's integer units after commission.
+    """
+
+    winner: SideName
+    reason: Reason
+    low: PositionResult | None
+    high: PositionResult | None
+    banker_highest: Card
+    player_highest: Card
+    wager: int
+    player_net: int
+    banker_net: int
+
+    @property
+    def commission(self) -> int:
+        """The commission taken from the winner."""
+        return self.wager - max(self.player_net, self.banker_net)
+
+
+Side = Union[CardLike, Sequence[CardLike], Arrangement]
+"""One side of a settlement: four cards (a Natural, or arranged by the house way), or a
+``(low, high)`` pair of two-card hands, or an :class:`Arrangement`."""
+
+
+def _two_card(mask: int) -> BaiBuuHand:
+    value = int(_core.baibuu.two_card_strength(mask))
+    hand_class: TwoCardClass = _core.baibuu.class_of_strength(value)
+    return BaiBuuHand(
+        cards=CardSet.from_mask(mask),
+        hand_class=hand_class,
+        strength=value,
+        points=value - 1 if hand_class == "score" else None,
+    )
+
+
+def _arrangement(holding: int, index: int) -> Arrangement:
+    low = int(_core.baibuu.arrangement_low(holding, index))
+    return Arrangement(low=_two_card(low), high=_two_card(holding & ~low), index=index)
+
+
+def evaluate(cards: CardLike) -> BaiBuuHand | Holding:
+    """A two-card hand (:class:`BaiBuuHand`) or a four-card :class:`Holding`.
+
+    >>> evaluate("Ah 9c").description
+    'Công Nhỏ'
+    >>> evaluate("6s 7s 8s 9s").natural
+    'straight_flush'
+    """
+    mask = CardSet(cards).mask
+    if mask.bit_count() == 2:
+        return _two_card(mask)
+    if mask.bit_count() != 4:
+        raise ValueError(
+            f"a Bai Buu hand has 2 cards (Low or High) or 4 (a holding), got {mask.bit_count()}"
+        )
+    natural_name = natural(mask)
+    return Holding(
+        cards=CardSet.from_mask(mask),
+        natural=natural_name,
+        arrangements=arrangements(mask),
+        house_way=None if natural_name else house_way(mask),
+        highest_card=Card(_core.baibuu.highest_card(mask)),
+    )
+
+
+def natural(cards: CardLike) -> NaturalName | None:
+    """The Natural a four-card holding makes, or None.
+
+    >>> natural("Jc Qd Kh Ac"), natural("Qc 2d Kh Ac")
+    ('straight', None)
+    """
+    result: NaturalName | None = _core.baibuu.natural(cards)
+    return result
+
+
+def arrangements(cards: CardLike) -> tuple[Arrangement, ...]:
+    """The six arrangements of a four-card holding, in action-id order.
+
+    >>> [a.is_valid for a in arrangements("3s 3h Jc Jd")]
+    [True, False, False, False, False, False]
+    """
+    mask = CardSet(cards).mask
+    return tuple(_arrangement(mask, index) for index in range(6))
+
+
+def house_way(cards: CardLike) -> Arrangement | None:
+    """The house way's arrangement (``rules/baibuu.md`` 3.9), None for a Natural.
+
+    >>> str(house_way("Ah 9s 8c 2d").high)
+    '9s Ah (Công Nhỏ)'
+    """
+    mask = CardSet(cards).mask
+    index = _core.baibuu.house_way(mask)
+    return None if index is None else _arrangement(mask, index)
+
+
+def is_valid(low: CardLike, high: CardLike) -> bool:
+    """Whether High is strictly stronger than Low (``rules/baibuu.md`` 3.6).
+
+    >>> is_valid("Ks Kh", "4s 5h")
+    False
+    """
+    return bool(_core.baibuu.is_valid(low, high))
+
+
+strength = _core.baibuu.two_card_strength
+"""Strength 1-25 of a two-card hand (higher is stronger); the 3-and-4-point rule is a
+settlement rule and plays no part here. Any card-like; an int mask is the fast path.
+
+>>> strength("Ah 9c"), strength("2s 2h"), strength("Ks Qd")
+(11, 13, 12)
+"""
+
+
+def strength_many(
+    masks: npt.ArrayLike, *, threads: int | None = None, out: StrengthArray | None = None
+) -> StrengthArray:
+    """Strengths of an array of two-card masks (any shape), computed in C++ with the GIL
+    released; ``out`` (int32, same shape) receives the result when given.
+
+    >>> import cardcore as cc
+    >>> masks = cc.random_hands(5, 2, seed=1)
+    >>> strength_many(masks).tolist() == [strength(int(m)) for m in masks]
+    True
+    """
+    return map_strengths(_core.baibuu.two_card_strength_many, masks, threads, out)
+
+
+def compare(a: CardLike, b: CardLike) -> int:
+    """+1 if two-card hand ``a`` is stronger, -1 if ``b`` is, 0 if equal (no 3/4 rule).
+
+    >>> compare("Ks Qh", "Jc Kd")  # Công Lớn has no internal order
+    0
+    """
+    sa, sb = strength(a), strength(b)
+    return int(sa > sb) - int(sa < sb)
+
+
+def _side_masks(side: Side, name: str) -> tuple[int, int]:
+    """(four cards, Low hand or 0 for the house way) of one side."""
+    if isinstance(side, Arrangement):
+        return side.low.cards.mask | side.high.cards.mask, side.low.cards.mask
+    if isinstance(side, (tuple, list)) and len(side) == 2:
+        low, high = CardSet(side[0]).mask, CardSet(side[1]).mask
+        if low.bit_count() != 2 or high.bit_count() != 2 or low & high:
+            raise ValueError(f"the {name}'s (low, high) must be two disjoint two-card hands")
+        return low | high, low
+    return CardSet(side).mask, 0  # type: ignore[arg-type]
+
+
+def _check_wager(wager: int, commission_bp: int, banker_commission_bp: int | None) -> int:
+    if isinstance(wager, bool) or not isinstance(wager, int) or wager < 1:
+        raise ValueError(f"wager must be a positive integer in minor units, got {wager!r}")
+    for name, bp in (("commission_bp", commission_bp), ("banker_commission_bp", banker_commission_bp)):
+        if bp is not None and (isinstance(bp, bool) or not isinstance(bp, int) or not 0 <= bp <= 10000):
+            raise ValueError(f"{name} must be an integer in 0-10000 basis points, got {bp!r}")
+    return commission_bp if banker_commission_bp is None else banker_commission_bp
+
+
+def settle(
+    banker: Side,
+    player: Side,
+    *,
+    wager: int = 100,
+    commission_bp: int = 300,
+    banker_commission_bp: int | None = None,
+) -> Outcome:
+    """Settles one player hand against the banker (``rules/baibuu.md`` 3.7).
+
+    Each side is four cards (a Natural, or arranged by the house way) or a ``(low, high)``
+    pair; Naturals are found from the four cards whatever the form. A player's invalid
+    split is a foul; a banker's is a ValueError (R-8). The winner receives ``wager`` less
+    ``commission_bp`` (``banker_commission_bp`` for the banker, by default the same) basis
+    points, rounded down.
+
+    >>> o = settle(("Qs 7h", "Kh 9c"), ("Ad 4c", "Kc Kd"))
+    >>> o.winner, o.reason, o.low, o.high, o.player_highest, o.player_net
+    ('player', 'high_card', 'banker', 'player', Card('Ad'), 97)
+    >>> settle("6s 7s 8s 9s", "Ts Th Tc Td").reason
+    'player_natural'
+    """
+    banker_bp = _check_wager(wager, commission_bp, banker_commission_bp)
+    banker_cards, banker_low = _side_masks(banker, "banker")
+    player_cards, player_low = _side_masks(player, "player")
+    fields = _core.baibuu.settle(banker_cards, banker_low, player_cards, player_low)
+    player_wins = fields["winner"] == "player"
+    bp = commission_bp if player_wins else banker_bp
+    won = wager - wager * bp // 10000
+    return Outcome(
+        winner=fields["winner"],
+        reason=fields["reason"],
+        low=fields["low"],
+        high=fields["high"],
+        banker_highest=Card(fields["banker_highest"]),
+        player_highest=Card(fields["player_highest"]),
+        wager=wager,
+        player_net=won if player_wins else -wager,
+        banker_net=-wager if player_wins else won,
+    )
+
+
+@dataclass(frozen=True)
+class Settlements:
+    """Outcomes of many rounds from :func:`settle_many`, one byte per round in ``codes``:
+    bit 0 the player wins, bits 1-3 the index into :data:`REASONS`, bits 4-5 and 6-7 the
+    Low and High results (0 banker, 1 player, 2 tie, 3 not compared)."""
+
+    codes: npt.NDArray[np.uint8]
+    wager: int
+    commission_bp: int
+    banker_commission_bp: int
+
+    @property
+    def player_wins(self) -> npt.NDArray[np.bool_]:
+        """Whether the player won each round."""
+        return (self.codes & 1).astype(bool)
+
+    @property
+    def reason(self) -> npt.NDArray[np.uint8]:
+        """The index into :data:`REASONS` of what decided each round."""
+        return (self.codes >> 1) & 7
+
+    @property
+    def low(self) -> npt.NDArray[np.uint8]:
+        """The Low position's result: 0 banker, 1 player, 2 tie, 3 not compared."""
+        return (self.codes >> 4) & 3
+
+    @property
+    def high(self) -> npt.NDArray[np.uint8]:
+        """The High position's result, coded as :attr:`low`."""
+        return self.codes >> 6
+
+    @property
+    def player_net(self) -> npt.NDArray[np.int64]:
+        """The player's result per round after commission."""
+        won = self.wager - self.wager * self.commission_bp // 10000
+        return np.where(self.player_wins, won, -self.wager).astype(np.int64)
+
+    @property
+    def banker_net(self) -> npt.NDArray[np.int64]:
+        """The banker's result per round after commission."""
+        won = self.wager - self.wager * self.banker_commission_bp // 10000
+        return np.where(self.player_wins, -self.wager, won).astype(np.int64)
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+
+def settle_many(
+    banker: npt.ArrayLike,
+    player: npt.ArrayLike,
+    *,
+    player_low: npt.ArrayLike | None = None,
+    wager: int = 100,
+    commission_bp: int = 300,
+    banker_commission_bp: int | None = None,
+    threads: int | None = None,
+) -> Settlements:
+    """Settles whole arrays of rounds in C++ with the GIL released: four-card masks for
+    each side, the banker arranged by the house way, the player by the house way or, with
+    ``player_low``, by the given Low-hand masks (an invalid split is a foul).
+
+    >>> import cardcore as cc
+    >>> deals = cc.random_deals(1000, (4, 4), seed=1)
+    >>> rounds = settle_many(deals[:, 0], deals[:, 1])
+    >>> len(rounds), int(rounds.banker_net.sum() + rounds.player_net.sum()) < 0
+    (1000, True)
+    """
+    banker_bp = _check_wager(wager, commission_bp, banker_commission_bp)
+    banker_masks = as_mask_array(banker, "banker").reshape(-1)
+    player_masks = as_mask_array(player, "player").reshape(-1)
+    low_masks = None if player_low is None else as_mask_array(player_low, "player_low").reshape(-1)
+    codes = _core.baibuu.settle_many(
+        banker_masks, player_masks, low_masks, resolve_threads(threads, banker_masks.size)
+    )
+    return Settlements(codes, wager, commission_bp, banker_bp)

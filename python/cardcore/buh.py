@@ -1,0 +1,138 @@
+"""Buh: a lowball draw game for 2 to 8 players (``rules/buh.md``).
+
+Hand values (1.5): aces count 1 and 2-10 their pips; J, Q and K are *hooch* with no value.
+Each distinct normal rank counts once, and a run of consecutive normal ranks counts only its
+top card. Four cards of one suit are a flush and their value is halved, rounded down. Lower
+wins; at equal value the ascending hooch lists decide, a natural (no hooch) first and a
+proper prefix before a longer list (R-6), and equal keys are a *choke*. A skunk (four hooch)
+loses to every other hand. A *buh* is a hand with a normal and value at most 1 (R-7); the
+*double buh* is a flush of value 0 (only A J Q K suited, R-5); the *star* is A A A A.
+
+>>> import cardcore as cc
+>>> hand = cc.buh.evaluate("As 3h 7c 9d")
+>>> hand.value, hand.hand_class
+(20, 'natural')
+>>> cc.buh.compare("Ad 2h 3c 4s", "4h 4c Jd Qs")  # 4 = 4, a natural beats hooch
+1
+>>> cc.buh.evaluate("Ah Ac Jd").is_buh  # a partial hand may be declared
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy.typing as npt
+
+from cardcore import _core
+from cardcore._batch import StrengthArray, map_strengths
+from cardcore.cards import CardLike, CardSet
+
+__all__ = ["NUM_STRENGTHS", "BuhHand", "HandClass", "compare", "evaluate", "strength", "strength_many"]
+
+HandClass = Literal["double_buh", "star", "buh", "skunk", "natural", "normal"]
+
+NUM_STRENGTHS: int = _core.buh.NUM_STRENGTHS
+"""The number of distinct showdown strengths; the double buh has this strength."""
+
+_HOOCH_NAMES = {11: "J", 12: "Q", 13: "K"}
+
+
+@dataclass(frozen=True)
+class BuhHand:
+    """A Buh hand of 2, 3 or 4 cards, evaluated by ``rules/buh.md`` 1.5.
+
+    ``strength`` is set for 4-card hands only (showdowns are 4-card).
+
+    >>> hand = evaluate("4s 4h Jc Qd")
+    >>> hand.value, hand.hooch, hand.is_natural, hand.description
+    (4, ('J', 'Q'), False, '4 points, hooch J Q')
+    """
+
+    cards: CardSet
+    value: int
+    hooch: tuple[str, ...]
+    is_flush: bool
+    is_skunk: bool
+    is_buh: bool
+    is_double_buh: bool
+    is_star: bool
+    is_natural: bool
+    hand_class: HandClass
+    strength: int | None
+
+    @property
+    def description(self) -> str:
+        """The value, the class when it is special, and the hooch."""
+        if self.is_skunk:
+            head = "skunk"
+        else:
+            head = f"{self.value} point{'' if self.value == 1 else 's'}"
+            if self.hand_class in ("double_buh", "star", "buh"):
+                head = f"{self.hand_class.replace('_', ' ')} ({head})"
+            if self.is_flush:
+                head += ", flush"
+        hooch = "natural" if self.is_natural else "hooch " + " ".join(self.hooch)
+        return f"{head}, {hooch}"
+
+    def __str__(self) -> str:
+        return f"{self.cards}: {self.description}"
+
+
+def evaluate(cards: CardLike) -> BuhHand:
+    """Evaluates a 2-, 3- or 4-card Buh hand.
+
+    >>> evaluate("As Js Qs Ks").hand_class
+    'double_buh'
+    >>> evaluate("2s Js Qs Ks").description
+    'buh (1 point), flush, hooch J Q K'
+    """
+    fields = _core.buh.analyze(cards)
+    return BuhHand(
+        cards=CardSet.from_mask(fields["mask"]),
+        value=fields["value"],
+        hooch=tuple(_HOOCH_NAMES[h] for h in fields["hooch"]),
+        is_flush=fields["is_flush"],
+        is_skunk=fields["is_skunk"],
+        is_buh=fields["is_buh"],
+        is_double_buh=fields["is_double_buh"],
+        is_star=fields["is_star"],
+        is_natural=fields["is_natural"],
+        hand_class=fields["hand_class"],
+        strength=fields["strength"],
+    )
+
+
+strength = _core.buh.strength
+"""Showdown strength of a 4-card hand, 1 (the worst skunk) to NUM_STRENGTHS (a double buh):
+higher wins, equal is a choke. Takes any card-like; an int mask is the fast path.
+
+>>> strength("Ah Ac Ad As") > strength("Ad Jc Qh Ks")
+True
+"""
+
+
+def strength_many(
+    masks: npt.ArrayLike, *, threads: int | None = None, out: StrengthArray | None = None
+) -> StrengthArray:
+    """Strengths of an array of 4-card masks (any shape), computed in C++ with the GIL
+    released. ``threads=None`` uses every core for large arrays; results never depend on
+    it. ``out`` (int32, same shape) receives the result when given.
+
+    >>> import cardcore as cc
+    >>> masks = cc.random_hands(5, 4, seed=1)
+    >>> strength_many(masks).tolist() == [strength(int(m)) for m in masks]
+    True
+    """
+    return map_strengths(_core.buh.strength_many, masks, threads, out)
+
+
+def compare(a: CardLike, b: CardLike) -> int:
+    """+1 if 4-card hand ``a`` wins the showdown, -1 if ``b`` wins, 0 for a choke.
+
+    >>> compare("2s 4h Jc Qd", "6s 6h 6c Qd")  # J beats Q
+    1
+    """
+    sa, sb = strength(a), strength(b)
+    return (sa > sb) - (sa < sb)

@@ -1,0 +1,108 @@
+"""The ``cardcore`` command line.
+
+``cardcore eval`` with no arguments evaluates example hands of every game;
+``cardcore eval GAME CARDS`` explains one hand and ``cardcore compare GAME A B`` two.
+
+>>> main(["eval", "badugi", "As 2h 3d Kd"])
+Badugi  3d 2h Kd As: 3-card 3-2-A (plays 3d 2h As; strength 378 of 1092)
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from cardcore import badugi, baibuu, buh, hucklebuck
+from cardcore.cards import CardSet
+
+GAMES = ("buh", "badugi", "baibuu", "hucklebuck")
+
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "buh": ("As 3h 7c 9d", "4s 4h Jc Qd", "As Js Qs Ks", "Ah Ac Ad As", "Jh Qd Qc Ks"),
+    "badugi": ("As 2h 3d 4c", "As 2h 3d Kd", "Kh Qd Js Tc", "Ad As 2d 2c"),
+    "baibuu": ("Qs Kh 6c 4d", "Qh 8s Ac 4d", "2s 2h 3c 7d", "6s 7s 8s 9s", "Ah 9c"),
+    "hucklebuck": ("7s Ks 2h As", "9c Tc Ad 3c"),
+}
+
+
+def explain(game: str, cards: str, trump: str = "h") -> str:
+    """One line explaining a hand (for Hucklebuck: who wins the trick)."""
+    if game == "buh":
+        hand = buh.evaluate(cards)
+        rank = "" if hand.strength is None else f"; strength {hand.strength} of {buh.NUM_STRENGTHS}"
+        return f"Buh  {hand.cards}: {hand.description} (class {hand.hand_class}{rank})"
+    if game == "badugi":
+        b = badugi.evaluate(cards)
+        return (
+            f"Badugi  {b.cards}: {b.description} "
+            f"(plays {b.used}; strength {b.strength} of {badugi.NUM_STRENGTHS})"
+        )
+    if game == "baibuu":
+        result = baibuu.evaluate(cards)
+        if isinstance(result, baibuu.BaiBuuHand):
+            return f"Bai Buu  {result} (strength {result.strength} of 25)"
+        if result.house_way is None:
+            return f"Bai Buu  {result.cards}: Natural, {str(result.natural).replace('_', ' ')}"
+        valid = sum(a.is_valid for a in result.arrangements)
+        return (
+            f"Bai Buu  {result.cards}: house way Low {result.house_way.low} / High "
+            f"{result.house_way.high} ({valid} valid splits; highest card "
+            f"{result.highest_card.pretty()})"
+        )
+    plays = CardSet(cards)
+    order = cards.replace(",", " ").split()
+    winner = hucklebuck.trick_winner(order, trump)
+    return (
+        f"Hucklebuck  trick {plays.pretty()} led {order[0]}, trump {trump}: "
+        f"play {winner + 1} ({order[winner]}) wins"
+    )
+
+
+def _compare_line(game: str, a: str, b: str) -> str:
+    module = {"buh": buh, "badugi": badugi, "baibuu": baibuu}[game]
+    result = module.compare(a, b)
+    verdict = {1: "first wins", -1: "second wins", 0: "tie" if game != "buh" else "choke"}[result]
+    return f"{explain(game, a)}\n{explain(game, b)}\n=> {verdict}"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardcore", description="Evaluate hands of Buh, Badugi, Bai Buu and Hucklebuck."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    ev = commands.add_parser("eval", help="explain a hand (no arguments: examples of every game)")
+    ev.add_argument("game", nargs="?", choices=GAMES)
+    ev.add_argument("cards", nargs="?", help='cards, e.g. "As 2h 3d Kd"')
+    ev.add_argument("--trump", default="h", help="Hucklebuck trump suit (default h)")
+    cmp = commands.add_parser("compare", help="compare two hands of buh, badugi or baibuu")
+    cmp.add_argument("game", choices=GAMES[:3])
+    cmp.add_argument("a")
+    cmp.add_argument("b")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the command line; returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "compare":
+            print(_compare_line(args.game, args.a, args.b))
+        elif args.game is None:
+            for game in GAMES:
+                for cards in EXAMPLES[game]:
+                    print(explain(game, cards))
+        else:
+            if args.cards is None:
+                parser.error("eval GAME needs CARDS")
+            print(explain(args.game, args.cards, args.trump))
+    except ValueError as error:
+        print(f"cardcore: error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

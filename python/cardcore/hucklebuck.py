@@ -1,0 +1,71 @@
+"""Hucklebuck: trick taking for 3 to 7 players, first to 11 (``rules/hucklebuck.md``).
+
+Cards rank 2 (low) to A (high) in every suit. A player must follow the led suit if he can;
+otherwise he may play any card, with no duty to trump or to beat the trick (R-7). A trick
+goes to the highest trump played, or, with no trump in it, to the highest card of the led
+suit.
+
+>>> import cardcore as cc
+>>> cc.hucklebuck.trick_winner(["7s", "Ks", "2h", "As"], trump="h")
+2
+>>> str(cc.hucklebuck.legal_plays("Ks 4s 9h 2c 7d", led="s"))
+'4s Ks'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cardcore import _core
+from cardcore.cards import SUIT_SYMBOLS, SUITS, Card, CardLike, CardSet
+
+__all__ = ["legal_plays", "parse_suit", "trick_winner"]
+
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+
+def parse_suit(suit: str | int) -> int:
+    """A suit index 0-3 (c d h s) from a letter, a symbol, a name or an index.
+
+    >>> parse_suit("h"), parse_suit("♠"), parse_suit("Diamonds"), parse_suit(0)
+    (2, 3, 1, 0)
+    """
+    if isinstance(suit, int) and not isinstance(suit, bool) and 0 <= suit < 4:
+        return suit
+    if isinstance(suit, str):
+        text = suit.strip().lower()
+        for index in range(4):
+            if text in (SUITS[index], SUIT_SYMBOLS[index], _SUIT_NAMES[index]):
+                return index
+    raise ValueError(
+        f"invalid suit {suit!r}: expected c, d, h, s, a suit symbol, a suit name or 0-3"
+    )
+
+
+def trick_winner(plays: Iterable[Card | str | int], trump: str | int) -> int:
+    """The index of the winning play in ``plays`` (lead first) with ``trump`` the trump
+    suit (letter, symbol, name or index).
+
+    >>> trick_winner(["9c", "Tc", "Ad", "3c"], trump="♥")  # highest club
+    1
+    """
+    return int(_core.hucklebuck.trick_winner(list(plays), parse_suit(trump)))
+
+
+def legal_plays(hand: CardLike, led: str | int | Card | None = None) -> CardSet:
+    """The cards of ``hand`` that may be played: those of the led suit if it holds any,
+    otherwise all of them. ``led`` is the led suit or the card that was led; None when
+    leading.
+
+    >>> str(legal_plays("Ks 4s 9h 2c 7d", led=Card("Qs")))
+    '4s Ks'
+    >>> len(legal_plays("9h 2c 7d", led="s"))
+    3
+    """
+    if led is None:
+        led_suit = -1
+    elif isinstance(led, Card):
+        led_suit = led.suit_index
+    else:
+        led_suit = parse_suit(led)
+    return CardSet.from_mask(_core.hucklebuck.legal_plays(hand, led_suit))
