@@ -8,7 +8,7 @@ void bind_badugi(py::module_& parent) {
 
   m.def(
       "analyze",
-      [](py::handle cards) {
+      [](py::handle cards) -> Fields {
         const Mask mask = to_mask(cards);
         const badugi::Analysis a = badugi::analyze(mask);
         py::tuple ranks(a.size);

@@ -22,11 +22,6 @@ py::object position_name(baibuu::PositionResult r) {
 
 void bind_baibuu(py::module_& parent) {
   py::module_ m = parent.def_submodule("baibuu", "Bai Buu evaluation and settlement (rules/baibuu.md 3).");
-  m.attr("NATURALS") = py::make_tuple(kNaturalNames[1], kNaturalNames[2], kNaturalNames[3],
-                                      kNaturalNames[4], kNaturalNames[5]);
-  m.attr("CLASSES") = py::make_tuple(kClassNames[0], kClassNames[1], kClassNames[2], kClassNames[3]);
-  m.attr("REASONS") = py::make_tuple(kReasonNames[0], kReasonNames[1], kReasonNames[2], kReasonNames[3],
-                                     kReasonNames[4]);
 
   m.def("two_card_strength", [](py::handle cards) { return baibuu::two_card_strength(to_mask(cards)); },
         "cards"_a, R"(Strength 1-25 of a two-card hand: Score p is 1 + p, Công Nhỏ 11, Công Lớn 12,
@@ -96,7 +91,7 @@ True)");
 48)");
   m.def(
       "settle",
-      [](Mask banker_cards, Mask banker_low, Mask player_cards, Mask player_low) {
+      [](Mask banker_cards, Mask banker_low, Mask player_cards, Mask player_low) -> Fields {
         const baibuu::Outcome o = baibuu::settle({banker_cards, banker_low}, {player_cards, player_low});
         return py::dict("winner"_a = o.player_wins ? "player" : "banker",
                         "reason"_a = kReasonNames[static_cast<int>(o.reason)], "low"_a = position_name(o.low),
@@ -136,8 +131,8 @@ True)");
         return out;
       },
       "banker"_a, "player"_a, "player_low"_a, "threads"_a,
-      R"(Packed outcomes of whole arrays of rounds: bit 0 player wins, bits 1-3 the reason index
-in REASONS, bits 4-5 and 6-7 the Low and High results (0 banker, 1 player, 2 tie, 3 not
+      R"(Packed outcomes of whole arrays of rounds: bit 0 player wins, bits 1-3 the reason (0 hands,
+1 high_card, 2 player_natural, 3 banker_natural, 4 player_foul), bits 4-5 and 6-7 the Low and High results (0 banker, 1 player, 2 tie, 3 not
 compared).
 
 >>> import numpy as np

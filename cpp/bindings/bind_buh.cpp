@@ -9,7 +9,7 @@ void bind_buh(py::module_& parent) {
 
   m.def(
       "analyze",
-      [](py::handle cards) {
+      [](py::handle cards) -> Fields {
         const Mask mask = to_mask(cards);
         const buh::Analysis a = buh::analyze(mask);
         py::tuple hooch(a.num_hooch);

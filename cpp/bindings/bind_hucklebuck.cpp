@@ -10,7 +10,7 @@ void bind_hucklebuck(py::module_& parent) {
 
   m.def(
       "trick_winner",
-      [](const py::iterable& plays, int trump) {
+      [](const py::typing::Iterable<py::object>& plays, int trump) {
         std::vector<int> cards;
         for (py::handle play : plays) cards.push_back(to_card(play));
         return hucklebuck::trick_winner(cards.data(), static_cast<int>(cards.size()), trump);

@@ -4,6 +4,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <pybind11/typing.h>
 
 #include <cstdint>
 #include <optional>
@@ -15,6 +16,9 @@ namespace cardcore::bindings {
 
 namespace py = pybind11;
 using namespace pybind11::literals;
+
+// A record of named fields, typed dict[str, Any] in the stubs.
+using Fields = py::typing::Dict<py::str, py::object>;
 
 // A card-like as a mask: an int mask, a string of cards, an object with a `mask` (CardSet),
 // an object with an `id` (Card), or an iterable of cards (Card, card string or card id).

@@ -27,7 +27,7 @@ def as_mask_array(masks: npt.ArrayLike, name: str = "masks") -> MaskArray:
     if array.dtype.kind == "i" and array.size and array.min() < 0:
         index = int(np.argmax(array.reshape(-1) < 0))
         raise ValueError(f"{name}[{index}] is negative: a card mask is a non-negative integer")
-    return np.ascontiguousarray(array, dtype=np.uint64)
+    return np.asarray(array, dtype=np.uint64, order="C")
 
 
 def resolve_threads(threads: int | None, size: int) -> int:

@@ -9,7 +9,7 @@ the lexicographically smallest ascending card ids.
 >>> import cardcore as cc
 >>> hand = cc.badugi.evaluate("As 2h 3d Kd")
 >>> hand.description, str(hand.used)
-('3-card 3-2-A', '3d 2h As')
+('3-card 3-2-A', '2h 3d As')
 >>> cc.badugi.compare("As 2h 3d 4c", "Ah 2c 3s 7d")
 1
 """
@@ -78,13 +78,14 @@ def evaluate(cards: CardLike) -> BadugiHand:
     )
 
 
-strength = _core.badugi.strength
-"""Strength of a four-card hand, 1 to NUM_STRENGTHS: higher wins, equal splits. Takes any
-card-like; an int mask is the fast path.
+def strength(cards: CardLike) -> int:
+    """Strength of a four-card hand, 1 to NUM_STRENGTHS: higher wins, equal splits. Takes any
+    card-like; an int mask is the fast path.
 
->>> strength("4c 3d 2h As") == NUM_STRENGTHS
-True
-"""
+    >>> strength("4c 3d 2h As") == NUM_STRENGTHS
+    True
+    """
+    return _core.badugi.strength(cards)
 
 
 def strength_many(

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -63,8 +63,10 @@ Reason = Literal["hands", "high_card", "player_natural", "banker_natural", "play
 SideName = Literal["banker", "player"]
 PositionResult = Literal["banker", "player", "tie"]
 
-REASONS: tuple[Reason, ...] = _core.baibuu.REASONS
-"""Reason names, indexed by :attr:`Settlements.reason`."""
+REASONS: tuple[Reason, ...] = (
+    "hands", "high_card", "player_natural", "banker_natural", "player_foul"
+)
+"""Reason names, indexed by :attr:`Settlements.reason` (the order of the C++ enum)."""
 
 _CLASS_LABELS = {"score": "Score", "cong_nho": "Công Nhỏ", "cong_lon": "Công Lớn", "pair": "Bửu"}
 _RANK_NAMES = "23456789TJQKA"
@@ -161,14 +163,14 @@ class Outcome:
         return self.wager - max(self.player_net, self.banker_net)
 
 
-Side = Union[CardLike, Sequence[CardLike], Arrangement]
+Side = CardLike | Sequence[CardLike] | Arrangement
 """One side of a settlement: four cards (a Natural, or arranged by the house way), or a
 ``(low, high)`` pair of two-card hands, or an :class:`Arrangement`."""
 
 
 def _two_card(mask: int) -> BaiBuuHand:
-    value = int(_core.baibuu.two_card_strength(mask))
-    hand_class: TwoCardClass = _core.baibuu.class_of_strength(value)
+    value = _core.baibuu.two_card_strength(mask)
+    hand_class = cast(TwoCardClass, _core.baibuu.class_of_strength(value))
     return BaiBuuHand(
         cards=CardSet.from_mask(mask),
         hand_class=hand_class,
@@ -213,8 +215,7 @@ def natural(cards: CardLike) -> NaturalName | None:
     >>> natural("Jc Qd Kh Ac"), natural("Qc 2d Kh Ac")
     ('straight', None)
     """
-    result: NaturalName | None = _core.baibuu.natural(cards)
-    return result
+    return cast(NaturalName | None, _core.baibuu.natural(cards))
 
 
 def arrangements(cards: CardLike) -> tuple[Arrangement, ...]:
@@ -247,13 +248,14 @@ def is_valid(low: CardLike, high: CardLike) -> bool:
     return bool(_core.baibuu.is_valid(low, high))
 
 
-strength = _core.baibuu.two_card_strength
-"""Strength 1-25 of a two-card hand (higher is stronger); the 3-and-4-point rule is a
-settlement rule and plays no part here. Any card-like; an int mask is the fast path.
+def strength(cards: CardLike) -> int:
+    """Strength 1-25 of a two-card hand (higher is stronger); the 3-and-4-point rule is a
+    settlement rule and plays no part here. Any card-like; an int mask is the fast path.
 
->>> strength("Ah 9c"), strength("2s 2h"), strength("Ks Qd")
-(11, 13, 12)
-"""
+    >>> strength("Ah 9c"), strength("2s 2h"), strength("Ks Qd")
+    (11, 13, 12)
+    """
+    return _core.baibuu.two_card_strength(cards)
 
 
 def strength_many(
@@ -295,8 +297,11 @@ def _side_masks(side: Side, name: str) -> tuple[int, int]:
 def _check_wager(wager: int, commission_bp: int, banker_commission_bp: int | None) -> int:
     if isinstance(wager, bool) or not isinstance(wager, int) or wager < 1:
         raise ValueError(f"wager must be a positive integer in minor units, got {wager!r}")
-    for name, bp in (("commission_bp", commission_bp), ("banker_commission_bp", banker_commission_bp)):
-        if bp is not None and (isinstance(bp, bool) or not isinstance(bp, int) or not 0 <= bp <= 10000):
+    rates = (("commission_bp", commission_bp), ("banker_commission_bp", banker_commission_bp))
+    for name, bp in rates:
+        if bp is None:
+            continue
+        if isinstance(bp, bool) or not isinstance(bp, int) or not 0 <= bp <= 10000:
             raise ValueError(f"{name} must be an integer in 0-10000 basis points, got {bp!r}")
     return commission_bp if banker_commission_bp is None else banker_commission_bp
 
@@ -362,17 +367,17 @@ class Settlements:
     @property
     def reason(self) -> npt.NDArray[np.uint8]:
         """The index into :data:`REASONS` of what decided each round."""
-        return (self.codes >> 1) & 7
+        return ((self.codes >> 1) & 7).astype(np.uint8)
 
     @property
     def low(self) -> npt.NDArray[np.uint8]:
         """The Low position's result: 0 banker, 1 player, 2 tie, 3 not compared."""
-        return (self.codes >> 4) & 3
+        return ((self.codes >> 4) & 3).astype(np.uint8)
 
     @property
     def high(self) -> npt.NDArray[np.uint8]:
         """The High position's result, coded as :attr:`low`."""
-        return self.codes >> 6
+        return (self.codes >> 6).astype(np.uint8)
 
     @property
     def player_net(self) -> npt.NDArray[np.int64]:

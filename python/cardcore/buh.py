@@ -29,7 +29,15 @@ from cardcore import _core
 from cardcore._batch import StrengthArray, map_strengths
 from cardcore.cards import CardLike, CardSet
 
-__all__ = ["NUM_STRENGTHS", "BuhHand", "HandClass", "compare", "evaluate", "strength", "strength_many"]
+__all__ = [
+    "NUM_STRENGTHS",
+    "BuhHand",
+    "HandClass",
+    "compare",
+    "evaluate",
+    "strength",
+    "strength_many",
+]
 
 HandClass = Literal["double_buh", "star", "buh", "skunk", "natural", "normal"]
 
@@ -104,13 +112,14 @@ def evaluate(cards: CardLike) -> BuhHand:
     )
 
 
-strength = _core.buh.strength
-"""Showdown strength of a 4-card hand, 1 (the worst skunk) to NUM_STRENGTHS (a double buh):
-higher wins, equal is a choke. Takes any card-like; an int mask is the fast path.
+def strength(cards: CardLike) -> int:
+    """Showdown strength of a 4-card hand, 1 (the worst skunk) to NUM_STRENGTHS (a double buh):
+    higher wins, equal is a choke. Takes any card-like; an int mask is the fast path.
 
->>> strength("Ah Ac Ad As") > strength("Ad Jc Qh Ks")
-True
-"""
+    >>> strength("Ah Ac Ad As") > strength("Ad Jc Qh Ks")
+    True
+    """
+    return _core.buh.strength(cards)
 
 
 def strength_many(

@@ -8,7 +8,7 @@ arrays, so they can be built with NumPy straight from card ids.
 >>> import cardcore as cc
 >>> hand = cc.CardSet("As 2h 3d Kd")
 >>> str(hand), hand.pretty(), len(hand)
-('3d 2h Kd As', '3♦ 2♥ K♦ A♠', 4)
+('2h 3d Kd As', '2♥ 3♦ K♦ A♠', 4)
 >>> hand.mask == cc.CardSet.from_mask(hand.mask).mask
 True
 """
@@ -16,7 +16,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Union
 
 import numpy as np
 import numpy.typing as npt
@@ -227,7 +226,7 @@ class CardSet:
         return (CardSet, (str(self),))
 
 
-CardLike = Union[CardSet, Card, str, int, Iterable[Union[Card, str, int]]]
+CardLike = CardSet | Card | str | int | Iterable[Card | str | int]
 """Anything that names a set of cards: a CardSet, a Card, a card string (``"As Kd"``), an
 int mask, or an iterable of Cards, card strings or card ids."""
 

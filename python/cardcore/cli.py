@@ -4,7 +4,7 @@
 ``cardcore eval GAME CARDS`` explains one hand and ``cardcore compare GAME A B`` two.
 
 >>> main(["eval", "badugi", "As 2h 3d Kd"])
-Badugi  3d 2h Kd As: 3-card 3-2-A (plays 3d 2h As; strength 378 of 1092)
+Badugi  2h 3d Kd As: 3-card 3-2-A (plays 2h 3d As; strength 377 of 1092)
 0
 """
 
@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from cardcore import badugi, baibuu, buh, hucklebuck
-from cardcore.cards import CardSet
+from cardcore.cards import Card
 
 GAMES = ("buh", "badugi", "baibuu", "hucklebuck")
 
@@ -51,13 +51,10 @@ def explain(game: str, cards: str, trump: str = "h") -> str:
             f"{result.house_way.high} ({valid} valid splits; highest card "
             f"{result.highest_card.pretty()})"
         )
-    plays = CardSet(cards)
-    order = cards.replace(",", " ").split()
-    winner = hucklebuck.trick_winner(order, trump)
-    return (
-        f"Hucklebuck  trick {plays.pretty()} led {order[0]}, trump {trump}: "
-        f"play {winner + 1} ({order[winner]}) wins"
-    )
+    plays = [Card(token) for token in cards.replace(",", " ").split()]
+    winner = hucklebuck.trick_winner(plays, trump)
+    shown = " ".join(card.pretty() for card in plays)
+    return f"Hucklebuck  trick {shown}, trump {trump}: play {winner + 1} ({plays[winner]}) wins"
 
 
 def _compare_line(game: str, a: str, b: str) -> str:

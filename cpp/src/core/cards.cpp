@@ -126,7 +126,7 @@ void check_mask(Mask mask) {
 void check_hand(Mask mask, int num_cards, std::string_view what) {
   check_mask(mask);
   if (popcount(mask) != num_cards)
-    throw std::invalid_argument(std::string(what) + " has " + std::to_string(num_cards) +
+    throw std::invalid_argument(std::string(what) + " needs " + std::to_string(num_cards) +
                                 " cards, got " + std::to_string(popcount(mask)) +
                                 (mask ? " (" + format_cards(mask) + ")" : std::string()));
 }

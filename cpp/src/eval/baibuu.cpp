@@ -114,12 +114,12 @@ int house_way_of(const Holding& h, Mask holding) {
   });
 }
 
-// What settlement needs of one side (3.7), from a table or from an explicit arrangement.
+// What settlement needs of one side (3.7).
 struct Arranged {
-  bool natural;
-  bool foul;
-  int low, high;  // two-card strengths
-  int highest;    // highest_card_value
+  bool natural = false;
+  bool foul = false;
+  int low = 0, high = 0;  // two-card strengths
+  int highest = 0;        // card_value of the highest card
 };
 
 PositionResult compare_position(int banker, int player) {
@@ -129,6 +129,7 @@ PositionResult compare_position(int banker, int player) {
   return banker == 4 || banker == 5 ? PositionResult::kBanker : PositionResult::kTie;
 }
 
+// The settlement rules of 3.7, in order.
 Outcome decide(const Arranged& banker, const Arranged& player) {
   Outcome o;
   if (player.natural) {
@@ -149,27 +150,54 @@ Outcome decide(const Arranged& banker, const Arranged& player) {
   return o;
 }
 
-// Per holding (colex-indexed): bits 0-5 highest card value, 6-10 house-way Low strength,
-// 11-15 house-way High strength, bit 16 Natural.
-std::uint32_t holding_record(Mask holding) {
-  const bool is_natural = natural(holding) != Natural::kNone;
-  std::uint32_t record =
-      static_cast<std::uint32_t>(card_value(highest_card(holding))) | std::uint32_t(is_natural) << 16;
-  if (!is_natural) {
-    const Holding h(holding);
-    const int i = house_way_of(h, holding);
-    record |= std::uint32_t(h.low_strength(i)) << 6 | std::uint32_t(h.high_strength(i)) << 11;
-  }
-  return record;
+std::uint8_t pack(const Outcome& o) {
+  return static_cast<std::uint8_t>(unsigned(o.player_wins) | unsigned(o.reason) << 1 |
+                                   unsigned(o.low) << 4 | unsigned(o.high) << 6);
 }
 
-Arranged from_record(std::uint32_t r) {  // the house way's arrangement
-  return {(r >> 16 & 1) != 0, false, int(r >> 6 & 31), int(r >> 11 & 31), int(r & 63)};
+// The batch path settles by table. A side's *form* is its arrangement's (Low, High)
+// strengths, numbered 0-299 over the valid ones (Low < High), or 300 for a Natural; the
+// outcome of two forms is the byte of pack(decide(...)), with the winner bit left 0 where
+// the highest card decides (the only part that needs more than the forms).
+constexpr int kNaturalForm = 300;
+constexpr int kNumForms = 301;
+constexpr std::uint8_t kHighCardBits = unsigned(Reason::kHighCard) << 1;
+constexpr std::uint8_t kReasonMask = 7 << 1;
+
+constexpr int form_of(int low, int high) { return (high - 1) * (high - 2) / 2 + (low - 1); }
+
+Arranged arranged_of_form(int form) {
+  Arranged a;
+  if (form == kNaturalForm) {
+    a.natural = true;
+    return a;
+  }
+  // Forms run row by row, High = 2, 3, ..., each row starting at form_of(1, High).
+  for (a.high = 2; form_of(1, a.high + 1) <= form; ++a.high) {}
+  a.low = form - form_of(1, a.high) + 1;
+  return a;
+}
+
+// Per holding (colex-indexed): bits 0-5 the highest card's card_value, bits 6-14 the form
+// of the house way's arrangement (kNaturalForm for a Natural).
+std::uint32_t holding_record(Mask holding) {
+  const auto highest = static_cast<std::uint32_t>(card_value(highest_card(holding)));
+  if (natural(holding) != Natural::kNone) return highest | std::uint32_t(kNaturalForm) << 6;
+  const Holding h(holding);
+  const int i = house_way_of(h, holding);
+  return highest | std::uint32_t(form_of(h.low_strength(i), h.high_strength(i))) << 6;
+}
+
+Arranged from_record(std::uint32_t record) {  // the house way's arrangement
+  Arranged a = arranged_of_form(int(record >> 6));
+  a.highest = int(record & 63);
+  return a;
 }
 
 struct Tables {
   std::array<std::uint8_t, kNumHands2> two_card{};
   std::vector<std::uint32_t> holding = std::vector<std::uint32_t>(kNumHands4);
+  std::vector<std::uint8_t> outcome = std::vector<std::uint8_t>(kNumForms * kNumForms);  // [banker][player]
 };
 
 const Tables& tables() {
@@ -180,6 +208,9 @@ const Tables& tables() {
       t.two_card[i] = static_cast<std::uint8_t>(pair_strength(lowest_bit(pair), highest_bit(pair)));
     }
     for (std::uint32_t i = 0; i < kNumHands4; ++i) t.holding[i] = holding_record(mask_from_colex<4>(i));
+    for (int b = 0; b < kNumForms; ++b)
+      for (int p = 0; p < kNumForms; ++p)  // equal highest cards: a high-card decision gives 0
+        t.outcome[b * kNumForms + p] = pack(decide(arranged_of_form(b), arranged_of_form(p)));
     return t;
   }();
   return built;
@@ -198,8 +229,62 @@ Arranged arrange(const Side& side, std::string_view what) {
   if ((side.low & ~side.cards) || popcount(side.low) != 2)
     throw std::invalid_argument(std::string(what) + ": the Low hand " + format_cards(side.low) +
                                 " is not two cards of " + format_cards(side.cards));
-  const int low = two_card_strength(side.low), high = two_card_strength(side.cards & ~side.low);
-  return {false, high <= low, low, high, from_table.highest};
+  Arranged a = from_table;
+  a.low = two_card_strength(side.low);
+  a.high = two_card_strength(side.cards & ~side.low);
+  a.foul = a.high <= a.low;
+  return a;
+}
+
+// settle_many over [begin, end), with the player's Low hands given or by the house way.
+// Branch-free (the winner of a random round is a coin flip a branch would mispredict);
+// validity is accumulated, and the rare bad batch is scanned again for its first offender.
+template <bool kExplicitLow>
+std::int64_t settle_range(const Tables& t, const Mask* banker, const Mask* player,
+                          const Mask* player_low, std::uint8_t* out, std::size_t begin,
+                          std::size_t end) {
+  // Table pointers in locals: out is a byte array, and a byte store may alias anything
+  // reached through memory, which would make the compiler reload them every round.
+  const std::uint32_t* const holding = t.holding.data();
+  const std::uint8_t* const two_card = t.two_card.data();
+  const std::uint8_t* const outcome = t.outcome.data();
+  constexpr std::uint8_t kFoul = unsigned(Reason::kPlayerFoul) << 1 | 0xF0;
+  bool all_ok = true;
+  for (std::size_t i = begin; i < end; ++i) {
+    bool banker_ok, player_ok;
+    const std::uint32_t b = holding[colex_index<4>(banker[i], banker_ok)];
+    const std::uint32_t p = holding[colex_index<4>(player[i], player_ok)];
+    bool ok = banker_ok & player_ok & ((banker[i] & player[i]) == 0);
+    int player_form = int(p >> 6);
+    bool foul = false;
+    if constexpr (kExplicitLow) {
+      const Mask low = player_low[i], high = player[i] & ~low;
+      bool low_ok, high_ok;
+      const int low_strength = two_card[colex_index<2>(low, low_ok)];
+      const int high_strength = two_card[colex_index<2>(high, high_ok)];
+      const bool is_natural = player_form == kNaturalForm;
+      // A Natural is never arranged, so its Low hand is not checked.
+      ok &= is_natural | (low_ok & high_ok & ((low & ~player[i]) == 0));
+      foul = !is_natural & (high_strength <= low_strength);
+      player_form = is_natural ? kNaturalForm : foul ? 0 : form_of(low_strength, high_strength);
+      foul &= (b >> 6) != kNaturalForm;  // a banker Natural comes before the foul
+    }
+    all_ok &= ok;
+    std::uint8_t code = outcome[(b >> 6) * kNumForms + player_form];
+    // Where the highest card decides, the player wins with the higher one.
+    code |= ((code & kReasonMask) == kHighCardBits) & ((p & 63) > (b & 63));
+    out[i] = foul ? kFoul : code;
+  }
+  if (all_ok) return kNoBadIndex;
+  for (std::size_t i = begin; i < end; ++i) {
+    const Mask low = kExplicitLow ? player_low[i] : 0;
+    try {
+      settle({banker[i], 0}, {player[i], low});
+    } catch (const std::invalid_argument&) {
+      return static_cast<std::int64_t>(i);
+    }
+  }
+  return kNoBadIndex;
 }
 
 }  // namespace
@@ -294,32 +379,12 @@ Outcome settle(const Side& banker, const Side& player) {
   return o;
 }
 
-std::uint8_t pack(const Outcome& o) {
-  return static_cast<std::uint8_t>(unsigned(o.player_wins) | unsigned(o.reason) << 1 |
-                                   unsigned(o.low) << 4 | unsigned(o.high) << 6);
-}
-
 std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low,
                          std::uint8_t* out, std::size_t n, int threads) {
   const Tables& t = tables();
   return parallel_chunks(n, threads, [&](std::size_t begin, std::size_t end) -> std::int64_t {
-    for (std::size_t i = begin; i < end; ++i) {
-      bool banker_ok, player_ok;
-      const Arranged b = from_record(t.holding[colex_index<4>(banker[i], banker_ok)]);
-      Arranged p = from_record(t.holding[colex_index<4>(player[i], player_ok)]);
-      bool ok = banker_ok & player_ok & ((banker[i] & player[i]) == 0);
-      if (player_low && !p.natural) {
-        const Mask low = player_low[i], high = player[i] & ~low;
-        bool low_ok, high_ok;
-        p.low = t.two_card[colex_index<2>(low, low_ok)];
-        p.high = t.two_card[colex_index<2>(high, high_ok)];
-        ok &= low_ok & high_ok & ((low & ~player[i]) == 0);
-        p.foul = p.high <= p.low;
-      }
-      if (!ok) return static_cast<std::int64_t>(i);
-      out[i] = pack(decide(b, p));
-    }
-    return kNoBadIndex;
+    if (player_low) return settle_range<true>(t, banker, player, player_low, out, begin, end);
+    return settle_range<false>(t, banker, player, player_low, out, begin, end);
   });
 }
 

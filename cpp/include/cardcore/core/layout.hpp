@@ -26,8 +26,8 @@ namespace cardcore {
 
 inline constexpr int kMaxColexK = 5;
 
-// kBinomial[k][n] = C(n, k) for n in 0..64. The rows go to 64 so that lowest_bit(0) == 64,
-// which an invalid mask can produce, still indexes inside the table.
+// kBinomial[k][n] = C(n, k) for n in 0..64: the rows reach bit 63, which colex_index can
+// meet on an invalid mask, so every lookup stays inside the table.
 inline constexpr auto kBinomial = [] {
   std::array<std::array<std::uint32_t, 65>, kMaxColexK + 1> c{};
   for (int n = 0; n <= 64; ++n) {
@@ -46,16 +46,19 @@ inline constexpr std::uint32_t kNumHands4 = kBinomial[4][kDeckSize];  // 270,725
 template <int K>
 inline std::uint32_t colex_index(Mask mask, bool& valid) {
   static_assert(K >= 1 && K <= kMaxColexK);
+  // Bit 63 is never a card: OR-ing it in keeps lowest_bit's argument nonzero, so it compiles
+  // to a bare tzcnt/bsf with no zero branch. A mask that runs out early finds bit 63 there.
+  constexpr Mask kSentinel = Mask{1} << 63;
   std::uint32_t index = 0;
   int bit = 0;
   for (int j = 0; j < K; ++j) {
-    bit = lowest_bit(mask);  // 64 once the mask has run out of cards
+    bit = lowest_bit(mask | kSentinel);
     mask = clear_lowest(mask);
     index += kBinomial[j + 1][bit];
   }
   // Exactly K cards: nothing is left after K removals and the K-th was found below 52.
   valid = (mask == 0) & (bit < kDeckSize);
-  return valid ? index : 0;
+  return index & (0u - std::uint32_t(valid));  // index, or 0 when invalid (no branch)
 }
 
 // Inverse of colex_index: the K-card mask with the given index (index < C(52, K)).

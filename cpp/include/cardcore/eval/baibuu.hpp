@@ -76,13 +76,10 @@ struct Outcome {
 // banker arrangement (the banker never fouls, R-8); a player's invalid one is a foul.
 Outcome settle(const Side& banker, const Side& player);
 
-// Outcome packed in one byte: bit 0 player wins, bits 1-3 Reason, bits 4-5 the Low
-// position's PositionResult, bits 6-7 the High position's.
-std::uint8_t pack(const Outcome& o);
-
 // Settles arrays of holdings, the banker by the house way and the player by the house way
-// (player_low == nullptr) or by the given Low hands. Writes packed outcomes; returns the
-// first bad index or kNoBadIndex (batch.hpp).
+// (player_low == nullptr) or by the given Low hands. Writes each outcome packed in one
+// byte: bit 0 player wins, bits 1-3 Reason, bits 4-5 the Low position's PositionResult,
+// bits 6-7 the High position's. Returns the first bad index or kNoBadIndex (batch.hpp).
 std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low,
                          std::uint8_t* out, std::size_t n, int threads);
 

@@ -1,0 +1,84 @@
+"""Measures the evaluator targets of the benchmark issue and prints them as a table.
+
+    python bench/report.py [--n 10000000] [--repeats 5]
+
+Every figure is single-threaded, the best of ``--repeats`` runs after a warmup run, and sits
+next to its baseline measured in the same run on the same data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+from importlib.metadata import version
+
+import numpy as np
+from workloads import N_HANDS, WORKLOADS, best_rate, format_rate, make_data
+
+import cardcore as cc
+
+# (workload, baseline, target, whether the target is on the ratio rather than the rate)
+ROWS: tuple[tuple[str, str, float, bool], ...] = (
+    ("buh_many", "numpy_hands", 300e6, False),
+    ("buh_many_out", "numpy_hands", 300e6, False),
+    ("badugi_many", "numpy_hands", 300e6, False),
+    ("badugi_many_out", "numpy_hands", 300e6, False),
+    ("settle_many", "numpy_rounds", 100e6, False),
+    ("buh_scalar", "python_calls", 5e6, False),
+    ("badugi_scalar", "python_calls", 5e6, False),
+    ("badugi_many", "pokerkit_badugi", 10_000, True),
+)
+
+
+def format_ratio(ratio: float) -> str:
+    return f"{ratio:,.2f}x" if ratio < 100 else f"{ratio:,.0f}x"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description="Prints the evaluator rates against their targets."
+    )
+    parser.add_argument("--n", type=int, default=N_HANDS, help="hands and rounds per batch call")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure")
+    args = parser.parse_args()
+
+    data = make_data(args.n)
+    names = dict.fromkeys(name for row in ROWS for name in row[:2])  # each once, in order
+    rates = {name: best_rate(WORKLOADS[name], data, args.repeats) for name in names}
+
+    print(
+        f"cardcore {cc.__version__}, NumPy {np.__version__}, pokerkit {version('pokerkit')}, "
+        f"Python {platform.python_version()}\n"
+        f"single thread, best of {args.repeats} after a warmup: {len(data.masks):,} hands or "
+        f"rounds per batch call, {len(data.ints):,} scalar calls, "
+        f"{len(data.pokerkit_hands):,} pokerkit hands\n"
+    )
+    header = ("what", "rate", "baseline", "", "ratio", "target", "met")
+    table = [header]
+    for name, baseline_name, target, on_ratio in ROWS:
+        workload, baseline = WORKLOADS[name], WORKLOADS[baseline_name]
+        ratio = rates[name] / rates[baseline_name]
+        measured = ratio if on_ratio else rates[name]
+        table.append(
+            (
+                workload.label,
+                format_rate(rates[name], workload.unit),
+                format_rate(rates[baseline_name], baseline.unit),
+                baseline.label,
+                format_ratio(ratio),
+                ">= " + (format_ratio(target) if on_ratio else format_rate(target, workload.unit)),
+                "yes" if measured >= target else "NO",
+            )
+        )
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    right = {1, 2, 4}  # numbers line up on the right
+    for row in table:
+        cells = (
+            c.rjust(w) if i in right else c.ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        )
+        print("  ".join(cells).rstrip())
+
+
+if __name__ == "__main__":
+    main()

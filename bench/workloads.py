@@ -1,0 +1,161 @@
+"""The benchmark workloads, shared by ``test_bench_evaluators.py`` and ``report.py``.
+
+:class:`Data` holds the random hands; each :class:`Workload` is one single-threaded call over
+one of its fields, timed as a whole and reported per item (hand, round or call).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import pairwise
+
+import numpy as np
+import numpy.typing as npt
+from pokerkit import BadugiHand
+from pokerkit import Card as PokerkitCard
+
+import cardcore as cc
+
+N_HANDS = 10_000_000
+"""Masks (and Bai Buu rounds) per batch call."""
+N_CALLS = 1_000_000
+"""Python ints per scalar-call loop."""
+N_POKERKIT = 20_000
+"""Hands given to pokerkit, the first of the same masks: it runs about 20,000 hands/s."""
+
+
+@dataclass(frozen=True)
+class Data:
+    masks: npt.NDArray[np.uint64]
+    """Random 4-card masks."""
+    banker: npt.NDArray[np.uint64]
+    """Bai Buu rounds: the banker's and the player's hands, disjoint, C-contiguous."""
+    player: npt.NDArray[np.uint64]
+    ints: list[int]
+    """The first N_CALLS masks as Python ints."""
+    pokerkit_hands: list[tuple[PokerkitCard, ...]]
+    """The first N_POKERKIT masks as pokerkit cards."""
+    out: npt.NDArray[np.int32]
+    """Scratch output for ``out=`` and the NumPy pass over the masks."""
+    codes: npt.NDArray[np.uint8]
+    """Scratch output for the NumPy pass over the rounds."""
+
+
+def make_data(n: int = N_HANDS, seed: int = 1) -> Data:
+    masks = cc.random_hands(n, 4, seed=seed)
+    deals = cc.random_deals(n, (4, 4), seed=seed + 1)
+    deck = [next(PokerkitCard.parse(str(cc.Card(card_id)))) for card_id in range(52)]
+    ids = cc.ids_from_masks(masks[:N_POKERKIT], 4).tolist()
+    return Data(
+        masks=masks,
+        # columns of deals are strided: settle_many would copy them on every call
+        banker=np.ascontiguousarray(deals[:, 0]),
+        player=np.ascontiguousarray(deals[:, 1]),
+        ints=masks[:N_CALLS].tolist(),
+        pokerkit_hands=[tuple(deck[card_id] for card_id in row) for row in ids],
+        out=np.empty(n, np.int32),
+        codes=np.empty(n, np.uint8),
+    )
+
+
+def _call_each(fn: Callable[[int], object], ints: Iterable[int]) -> list[object]:
+    return [fn(mask) for mask in ints]
+
+
+def _pokerkit_badugi(hands: list[tuple[PokerkitCard, ...]]) -> int:
+    """Builds each hand's pokerkit BadugiHand and compares it with the one before."""
+    built = [BadugiHand.from_game(cards) for cards in hands]
+    return sum(a < b for a, b in pairwise(built))
+
+
+@dataclass(frozen=True)
+class Workload:
+    label: str
+    unit: str
+    """What one item is, plural: hands, rounds or calls."""
+    items: str
+    """The Data field the workload runs over, one item per element."""
+    run: Callable[[Data], object]
+
+    def size(self, data: Data) -> int:
+        return len(getattr(data, self.items))
+
+
+WORKLOADS: dict[str, Workload] = {
+    "buh_many": Workload(
+        "buh.strength_many", "hands", "masks", lambda d: cc.buh.strength_many(d.masks, threads=1)
+    ),
+    "buh_many_out": Workload(
+        "buh.strength_many(out=)",
+        "hands",
+        "masks",
+        lambda d: cc.buh.strength_many(d.masks, threads=1, out=d.out),
+    ),
+    "badugi_many": Workload(
+        "badugi.strength_many",
+        "hands",
+        "masks",
+        lambda d: cc.badugi.strength_many(d.masks, threads=1),
+    ),
+    "badugi_many_out": Workload(
+        "badugi.strength_many(out=)",
+        "hands",
+        "masks",
+        lambda d: cc.badugi.strength_many(d.masks, threads=1, out=d.out),
+    ),
+    "settle_many": Workload(
+        "baibuu.settle_many",
+        "rounds",
+        "banker",
+        lambda d: cc.baibuu.settle_many(d.banker, d.player, threads=1),
+    ),
+    "buh_scalar": Workload(
+        "buh.strength(int)", "calls", "ints", lambda d: _call_each(cc.buh.strength, d.ints)
+    ),
+    "badugi_scalar": Workload(
+        "badugi.strength(int)", "calls", "ints", lambda d: _call_each(cc.badugi.strength, d.ints)
+    ),
+    # baselines
+    "numpy_hands": Workload(
+        "NumPy masks & 7 -> int32",
+        "hands",
+        "masks",
+        lambda d: np.bitwise_and(d.masks, 7, out=d.out, casting="unsafe"),
+    ),
+    "numpy_rounds": Workload(
+        "NumPy banker & player -> uint8",
+        "rounds",
+        "banker",
+        lambda d: np.bitwise_and(d.banker, d.player, out=d.codes, casting="unsafe"),
+    ),
+    "python_calls": Workload(
+        "int.bit_count(int)", "calls", "ints", lambda d: _call_each(int.bit_count, d.ints)
+    ),
+    "pokerkit_badugi": Workload(
+        "pokerkit BadugiHand",
+        "hands",
+        "pokerkit_hands",
+        lambda d: _pokerkit_badugi(d.pokerkit_hands),
+    ),
+}
+
+
+def best_rate(workload: Workload, data: Data, repeats: int = 5) -> float:
+    """Items per second of the fastest of ``repeats`` runs after one warmup run."""
+    workload.run(data)
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        workload.run(data)
+        times.append(time.perf_counter() - start)
+    return workload.size(data) / min(times)
+
+
+def format_rate(rate: float, unit: str) -> str:
+    """``316.5 M hands/s`` style."""
+    for scale, prefix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if rate >= scale:
+            return f"{rate / scale:.1f} {prefix} {unit}/s"
+    return f"{rate:.1f} {unit}/s"

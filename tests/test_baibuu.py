@@ -1,0 +1,254 @@
+"""Bai Buu evaluation and settlement against the oracle written from rules/baibuu.md
+(every holding, every two-card hand, random deals) and every vector of 3.11."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardcore as cc
+from cardcore import _core
+from tests.conftest import dense_ranks, vector_ids
+from tests.reference import baibuu as oracle
+from tests.reference.vectors import BAIBUU_NATURALS, BAIBUU_VECTORS, HOUSE_WAY
+
+
+def library_side(text: str) -> str | tuple[str, str]:
+    """A side as the rules write it ("4♠ 5♥ / K♠ K♥" or four cards) for cc.baibuu.settle."""
+    if "/" not in text:
+        return text
+    low, high = text.split(" / ")
+    return (low, high)
+
+
+def oracle_side(side: int | tuple[int, int]) -> tuple[int, ...] | tuple[tuple[int, ...], ...]:
+    """A (holding, low) pair of masks, or a holding mask, as card-id tuples for the oracle."""
+    if isinstance(side, int):
+        return tuple(cc.CardSet.from_mask(side).ids())
+    holding, low = side
+    high = holding & ~low
+    return (tuple(cc.CardSet.from_mask(low).ids()), tuple(cc.CardSet.from_mask(high).ids()))
+
+
+def test_two_card_strengths_match_the_oracle_keys() -> None:
+    masks = cc.all_hands(2)
+    pairs = [tuple(row) for row in cc.ids_from_masks(masks, 2).tolist()]
+    expected = dense_ranks([oracle.two_card_key(*p) for p in pairs], lower_wins=False)
+    assert np.array_equal(cc.baibuu.strength_many(masks), expected)
+    for mask, pair in zip(masks.tolist(), pairs, strict=True):
+        hand = cc.baibuu.evaluate(mask)
+        assert isinstance(hand, cc.baibuu.BaiBuuHand)
+        assert hand.hand_class == oracle.two_card_class(*pair)
+        assert (hand.points is None) == (hand.hand_class != "score")
+
+
+def test_naturals_and_house_way_of_every_holding(
+    four_card_masks: npt.NDArray[np.uint64], four_card_hands: list[tuple[int, ...]]
+) -> None:
+    for mask, cards in zip(four_card_masks.tolist(), four_card_hands, strict=True):
+        assert _core.baibuu.natural(mask) == oracle.natural(cards), cards
+        expected = oracle.house_way(cards)
+        index = _core.baibuu.house_way(mask)
+        if expected is None:
+            assert index is None, cards
+            continue
+        low = _core.baibuu.arrangement_low(mask, index)
+        assert tuple(cc.CardSet.from_mask(low).ids()) == expected[0], cards
+
+
+def test_arrangements_and_validity_match_the_oracle() -> None:
+    rng = random.Random(7)
+    for _ in range(5000):
+        cards = tuple(sorted(rng.sample(range(52), 4)))
+        arrangements = cc.baibuu.arrangements(cards)
+        for mine, (low, high) in zip(arrangements, oracle.arrangements(cards), strict=True):
+            assert tuple(mine.low.cards.ids()) == low and tuple(mine.high.cards.ids()) == high
+            assert mine.is_valid == oracle.is_valid(low, high)
+            assert cc.baibuu.is_valid(low, high) == oracle.is_valid(low, high)
+
+
+def test_every_non_natural_holding_has_a_valid_split_and_the_house_way_picks_one(
+    four_card_masks: npt.NDArray[np.uint64],
+) -> None:
+    """3.6 #4 and 3.9, checked with the batch kernels: settling each holding as an
+    explicit player Low hand against a fixed banker never fouls for the house way."""
+    naturals = np.array([_core.baibuu.natural(int(m)) is not None for m in four_card_masks])
+    assert naturals.sum() == 270725 - 262584
+    lows = np.array(
+        [0 if n else _core.baibuu.arrangement_low(int(m), _core.baibuu.house_way(int(m)))
+         for m, n in zip(four_card_masks, naturals, strict=True)], dtype=np.uint64)
+    strengths_low = cc.baibuu.strength_many(np.where(naturals, 3, lows))
+    strengths_high = cc.baibuu.strength_many(np.where(naturals, 12, four_card_masks & ~lows))
+    assert (strengths_high > strengths_low)[~naturals].all()
+
+
+@pytest.mark.parametrize(
+    ("vid", "banker", "banker_classes", "player", "player_classes", "expected"),
+    BAIBUU_VECTORS,
+    ids=vector_ids(BAIBUU_VECTORS),
+)
+def test_settlement_vectors(
+    vid: str, banker: str, banker_classes: str | None, player: str,
+    player_classes: str | None, expected: tuple[str, str, str | None, str | None],
+) -> None:
+    outcome = cc.baibuu.settle(library_side(banker), library_side(player))
+    assert (outcome.winner, outcome.reason, outcome.low, outcome.high) == expected
+    winner_net = outcome.player_net if outcome.winner == "player" else outcome.banker_net
+    loser_net = outcome.banker_net if outcome.winner == "player" else outcome.player_net
+    assert (winner_net, loser_net, outcome.commission) == (97, -100, 3)
+    if vid in BAIBUU_NATURALS:
+        banker_natural, player_natural = BAIBUU_NATURALS[vid]
+        assert cc.baibuu.natural(banker.replace("/", "")) == banker_natural
+        assert cc.baibuu.natural(player.replace("/", "")) == player_natural
+
+
+def test_v11_banker_forms() -> None:
+    """The house way arranges V11's banker validly; its printed order is rejected (R-8)."""
+    player = ("5♣ 5♦", "K♣ 4♦")
+    assert cc.baibuu.settle("A♠ 3♥ 10♠ 10♥", player).reason == "player_foul"
+    with pytest.raises(ValueError, match=r"banker's arrangement .* is not valid"):
+        cc.baibuu.settle(("10♠ 10♥", "A♠ 3♥"), player)
+
+
+@pytest.mark.parametrize(
+    ("wager", "commission", "net"), [(100, 3, 97), (3500, 105, 3395), (10, 0, 10)],
+    ids=["V25", "V26", "V27"],
+)
+def test_commission_vectors(wager: int, commission: int, net: int) -> None:
+    outcome = cc.baibuu.settle(("3♠ 3♥", "J♠ J♥"), ("4♣ 4♦", "Q♣ Q♦"), wager=wager)
+    assert (outcome.winner, outcome.player_net, outcome.banker_net) == ("player", net, -wager)
+    assert outcome.commission == commission
+
+
+def test_banker_commission_rate_applies_to_banker_wins_only() -> None:
+    outcome = cc.baibuu.settle(("4♠ 5♥", "K♠ K♥"), ("3♣ 5♦", "Q♣ Q♦"), banker_commission_bp=500)
+    assert (outcome.banker_net, outcome.player_net) == (95, -100)
+
+
+@pytest.mark.parametrize(("hid", "cards", "valid", "pick"), HOUSE_WAY, ids=vector_ids(HOUSE_WAY))
+def test_house_way_vectors(hid: str, cards: str, valid: list[str], pick: str) -> None:
+    holding = cc.baibuu.evaluate(cards)
+    assert isinstance(holding, cc.baibuu.Holding)
+    valid_splits = {
+        (a.low.cards, a.high.cards) for a in holding.arrangements if a.is_valid
+    }
+    assert valid_splits == {
+        (cc.CardSet(low), cc.CardSet(high)) for low, high in (v.split(" / ") for v in valid)
+    }
+    low, high = pick.split(" / ")
+    chosen = holding.house_way
+    assert chosen is not None
+    assert (chosen.low.strength, chosen.high.strength) == (
+        cc.baibuu.strength(low), cc.baibuu.strength(high)
+    )
+
+
+def random_side(rng: random.Random, cards: list[int], explicit: bool) -> int | tuple[int, int]:
+    holding = sum(1 << c for c in cards)
+    if not explicit:
+        return holding
+    return holding, (1 << cards[0]) | (1 << cards[1])
+
+
+def test_settle_matches_the_oracle_on_random_deals() -> None:
+    rng = random.Random(11)
+    for trial in range(20000):
+        cards = rng.sample(range(52), 8)
+        banker_cards, player_cards = cards[:4], cards[4:]
+        banker = random_side(rng, banker_cards, explicit=trial % 3 == 0)
+        if isinstance(banker, tuple) and not oracle.is_valid(*oracle_side(banker)) and (
+            oracle.natural(banker_cards) is None
+        ):
+            banker = banker[0]  # the banker never fouls: give it the house way instead
+        player = random_side(rng, player_cards, explicit=trial % 2 == 0)
+        wager, bp = rng.choice([(100, 300), (10, 300), (3500, 355), (7, 0)])
+
+        def as_library(side: int | tuple[int, int]) -> int | tuple[int, int]:
+            return side if isinstance(side, int) else (side[1], side[0] & ~side[1])
+
+        mine = cc.baibuu.settle(as_library(banker), as_library(player), wager=wager,
+                                commission_bp=bp)
+        theirs = oracle.settle(oracle_side(banker), oracle_side(player), wager, bp)
+        assert (mine.winner, mine.reason, mine.low, mine.high, mine.player_net,
+                mine.banker_net) == (theirs["winner"], theirs["reason"], theirs["low"],
+                                     theirs["high"], theirs["player_net"],
+                                     theirs["banker_net"]), (banker, player)
+
+
+@pytest.mark.parametrize("explicit_low", [False, True])
+def test_settle_many_equals_settle(explicit_low: bool) -> None:
+    deals = cc.random_deals(3000, (4, 4), seed=5)
+    banker, player = deals[:, 0], deals[:, 1]
+    lows = np.array([_core.baibuu.arrangement_low(int(p), i % 6) for i, p in enumerate(player)],
+                    dtype=np.uint64)
+    rounds = cc.baibuu.settle_many(banker, player, player_low=lows if explicit_low else None,
+                                   threads=2)
+    names = ("banker", "player", "tie", None)
+    for i in range(len(deals)):
+        side = (int(lows[i]), int(player[i] & ~lows[i])) if explicit_low else int(player[i])
+        outcome = cc.baibuu.settle(int(banker[i]), side)
+        assert (outcome.winner == "player") == bool(rounds.player_wins[i])
+        assert outcome.reason == cc.baibuu.REASONS[rounds.reason[i]]
+        assert (outcome.low, outcome.high) == (names[rounds.low[i]], names[rounds.high[i]])
+        assert (outcome.player_net, outcome.banker_net) == (
+            rounds.player_net[i], rounds.banker_net[i]
+        )
+    assert np.array_equal(
+        cc.baibuu.settle_many(banker, player, threads=1).codes,
+        cc.baibuu.settle_many(banker, player, threads=3).codes,
+    )
+
+
+SUIT_PERMUTATIONS = st.permutations([0, 1, 2, 3])
+
+
+@settings(max_examples=300, deadline=None)
+@given(deal=st.permutations(list(range(52))).map(lambda d: d[:8]), suits=SUIT_PERMUTATIONS)
+def test_suit_permutations_change_nothing_but_the_high_card(
+    deal: list[int], suits: list[int]
+) -> None:
+    def permute(cards: list[int]) -> int:
+        return sum(1 << (4 * (c >> 2) + suits[c & 3]) for c in cards)
+
+    before = cc.baibuu.settle(sum(1 << c for c in deal[:4]), sum(1 << c for c in deal[4:]))
+    after = cc.baibuu.settle(permute(deal[:4]), permute(deal[4:]))
+    assert (before.low, before.high) == (after.low, after.high)
+    for side in (deal[:4], deal[4:]):
+        assert (cc.baibuu.natural(sum(1 << c for c in side)) is None) == (
+            cc.baibuu.natural(permute(side)) is None
+        )
+    if before.reason != "high_card":
+        assert (before.winner, before.reason) == (after.winner, after.reason)
+    assert before.player_net + before.banker_net < 0  # never a push; commission leaves
+
+
+def test_settle_rejects_bad_sides() -> None:
+    with pytest.raises(ValueError, match="share"):
+        cc.baibuu.settle("As Ks Qs 2d", "As 3c 4c 5h")
+    with pytest.raises(ValueError, match="4 cards"):
+        cc.baibuu.settle("As Ks Qs", "3c 4c 5h 6h")
+    with pytest.raises(ValueError, match="two disjoint two-card hands"):
+        cc.baibuu.settle(("As Ks", "Qs"), "3c 4c 5h 6h")
+    with pytest.raises(ValueError, match="wager"):
+        cc.baibuu.settle("As Ks Qs 2d", "3c 4c 5h 6h", wager=0)
+    with pytest.raises(ValueError, match="commission_bp"):
+        cc.baibuu.settle("As Ks Qs 2d", "3c 4c 5h 6h", commission_bp=10001)
+
+
+def test_settle_many_names_the_first_bad_round() -> None:
+    deals = cc.random_deals(10, (4, 4), seed=1)
+    banker, player = deals[:, 0].copy(), deals[:, 1].copy()
+    player[6] = banker[6]
+    player[8] = 7
+    with pytest.raises(ValueError, match=r"round 6: the banker and the player share"):
+        cc.baibuu.settle_many(banker, player)
+    with pytest.raises(ValueError, match="same length"):
+        cc.baibuu.settle_many(banker, player[:5])
+    lows = np.full(10, 3, dtype=np.uint64)  # 2c 2d: not in most holdings
+    with pytest.raises(ValueError, match=r"round \d: the player's hand: the Low hand"):
+        cc.baibuu.settle_many(deals[:, 0], deals[:, 1], player_low=lows)

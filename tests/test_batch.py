@@ -1,0 +1,105 @@
+"""The batch calls of every evaluator: equal to the scalar calls, independent of the
+thread count, and strict about their input."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import cardcore as cc
+from cardcore import _core
+
+# (batch function, scalar function, cards per hand)
+EVALUATORS: dict[str, tuple[Callable[..., Any], Callable[[int], int], int]] = {
+    "buh": (cc.buh.strength_many, cc.buh.strength, 4),
+    "badugi": (cc.badugi.strength_many, cc.badugi.strength, 4),
+    "baibuu": (cc.baibuu.strength_many, cc.baibuu.strength, 2),
+}
+GAMES = list(EVALUATORS)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("threads", [1, 2, 3, None])
+def test_batch_equals_scalar_whatever_the_thread_count(game: str, threads: int | None) -> None:
+    many, one, k = EVALUATORS[game]
+    masks = cc.random_hands(100_003, k, seed=4)
+    result = many(masks, threads=threads)
+    assert result.dtype == np.int32 and result.shape == masks.shape
+    assert result[:2000].tolist() == [one(int(m)) for m in masks[:2000]]
+    assert np.array_equal(result, many(masks, threads=1))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_other_integer_dtypes_shapes_and_layouts_are_converted(game: str) -> None:
+    many, _, k = EVALUATORS[game]
+    masks = cc.random_hands(60, k, seed=1)
+    expected = many(masks)
+    assert np.array_equal(many(masks.astype(np.int64)), expected)
+    assert np.array_equal(many(masks.tolist()), expected)
+    grid = masks.reshape(6, 10)
+    assert np.array_equal(many(grid), expected.reshape(6, 10))
+    assert np.array_equal(many(np.asfortranarray(grid)), expected.reshape(6, 10))
+    assert np.array_equal(many(masks[::2]), expected[::2])
+    assert many(np.array([], dtype=np.uint64)).shape == (0,)
+    assert many(np.uint64(masks[0])).shape == ()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_out_receives_the_result(game: str) -> None:
+    many, _, k = EVALUATORS[game]
+    masks = cc.random_hands(50, k, seed=2)
+    out = np.zeros(50, dtype=np.int32)
+    assert many(masks, out=out) is out
+    assert np.array_equal(out, many(masks))
+    for bad in (np.zeros(50, np.int64), np.zeros(49, np.int32), np.zeros(100, np.int32)[::2]):
+        with pytest.raises(ValueError, match="out must be"):
+            many(masks, out=bad)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    ("masks", "message"),
+    [
+        (np.array([1.5]), "integer .* array, got dtype float64"),
+        (np.array([True]), "integer .* array, got dtype bool"),
+        (np.array(["As"]), "integer .* array, got dtype <U2"),
+        (np.array([15, -3]), r"masks\[1\] is negative"),
+    ],
+)
+def test_wrong_dtypes_and_values_are_rejected(game: str, masks: Any, message: str) -> None:
+    many, _, _ = EVALUATORS[game]
+    with pytest.raises(ValueError, match=message):
+        many(masks)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bad_element_is_named_by_its_first_index(game: str) -> None:
+    many, _, k = EVALUATORS[game]
+    masks = cc.random_hands(200_000, k, seed=3)
+    masks[150_001] = 0b111  # three cards
+    masks[170_000] = 1 << 60
+    for threads in (1, 2):
+        with pytest.raises(ValueError, match=rf"masks\[150001\] = 7: .* needs {k} cards, got 3"):
+            many(masks, threads=threads)
+    masks[150_001] = masks[0]
+    with pytest.raises(ValueError, match=r"masks\[170000\] = 1152921504606846976: .* bits outside"):
+        many(masks)
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, True])
+def test_bad_thread_counts(threads: Any) -> None:
+    with pytest.raises(ValueError, match="threads must be a positive integer"):
+        cc.buh.strength_many(cc.random_hands(4, 4), threads=threads)
+
+
+def test_the_core_checks_its_arrays_too() -> None:
+    masks = cc.random_hands(10, 4)
+    with pytest.raises(ValueError, match="uint64 array, got dtype int64"):
+        _core.buh.strength_many(masks.astype(np.int64), 1)
+    with pytest.raises(ValueError, match="1-D"):
+        _core.buh.strength_many(masks.reshape(2, 5), 1)
+    with pytest.raises(ValueError, match="C-contiguous"):
+        _core.buh.strength_many(masks[::2], 1)

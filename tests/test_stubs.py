@@ -1,0 +1,28 @@
+"""The committed stubs of the C++ module are exactly what pybind11-stubgen generates now."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+COMMITTED = REPO / "python" / "cardcore" / "_core"
+REGENERATE = "pybind11-stubgen cardcore._core -o python"
+
+
+def test_stubs_are_up_to_date(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "pybind11_stubgen", "cardcore._core", "-o", str(tmp_path)],
+        check=True,
+        capture_output=True,
+    )
+    generated = tmp_path / "cardcore" / "_core"
+    names = sorted(p.name for p in generated.glob("*.pyi"))
+    assert names == sorted(p.name for p in COMMITTED.glob("*.pyi")), (
+        f"stub files differ; regenerate with `{REGENERATE}` from the repository root"
+    )
+    for name in names:
+        assert (generated / name).read_text() == (COMMITTED / name).read_text(), (
+            f"{name} is stale; regenerate with `{REGENERATE}` from the repository root"
+        )
