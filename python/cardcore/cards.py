@@ -198,16 +198,24 @@ class CardSet:
     __rand__ = __and__
     __rxor__ = __xor__
 
-    def __le__(self, other: CardSet) -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return self._mask & ~other._mask == 0
 
-    def __lt__(self, other: CardSet) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return self <= other and self._mask != other._mask
 
-    def __ge__(self, other: CardSet) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return other <= self
 
-    def __gt__(self, other: CardSet) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return other < self
 
     def __eq__(self, other: object) -> bool:
