@@ -7,6 +7,7 @@
 #include "cardcore/core/layout.hpp"
 #include "cardcore/core/rng.hpp"
 #include "common.hpp"
+#include "engine.hpp"
 
 namespace cardcore::bindings {
 namespace {
@@ -106,6 +107,10 @@ py::array_t<std::int32_t> output_array(const std::optional<py::array>& out, std:
     throw std::invalid_argument("out must be a writeable C-contiguous 1-D int32 array of length " +
                                 std::to_string(n));
   return py::reinterpret_borrow<py::array_t<std::int32_t>>(*out);
+}
+
+py::object card_set(Mask mask) {
+  return py::module_::import("cardcore.cards").attr("CardSet").attr("from_mask")(mask);
 }
 
 void bind_cards(py::module_& m) {

@@ -24,7 +24,18 @@ from cardcore.cards import (
 
 __version__ = "0.1.0"
 
+CHANCE: int = badugi.CHANCE
+"""What current_player() returns at a chance node."""
+TERMINAL: int = badugi.TERMINAL
+"""What current_player() returns at the end of a game."""
+
+GAMES = {"badugi": badugi.Game}
+"""The game engines by name; each builds states that follow the engine protocol."""
+
 __all__ = [
+    "CHANCE",
+    "GAMES",
+    "TERMINAL",
     "Card",
     "CardLike",
     "CardSet",

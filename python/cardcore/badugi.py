@@ -12,6 +12,16 @@ the lexicographically smallest ascending card ids.
 ('3-card 3-2-A', '2h 3d As')
 >>> cc.badugi.compare("As 2h 3d 4c", "Ah 2c 3s 7d")
 1
+
+The engine (``Game`` and ``State``) follows the protocol of DESIGN.md: action ids fold 0,
+check 1, call 2, bet 3, raise 4 and 5 + m for a draw, bit i of m discarding the i-th lowest
+card of the hand; chance actions are card ids.
+
+>>> game = cc.badugi.Game()
+>>> state = game.new_initial_state(seed=1)
+>>> state.bet_or_raise(); state.check_or_call()
+>>> state.street, state.pot
+('draw 1', 8)
 """
 
 from __future__ import annotations
@@ -24,7 +34,23 @@ from cardcore import _core
 from cardcore._batch import StrengthArray, map_strengths
 from cardcore.cards import CardLike, CardSet
 
-__all__ = ["NUM_STRENGTHS", "BadugiHand", "compare", "evaluate", "strength", "strength_many"]
+__all__ = [
+    "CHANCE",
+    "NUM_STRENGTHS",
+    "TERMINAL",
+    "BadugiHand",
+    "Game",
+    "State",
+    "compare",
+    "evaluate",
+    "strength",
+    "strength_many",
+]
+
+Game = _core.badugi.Game
+State = _core.badugi.State
+CHANCE: int = _core.badugi.CHANCE
+TERMINAL: int = _core.badugi.TERMINAL
 
 NUM_STRENGTHS: int = _core.badugi.NUM_STRENGTHS
 """The number of distinct strengths (1,092); A-2-3-4 of four suits has this strength."""

@@ -1,0 +1,151 @@
+// Badugi: heads-up fixed-limit triple draw (rules/badugi.md).
+//
+// Rule choices, all from rules/badugi.md: the dealer posts the small blind and the other
+// seat the big blind; cards are dealt one at a time, big blind first. The dealer acts first
+// before the first draw and the big blind after each draw. Fixed limit with a cap of one
+// bet and three raises (max_raises), the big blind counting as the opening bet pre-draw;
+// no fold when a check is free; short all-ins as in betting.hpp, chips nobody
+// matched returned, and once a player is all-in the draws finish without betting. Before
+// each draw one card is burned, then the big blind and then the dealer discard 0-4 cards
+// and receive replacements. At showdown the better Badugi hand (eval/badugi.hpp) takes the
+// pot; a tie splits it, the odd chip to the big blind (it cannot occur, R-4). The button
+// alternates; `hands` > 1 plays a match over persistent stacks that ends early when a stack
+// is empty. Action ids: fold 0, check 1, call 2, bet 3, raise 4, and 5 + m for a draw
+// where bit i of m discards the i-th lowest card of the hand (m = 0 stands pat).
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cardcore/games/badugi/config.hpp"
+#include "cardcore/games/betting.hpp"
+#include "cardcore/games/engine.hpp"
+
+namespace cardcore::badugi {
+
+inline constexpr int kNumPlayers = 2;
+inline constexpr int kDrawBase = 5;  // action id of "stand"; 5 + m discards the cards of m
+inline constexpr int kNumDistinctActions = kDrawBase + 16;
+inline constexpr int kNumRounds = 4;
+inline constexpr int kNumDraws = 3;
+
+enum class Phase : std::uint8_t { kDeal, kBet, kBurn, kDraw, kReplace, kOver };
+
+// The layout of observation_tensor (sizes depend on the cap through actions_per_round):
+// own cards 52 | I am the dealer, the opponent is 2 | stage 8 (bet 1, draw 1, bet 2, draw 2,
+// bet 3, draw 3, bet 4, hand over) | betting 4 rounds x actions_per_round slots x 5 action
+// types (the actor alternates, the first being the dealer pre-draw and the big blind
+// after) | draw counts 3 draws x 2 (me, opponent) x 5 (0-4 cards) | chips 5 (pot, my stack,
+// opponent's stack, my bet and the opponent's bet this round, over the total chips) |
+// hands completed over hands 1. information_state_tensor appends my cards after the deal
+// and after each draw: 4 x 52.
+struct TensorLayout {
+  int actions_per_round;
+  int betting_offset, draws_offset, chips_offset, progress_offset, observation_size;
+  int information_state_size;
+  explicit TensorLayout(const Config& config);
+};
+
+class State {
+ public:
+  State(const Config& config, bool seeded, std::uint64_t seed);
+
+  const Config& config() const { return config_; }
+  int current_player() const;
+  bool is_terminal() const { return phase_ == Phase::kOver; }
+  bool is_chance_node() const { return current_player() == kChancePlayer; }
+  ActionSet legal_player_actions() const;
+  std::vector<int> legal_actions() const;
+  std::vector<std::pair<int, double>> chance_outcomes() const;
+  bool is_legal(int action) const;
+  // Throws std::invalid_argument (and changes nothing) for an illegal action.
+  void apply_action(int action);
+
+  std::string action_to_string(int action) const;
+  int string_to_action(std::string_view text) const;
+
+  std::vector<double> returns() const;
+  std::vector<double> rewards() const;
+  const std::vector<Step>& history() const { return history_; }
+  std::vector<int> history_ids() const;
+
+  std::string observation_string(int player) const;
+  std::string information_state_string(int player) const;
+  void observation_tensor(int player, float* out) const;
+  void information_state_tensor(int player, float* out) const;
+
+  State resample_from_infostate(int player, std::uint64_t seed) const;
+  std::string serialize() const;
+  static State deserialize(const Config& config, std::string_view text);
+
+  // What the Pythonic layer shows.
+  Mask hand(int seat) const { return hands_[seat]; }
+  betting::Chips stack(int seat) const { return table_.stack(seat); }
+  betting::Chips round_bet(int seat) const { return table_.round_bet(seat); }
+  betting::Chips pot() const { return table_.pot(); }
+  int dealer() const { return dealer_; }
+  int big_blind_seat() const { return 1 - dealer_; }
+  int hand_number() const { return hands_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
+  int hands_completed() const { return hands_completed_; }
+  Phase phase() const { return phase_; }
+  int round() const { return round_; }
+  bool seeded() const { return stock_.seeded(); }
+  std::uint64_t seed() const { return seed_; }
+  // The stage index of the tensor layout: 0 bet 1, 1 draw 1, ..., 6 bet 4, 7 hand over.
+  int stage() const;
+  std::string stage_name() const;
+  bool showdown_reached() const { return showdown_; }
+  Mask stock() const { return stock_.cards(); }
+  Mask dead_cards() const { return burned_ | mucked_; }  // burned and discarded this hand
+
+ private:
+  Config config_;
+  std::uint64_t seed_ = 0;
+  Stock stock_;
+  betting::Table table_;
+  Phase phase_ = Phase::kDeal;
+  Mask hands_[kNumPlayers]{};
+  Mask burned_ = 0, mucked_ = 0;
+  int dealer_ = 0;
+  int round_ = 0;          // betting round 0-3; during a draw, the draw's index 0-2
+  int to_act_ = -1;        // betting or drawing seat
+  int dealt_ = 0;          // cards dealt this hand
+  int to_replace_ = 0;     // replacements still owed to to_act_
+  int hands_completed_ = 0;
+  bool showdown_ = false;  // the last completed hand was shown down
+  struct Showdown {
+    std::size_t end;      // history length when the hand ended
+    Mask hands[kNumPlayers];
+  };
+  std::vector<Showdown> showdowns_;  // every hand shown down, for perfect recall
+  betting::Chips hand_start_[kNumPlayers]{};
+  betting::Chips result_[kNumPlayers]{};  // what the last completed hand won or lost
+  bool completed_hand_ = false;           // the last action completed a hand
+  std::vector<Step> history_;
+  std::size_t hand_start_index_ = 0;
+
+  void start_hand();
+  void start_round(int round);
+  void after_betting_action();
+  void end_round();
+  void end_hand(bool showdown);
+  void next_drawer();
+  void apply_chance(int card);
+  void apply_player(int action);
+  void resolve_chance();
+  std::string describe(const Step& step, int viewer) const;
+};
+
+// A game: a validated configuration and its constants.
+struct Game {
+  Config config;
+  explicit Game(const Config& c) : config(c) { config.validate(); }
+  int max_game_length() const;
+  double max_utility() const;  // the most one seat can win: the opponent's stack
+  double min_utility() const;
+};
+
+}  // namespace cardcore::badugi

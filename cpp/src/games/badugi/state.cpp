@@ -1,0 +1,549 @@
+#include "cardcore/games/badugi/state.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+#include <stdexcept>
+
+#include "cardcore/eval/badugi.hpp"
+
+namespace cardcore::badugi {
+namespace {
+
+using betting::Chips;
+
+constexpr const char* kActionNames[betting::kNumActions] = {"fold", "check", "call", "bet", "raise"};
+constexpr const char* kStageNames[8] = {"bet 1 (pre-draw)", "draw 1", "bet 2", "draw 2",
+                                        "bet 3", "draw 3", "bet 4", "hand over"};
+constexpr const char* kRoundNames[kNumRounds] = {"pre-draw", "after draw 1", "after draw 2",
+                                                 "after draw 3"};
+
+// The cap on actions in one heads-up round: every action but the last is a check, a bet or
+// raise (cap of them), a short all-in, or a call that reopens nothing.
+int actions_per_round(const Config& c) { return 2 * (c.max_raises + 4); }
+
+[[noreturn]] void bad_field(const std::string& field, const std::string& problem) {
+  throw std::invalid_argument("badugi config: " + field + " " + problem);
+}
+
+}  // namespace
+
+void Config::validate() const {
+  for (int s = 0; s < kNumPlayers; ++s)
+    if (stacks[s] < 1 || stacks[s] > 1'000'000'000)
+      bad_field("stacks", "must be between 1 and 1,000,000,000 chips, got " + std::to_string(stacks[s]));
+  if (small_blind < 1) bad_field("small_blind", "must be at least 1, got " + std::to_string(small_blind));
+  if (big_blind < small_blind)
+    bad_field("big_blind", "must be at least small_blind (" + std::to_string(small_blind) + "), got " +
+                               std::to_string(big_blind));
+  if (small_bet < 1) bad_field("small_bet", "must be at least 1, got " + std::to_string(small_bet));
+  if (big_bet < 1) bad_field("big_bet", "must be at least 1, got " + std::to_string(big_bet));
+  if (big_blind > 1'000'000 || small_bet > 1'000'000 || big_bet > 1'000'000)
+    bad_field("big_blind, small_bet and big_bet", "must be at most 1,000,000");
+  if (max_raises < 0 || max_raises > 20)
+    bad_field("max_raises", "must be between 0 and 20, got " + std::to_string(max_raises));
+  if (hands < 1 || hands > 100000) bad_field("hands", "must be between 1 and 100,000, got " + std::to_string(hands));
+  if (first_dealer != 0 && first_dealer != 1)
+    bad_field("first_dealer", "must be seat 0 or 1, got " + std::to_string(first_dealer));
+}
+
+std::string Config::to_string() const {
+  std::ostringstream out;
+  out << "stacks=" << stacks[0] << ',' << stacks[1] << " small_blind=" << small_blind
+      << " big_blind=" << big_blind << " small_bet=" << small_bet << " big_bet=" << big_bet
+      << " max_raises=" << max_raises << " hands=" << hands << " first_dealer=" << first_dealer;
+  return out.str();
+}
+
+TensorLayout::TensorLayout(const Config& config) : actions_per_round(badugi::actions_per_round(config)) {
+  betting_offset = 52 + 2 + 8;
+  draws_offset = betting_offset + kNumRounds * actions_per_round * betting::kNumActions;
+  chips_offset = draws_offset + kNumDraws * 2 * 5;
+  progress_offset = chips_offset + 5;
+  observation_size = progress_offset + 1;
+  information_state_size = observation_size + 4 * 52;
+}
+
+int Game::max_game_length() const {
+  // Per hand: 8 cards dealt, 3 burns, up to 24 replacements, 6 draw decisions, 4 rounds.
+  return config.hands * (8 + 3 + 24 + 6 + kNumRounds * actions_per_round(config));
+}
+
+double Game::max_utility() const { return std::max(config.stacks[0], config.stacks[1]); }
+double Game::min_utility() const { return -max_utility(); }
+
+State::State(const Config& config, bool seeded, std::uint64_t seed)
+    : config_(config), seed_(seed), stock_(seeded, seed) {
+  config_.validate();
+  table_ = betting::Table(kNumPlayers, config_.stacks.data());
+  dealer_ = config_.first_dealer;
+  history_.reserve(static_cast<std::size_t>(Game(config_).max_game_length()));
+  start_hand();
+  resolve_chance();
+}
+
+void State::start_hand() {
+  stock_.reset(kDeckMask);
+  hands_[0] = hands_[1] = burned_ = mucked_ = 0;
+  dealt_ = 0;
+  round_ = 0;
+  hand_start_index_ = history_.size();
+  for (int s = 0; s < kNumPlayers; ++s) hand_start_[s] = table_.stack(s);
+  table_.start_hand();
+  table_.post(dealer_, config_.small_blind);
+  table_.post(big_blind_seat(), config_.big_blind);
+  phase_ = Phase::kDeal;
+}
+
+int State::current_player() const {
+  switch (phase_) {
+    case Phase::kDeal:
+    case Phase::kBurn:
+    case Phase::kReplace:
+      return kChancePlayer;
+    case Phase::kBet:
+    case Phase::kDraw:
+      return to_act_;
+    case Phase::kOver:
+      break;
+  }
+  return kTerminalPlayer;
+}
+
+ActionSet State::legal_player_actions() const {
+  ActionSet actions;
+  if (phase_ == Phase::kBet) {
+    const unsigned legal = table_.legal(to_act_);
+    for (int a = 0; a < betting::kNumActions; ++a)
+      if (legal >> a & 1) actions.add(a);
+  } else if (phase_ == Phase::kDraw) {
+    for (int m = 0; m < 16; ++m) actions.add(kDrawBase + m);
+  }
+  return actions;
+}
+
+std::vector<int> State::legal_actions() const {
+  if (current_player() != kChancePlayer) return legal_player_actions().to_vector();
+  std::vector<int> cards;
+  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) cards.push_back(lowest_bit(m));
+  return cards;
+}
+
+std::vector<std::pair<int, double>> State::chance_outcomes() const {
+  std::vector<std::pair<int, double>> outcomes;
+  if (current_player() != kChancePlayer) return outcomes;
+  const double p = 1.0 / stock_.size();
+  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) outcomes.emplace_back(lowest_bit(m), p);
+  return outcomes;
+}
+
+bool State::is_legal(int action) const {
+  const int player = current_player();
+  if (player == kChancePlayer) return action >= 0 && action < kDeckSize && (stock_.cards() >> action & 1);
+  if (player < 0) return false;
+  return legal_player_actions().contains(action);
+}
+
+void State::apply_action(int action) {
+  if (!is_legal(action)) {
+    if (is_terminal()) throw std::invalid_argument("the game is over: no action is legal");
+    throw std::invalid_argument("action " + std::to_string(action) + " is not legal here" +
+                                (current_player() == kChancePlayer ? " (a chance node: a card in the stock)"
+                                                                   : ""));
+  }
+  completed_hand_ = false;
+  if (current_player() == kChancePlayer)
+    apply_chance(action);
+  else
+    apply_player(action);
+  resolve_chance();
+}
+
+void State::resolve_chance() {
+  if (!stock_.seeded()) return;
+  while (current_player() == kChancePlayer) apply_chance(stock_.draw());
+}
+
+void State::apply_chance(int card) {
+  stock_.take(card);
+  std::int8_t target = Step::kBurn;
+  switch (phase_) {
+    case Phase::kDeal: {
+      // One at a time, big blind first (2.3 #2).
+      const int seat = dealt_ % 2 == 0 ? big_blind_seat() : dealer_;
+      hands_[seat] |= card_bit(card);
+      target = static_cast<std::int8_t>(seat);
+      if (++dealt_ == 8) start_round(0);
+      break;
+    }
+    case Phase::kBurn:
+      burned_ |= card_bit(card);
+      phase_ = Phase::kDraw;
+      to_act_ = big_blind_seat();
+      break;
+    case Phase::kReplace:
+      hands_[to_act_] |= card_bit(card);
+      target = static_cast<std::int8_t>(to_act_);
+      if (--to_replace_ == 0) next_drawer();
+      break;
+    default:
+      break;
+  }
+  history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), target});
+}
+
+void State::apply_player(int action) {
+  history_.push_back({static_cast<std::int8_t>(to_act_), static_cast<std::uint8_t>(action), 0});
+  if (phase_ == Phase::kBet) {
+    table_.apply(to_act_, static_cast<betting::Action>(action));
+    after_betting_action();
+    return;
+  }
+  const Mask discards = cards_of_positions(hands_[to_act_], static_cast<unsigned>(action - kDrawBase));
+  hands_[to_act_] &= ~discards;
+  mucked_ |= discards;
+  to_replace_ = popcount(discards);
+  if (to_replace_ > 0)
+    phase_ = Phase::kReplace;
+  else
+    next_drawer();
+}
+
+void State::start_round(int round) {
+  round_ = round;
+  phase_ = Phase::kBet;
+  const Chips unit = round < 2 ? config_.small_bet : config_.big_bet;
+  // Pre-draw the big blind is the opening bet (2.4 #2); a short blind opens nothing.
+  const Chips blind_level = round == 0 ? std::max<Chips>(table_.round_bet(big_blind_seat()), 1) : 0;
+  table_.start_round(unit, 1 + config_.max_raises, blind_level);
+  to_act_ = table_.next_to_act(round == 0 ? dealer_ : big_blind_seat());
+  if (to_act_ < 0) end_round();  // someone is all-in: no betting (2.4 #5)
+}
+
+void State::after_betting_action() {
+  if (table_.num_active() == 1) {
+    table_.end_round();
+    end_hand(false);
+    return;
+  }
+  to_act_ = table_.next_to_act((to_act_ + 1) % kNumPlayers);
+  if (to_act_ < 0) end_round();
+}
+
+void State::end_round() {
+  table_.end_round();
+  if (round_ == kNumRounds - 1) {
+    end_hand(true);
+    return;
+  }
+  phase_ = Phase::kBurn;  // the draw with index round_ follows
+}
+
+void State::next_drawer() {
+  if (to_act_ == big_blind_seat()) {
+    to_act_ = dealer_;
+    phase_ = Phase::kDraw;
+    return;
+  }
+  start_round(round_ + 1);
+}
+
+void State::end_hand(bool showdown) {
+  int strength[kNumPlayers] = {0, 0};
+  if (showdown)
+    for (int s = 0; s < kNumPlayers; ++s) strength[s] = badugi::strength(hands_[s]);
+  const int odd_chip_order[kNumPlayers] = {big_blind_seat(), dealer_};  // odd chip to the BB
+  Chips won[kNumPlayers];
+  table_.award(strength, odd_chip_order, won);
+  showdown_ = showdown;
+  if (showdown) showdowns_.push_back({history_.size(), {hands_[0], hands_[1]}});
+  for (int s = 0; s < kNumPlayers; ++s) result_[s] = table_.stack(s) - hand_start_[s];
+  completed_hand_ = true;
+  ++hands_completed_;
+  if (hands_completed_ == config_.hands || table_.stack(0) == 0 || table_.stack(1) == 0) {
+    phase_ = Phase::kOver;
+    return;
+  }
+  dealer_ = 1 - dealer_;
+  start_hand();
+}
+
+std::vector<double> State::returns() const {
+  std::vector<double> r(kNumPlayers);
+  for (int s = 0; s < kNumPlayers; ++s) {
+    // Completed hands only: chips in the pot of the hand in play are not yet anyone's.
+    const Chips settled = phase_ == Phase::kOver ? table_.stack(s) : hand_start_[s];
+    r[s] = settled - config_.stacks[s];
+  }
+  return r;
+}
+
+std::vector<double> State::rewards() const {
+  std::vector<double> r(kNumPlayers, 0.0);
+  if (completed_hand_)
+    for (int s = 0; s < kNumPlayers; ++s) r[s] = result_[s];
+  return r;
+}
+
+std::vector<int> State::history_ids() const {
+  std::vector<int> ids;
+  ids.reserve(history_.size());
+  for (const Step& step : history_) ids.push_back(step.action);
+  return ids;
+}
+
+std::string State::action_to_string(int action) const {
+  if (current_player() == kChancePlayer) {
+    if (action < 0 || action >= kDeckSize) throw std::invalid_argument("a chance action is a card id 0-51, got " + std::to_string(action));
+    return format_card(action);
+  }
+  if (action >= 0 && action < betting::kNumActions) return kActionNames[action];
+  if (action >= kDrawBase && action < kNumDistinctActions) {
+    if (action == kDrawBase) return "stand";
+    const Mask hand = phase_ == Phase::kDraw ? hands_[to_act_] : 0;
+    if (hand == 0) return "discard " + std::to_string(popcount(unsigned(action - kDrawBase)));
+    return "discard " + format_cards(cards_of_positions(hand, static_cast<unsigned>(action - kDrawBase)));
+  }
+  throw std::invalid_argument("no Badugi action has id " + std::to_string(action));
+}
+
+int State::string_to_action(std::string_view text) const {
+  if (current_player() == kChancePlayer) return parse_card(text);
+  for (int a = 0; a < betting::kNumActions; ++a)
+    if (text == kActionNames[a]) return a;
+  if (text == "stand") return kDrawBase;
+  constexpr std::string_view kDiscard = "discard ";
+  if (text.substr(0, kDiscard.size()) == kDiscard) {
+    if (phase_ != Phase::kDraw) throw std::invalid_argument("'" + std::string(text) + "': nobody is drawing now");
+    const Mask cards = parse_cards(text.substr(kDiscard.size()));
+    if (cards & ~hands_[to_act_])
+      throw std::invalid_argument("'" + std::string(text) + "': " + format_cards(cards & ~hands_[to_act_]) +
+                                  " not in the hand " + format_cards(hands_[to_act_]));
+    return kDrawBase + static_cast<int>(positions_of_cards(hands_[to_act_], cards));
+  }
+  throw std::invalid_argument("unknown Badugi action '" + std::string(text) +
+                              "': expected fold, check, call, bet, raise, stand or discard <cards>");
+}
+
+int State::stage() const {
+  switch (phase_) {
+    case Phase::kDeal:
+    case Phase::kBet:
+      return 2 * round_;
+    case Phase::kBurn:
+    case Phase::kDraw:
+    case Phase::kReplace:
+      return 2 * round_ + 1;
+    case Phase::kOver:
+      break;
+  }
+  return 7;
+}
+
+std::string State::stage_name() const { return kStageNames[stage()]; }
+
+std::string State::describe(const Step& step, int viewer) const {
+  if (step.actor == kChancePlayer) {
+    if (step.target == Step::kBurn) return "burn";
+    if (step.target == viewer || viewer < 0) return "P" + std::to_string(step.target) + " gets " + format_card(step.action);
+    return "P" + std::to_string(step.target) + " gets a card";
+  }
+  const std::string who = "P" + std::to_string(step.actor) + " ";
+  if (step.action < betting::kNumActions) return who + kActionNames[step.action];
+  const int count = popcount(unsigned(step.action - kDrawBase));
+  return who + (count == 0 ? std::string("stands") : "discards " + std::to_string(count));
+}
+
+std::string State::observation_string(int player) const {
+  if (player < 0 || player >= kNumPlayers) throw std::out_of_range("player must be 0 or 1, got " + std::to_string(player));
+  std::ostringstream out;
+  out << "hand " << hand_number() << " of " << config_.hands << ", dealer P" << dealer_ << ", " << stage_name()
+      << "\npot " << pot();
+  for (int s = 0; s < kNumPlayers; ++s) out << ", P" << s << " stack " << stack(s) << " bet " << round_bet(s);
+  for (int s = 0; s < kNumPlayers; ++s) {
+    const bool shown = s == player || (showdown_ && phase_ == Phase::kOver);
+    if (shown) out << "\nP" << s << " cards: " << format_cards(hands_[s]);
+  }
+  out << "\nactions:";
+  for (std::size_t i = hand_start_index_; i < history_.size(); ++i)
+    if (history_[i].actor != kChancePlayer) out << ' ' << describe(history_[i], player);
+  return out.str();
+}
+
+std::string State::information_state_string(int player) const {
+  if (player < 0 || player >= kNumPlayers) throw std::out_of_range("player must be 0 or 1, got " + std::to_string(player));
+  std::ostringstream out;
+  out << "P" << player << " " << config_.to_string();
+  // Replayed, so that each of my discards can be named by its cards.
+  State replay(config_, false, 0);
+  std::size_t shown = 0;
+  for (std::size_t i = 0; i < history_.size(); ++i) {
+    const Step& step = history_[i];
+    out << " | ";
+    if (step.actor == player && step.action > kDrawBase) {
+      const Mask hand = replay.hands_[player];
+      out << "P" << player << " discards " << format_cards(cards_of_positions(hand, unsigned(step.action - kDrawBase)));
+    } else {
+      out << describe(step, player);
+    }
+    replay.apply_action(step.action);
+    for (; shown < showdowns_.size() && showdowns_[shown].end == i + 1; ++shown)
+      out << " | showdown P0 " << format_cards(showdowns_[shown].hands[0]) << " P1 "
+          << format_cards(showdowns_[shown].hands[1]);
+  }
+  return out.str();
+}
+
+void State::observation_tensor(int player, float* out) const {
+  if (player < 0 || player >= kNumPlayers) throw std::out_of_range("player must be 0 or 1, got " + std::to_string(player));
+  const TensorLayout layout(config_);
+  std::fill(out, out + layout.observation_size, 0.0f);
+  for (Mask m = hands_[player]; m; m = clear_lowest(m)) out[lowest_bit(m)] = 1;
+  out[52 + (dealer_ == player ? 0 : 1)] = 1;
+  out[54 + stage()] = 1;
+  int round = -1, slot = 0, draw = -1;
+  for (std::size_t i = hand_start_index_; i < history_.size(); ++i) {
+    const Step& step = history_[i];
+    if (step.actor == kChancePlayer) {
+      if (step.target == Step::kBurn) ++draw;
+      continue;
+    }
+    if (step.action < betting::kNumActions) {
+      const int this_round = draw + 1;
+      if (this_round != round) {
+        round = this_round;
+        slot = 0;
+      }
+      if (slot < layout.actions_per_round)
+        out[layout.betting_offset + (round * layout.actions_per_round + slot) * betting::kNumActions + step.action] = 1;
+      ++slot;
+    } else {
+      const int count = popcount(unsigned(step.action - kDrawBase));
+      const int who = step.actor == player ? 0 : 1;
+      out[layout.draws_offset + (draw * 2 + who) * 5 + count] = 1;
+    }
+  }
+  const float total = static_cast<float>(config_.stacks[0]) + static_cast<float>(config_.stacks[1]);
+  const int opponent = 1 - player;
+  out[layout.chips_offset + 0] = static_cast<float>(pot()) / total;
+  out[layout.chips_offset + 1] = static_cast<float>(stack(player)) / total;
+  out[layout.chips_offset + 2] = static_cast<float>(stack(opponent)) / total;
+  out[layout.chips_offset + 3] = static_cast<float>(round_bet(player)) / total;
+  out[layout.chips_offset + 4] = static_cast<float>(round_bet(opponent)) / total;
+  out[layout.progress_offset] = static_cast<float>(hands_completed_) / static_cast<float>(config_.hands);
+}
+
+void State::information_state_tensor(int player, float* out) const {
+  const TensorLayout layout(config_);
+  observation_tensor(player, out);
+  float* stages = out + layout.observation_size;
+  std::fill(stages, stages + 4 * 52, 0.0f);
+  // My hand after the deal and after each of my draws (its replacements included).
+  auto write = [&](int stage, Mask hand) {
+    for (; hand; hand = clear_lowest(hand)) stages[stage * 52 + lowest_bit(hand)] = 1;
+  };
+  Mask hand = 0;
+  int stage = 0;
+  for (std::size_t i = hand_start_index_; i < history_.size(); ++i) {
+    const Step& step = history_[i];
+    if (step.actor == kChancePlayer && step.target == player) {
+      hand |= card_bit(step.action);
+    } else if (step.actor == player && step.action >= kDrawBase) {
+      write(stage++, hand);
+      hand &= ~cards_of_positions(hand, unsigned(step.action - kDrawBase));
+    }
+  }
+  write(stage, hand);
+}
+
+State State::resample_from_infostate(int player, std::uint64_t seed) const {
+  if (player < 0 || player >= kNumPlayers) throw std::out_of_range("player must be 0 or 1, got " + std::to_string(player));
+  // What the player knows of the cards: his own, and the hands shown at showdowns.
+  Mask known = 0;
+  for (const Step& step : history_)
+    if (step.actor == kChancePlayer && step.target == player) known |= card_bit(step.action);
+  for (const Showdown& shown : showdowns_) known |= shown.hands[0] | shown.hands[1];
+  // Replay the same decisions, drawing every card he never saw again from the cards he
+  // has not seen, uniformly. `original` replays the real history beside it, so that a
+  // discard throws the counterparts of the cards it really threw.
+  State replay(config_, false, seed), original(config_, false, seed);
+  Rng rng(seed, 1);
+  int counterpart[kDeckSize];
+  for (int c = 0; c < kDeckSize; ++c) counterpart[c] = c;
+  for (const Step& step : history_) {
+    int action = step.action;
+    if (step.actor == kChancePlayer && !(known >> step.action & 1)) {
+      const Mask pool = replay.stock() & ~known;
+      action = nth_card(pool, static_cast<int>(rng.below(static_cast<std::uint32_t>(popcount(pool)))));
+      counterpart[step.action] = action;
+    } else if (step.actor >= 0 && step.action > kDrawBase) {
+      Mask thrown = 0;
+      for (Mask m = cards_of_positions(original.hands_[step.actor], unsigned(step.action - kDrawBase)); m; m = clear_lowest(m))
+        thrown |= card_bit(counterpart[lowest_bit(m)]);
+      action = kDrawBase + static_cast<int>(positions_of_cards(replay.hands_[step.actor], thrown));
+    }
+    replay.apply_action(action);
+    original.apply_action(step.action);
+  }
+  if (stock_.seeded()) replay.stock_.make_seeded(seed);
+  replay.seed_ = seed;
+  return replay;
+}
+
+std::string State::serialize() const {
+  std::string out = "cardcore.badugi/1 " + config_.to_string() + " | ";
+  out += stock_.seeded() ? "seed=" + std::to_string(seed_) : std::string("explicit");
+  out += " |";
+  for (const Step& step : history_) out += " " + std::to_string(step.action);
+  return out;
+}
+
+State State::deserialize(const Config& config, std::string_view text) {
+  auto corrupt = [&](const std::string& why) -> std::invalid_argument {
+    return std::invalid_argument("not a serialized Badugi state (" + why + ")");
+  };
+  const std::string header = "cardcore.badugi/1 " + config.to_string() + " | ";
+  if (text.substr(0, header.size()) != header) {
+    if (text.substr(0, 18) != "cardcore.badugi/1 ") throw corrupt("it does not start with 'cardcore.badugi/1'");
+    throw corrupt("its configuration differs from this game's: " + config.to_string());
+  }
+  text.remove_prefix(header.size());
+  const std::size_t bar = text.find(" |");
+  if (bar == std::string_view::npos) throw corrupt("no history");
+  const std::string_view mode = text.substr(0, bar);
+  std::string_view rest = text.substr(bar + 2);
+  bool seeded = false;
+  std::uint64_t seed = 0;
+  if (mode.substr(0, 5) == "seed=") {
+    const auto digits = mode.substr(5);
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), seed);
+    if (error != std::errc() || end != digits.data() + digits.size()) throw corrupt("bad seed '" + std::string(digits) + "'");
+    seeded = true;
+  } else if (mode != "explicit") {
+    throw corrupt("unknown chance mode '" + std::string(mode) + "'");
+  }
+  State state(config, seeded, seed);
+  std::size_t index = 0;
+  while (!rest.empty()) {
+    if (rest.front() != ' ') throw corrupt("bad separator in the history");
+    rest.remove_prefix(1);
+    int action = 0;
+    const auto [end, error] = std::from_chars(rest.data(), rest.data() + rest.size(), action);
+    if (error != std::errc()) throw corrupt("bad action id at history position " + std::to_string(index));
+    rest.remove_prefix(static_cast<std::size_t>(end - rest.data()));
+    if (index < state.history_.size()) {  // drawn by the seeded generator already
+      if (state.history_[index].action != action)
+        throw corrupt("history position " + std::to_string(index) + " is not what the seed deals");
+    } else if (!state.is_legal(action)) {
+      throw corrupt("action " + std::to_string(action) + " at history position " + std::to_string(index) +
+                    " is not legal");
+    } else {
+      state.apply_action(action);
+    }
+    ++index;
+  }
+  if (index != state.history_.size()) throw corrupt("the history stops in the middle of the seeded deal");
+  return state;
+}
+
+}  // namespace cardcore::badugi

@@ -1,0 +1,149 @@
+"""The Badugi engine on the betting and chip vectors BV1-BV5 of rules/badugi.md 2.7 and the
+rules of 2.3-2.4, driven with explicit chance actions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardcore as cc
+from cardcore.badugi import Game, State
+
+
+def card(text: str) -> int:
+    return cc.Card(text).id
+
+
+def deal(state: State, dealer: str, big_blind: str) -> None:
+    """Deals the two hands one card at a time, big blind first (2.3 #2)."""
+    dealer_cards, bb_cards = dealer.split(), big_blind.split()
+    for i in range(4):
+        state.apply_action(card(bb_cards[i]))
+        state.apply_action(card(dealer_cards[i]))
+
+
+def act(state: State, *names: str) -> None:
+    for name in names:
+        state.apply_action(state.string_to_action(name))
+
+
+def legal_names(state: State) -> list[str]:
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def test_bv1_capped_hand() -> None:
+    state = Game().new_initial_state()
+    deal(state, dealer="As 2h 3d Ks", big_blind="Ah 2c Kd Qd")
+    assert (state.stacks, state.pot, state.to_act) == ((99, 98), 3, 0)
+    act(state, "raise", "raise", "raise")
+    assert legal_names(state) == ["fold", "call"]  # capped at 8
+    act(state, "call")
+    assert state.pot == 16
+    act(state, "9s", "discard Kd Qd", "3s", "7d", "discard Ks", "Qc")  # burn, B 2, A 1
+    assert state.to_act == 1  # the big blind acts first after the draw
+    act(state, "check", "bet", "raise", "call")
+    assert state.pot == 24
+    act(state, "9h", "stand", "discard Qc", "Jd")
+    act(state, "bet", "raise", "raise", "raise")
+    assert legal_names(state) == ["fold", "call"]
+    act(state, "call")
+    assert state.pot == 56
+    act(state, "9c", "stand", "discard Jd", "4c", "check", "check")
+    assert state.is_terminal()
+    assert state.stacks == (128, 72) and state.returns() == [28.0, -28.0]
+    assert state.hands == (cc.CardSet("4c 3d 2h As"), cc.CardSet("Ah 2c 3s 7d"))
+    assert sum(1 for a in state.log if a.startswith("chance")) == 16
+    assert len(state.stock) == 36
+
+
+def test_bv2_all_in_pre_draw() -> None:
+    state = Game(stacks=(5, 195)).new_initial_state()
+    deal(state, dealer="As 2h 3d 4c", big_blind="Ah 2c 3s 4d")
+    act(state, "raise")
+    assert state.stacks[0] == 1
+    act(state, "raise")
+    assert legal_names(state) == ["fold", "call"]
+    act(state, "call")
+    assert state.pot == 10 and state.stacks == (0, 190)  # B's uncovered 1 came back
+    for _ in range(3):  # three draws without betting
+        assert state.current_player() == cc.CHANCE  # the burn
+        act(state, state.action_to_string(state.legal_actions()[0]), "stand", "stand")
+    assert state.is_terminal() and state.returns() == [0.0, 0.0] and state.stacks == (5, 195)
+
+
+def test_bv3_big_blind_all_in() -> None:
+    state = Game(stacks=(100, 1)).new_initial_state()
+    deal(state, dealer="As 2h 3d 4c", big_blind="Ah 2c 3s 7d")
+    assert state.pot == 2 and state.current_player() == cc.CHANCE  # no betting: the burn
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+        assert state.current_player() not in (0, 1) or state.street.startswith("draw")
+    assert state.returns() == [1.0, -1.0]
+
+
+def test_bv4_small_blind_folds() -> None:
+    state = Game().new_initial_state()
+    deal(state, dealer="As 2h 3d 4c", big_blind="Ah 2c 3s 7d")
+    act(state, "fold")
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0] and state.rewards() == [-1.0, 1.0]
+    assert "2c" not in state.observation_string(0) and "4c" not in state.observation_string(1)
+
+
+def test_r6_short_small_blind_gets_the_excess_back() -> None:
+    state = Game(stacks=(1, 100)).new_initial_state()
+    deal(state, dealer="As 2h 3d 4c", big_blind="Ah 2c 3s 7d")
+    assert state.pot == 2 and state.stacks == (0, 99)
+
+
+def test_no_fold_when_checking_is_free_and_big_blind_option() -> None:
+    state = Game().new_initial_state(seed=1)
+    act(state, "call")
+    assert legal_names(state) == ["check", "raise"]  # the big blind's option (2.4 #3)
+    act(state, "check")
+    state.discard(), state.discard()
+    assert legal_names(state) == ["check", "bet"]
+
+
+def test_bv5_match_alternates_the_button() -> None:
+    for seed in range(30):
+        state = Game(hands=12, first_dealer=1).new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        buttons = [state.button]
+        hand = state.hand_number
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            if state.hand_number != hand and not state.is_terminal():
+                hand = state.hand_number
+                buttons.append(state.button)
+        assert buttons == [(1 + i) % 2 for i in range(len(buttons))]
+        assert len(buttons) == 12 or 0 in state.stacks
+        assert sum(state.returns()) == 0
+
+
+@pytest.mark.parametrize(
+    ("config", "field"),
+    [
+        ({"stacks": (100,)}, "stacks"),
+        ({"stacks": (0, 100)}, "stacks"),
+        ({"small_blind": 0}, "small_blind"),
+        ({"big_blind": 0}, "big_blind"),
+        ({"max_raises": -1}, "max_raises"),
+        ({"hands": 0}, "hands"),
+        ({"first_dealer": 2}, "first_dealer"),
+        ({"small_bet": 10**12}, "small_bet"),
+    ],
+)
+def test_bad_configs_name_the_field(config: dict[str, object], field: str) -> None:
+    with pytest.raises(ValueError, match=field):
+        Game(**config)  # type: ignore[arg-type]
+
+
+def test_verbs_say_what_is_legal() -> None:
+    state = Game().new_initial_state(seed=4)
+    with pytest.raises(ValueError, match="discard is not legal now; legal: fold, call, raise"):
+        state.discard("As")
+    act(state, "call", "check")
+    elsewhere = cc.CardSet.from_mask((1 << 52) - 1) - state.hands[1]
+    with pytest.raises(ValueError, match="not in the hand"):
+        state.discard(next(iter(elsewhere)))

@@ -1,0 +1,202 @@
+"""The engine protocol (DESIGN.md), checked the same way for every registered game:
+random play to the end in both chance modes, clone, serialize and pickle, illegal actions,
+conservation of chips and cards, hidden information, determinism."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import cardcore as cc
+
+# Configurations each game is played under; every game in cc.GAMES must have some.
+CONFIGS: dict[str, list[dict[str, Any]]] = {
+    "badugi": [{}, {"hands": 12}, {"stacks": (7, 30), "first_dealer": 1}, {"max_raises": 0}],
+}
+ZERO_SUM = {"badugi"}
+
+
+def cases() -> list[tuple[str, dict[str, Any]]]:
+    return [(name, config) for name in cc.GAMES for config in CONFIGS[name]]
+
+
+def case_id(case: tuple[str, dict[str, Any]]) -> str:
+    name, config = case
+    return name + "".join(f"-{k}={v}" for k, v in config.items())
+
+
+CASES = cases()
+
+
+def test_every_game_has_configurations() -> None:
+    assert set(CONFIGS) == set(cc.GAMES)
+
+
+def random_games(name: str, config: dict[str, Any], count: int, seeded: bool) -> list[Any]:
+    """Plays `count` games with random legal actions and returns every state passed."""
+    game = cc.GAMES[name](**config)
+    states = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed=seed) if seeded else game.new_initial_state()
+        while not state.is_terminal():
+            states.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+def check_cards(state: Any) -> None:
+    """Every card is in exactly one place."""
+    places = [*state.hands, state.stock, state.dead_cards]
+    union = cc.CardSet()
+    for place in places:
+        union |= place
+    assert sum(len(p) for p in places) == len(union) == 52
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+@pytest.mark.parametrize("seeded", [True, False], ids=["seeded", "explicit"])
+def test_random_play_follows_the_protocol(case: tuple[str, dict[str, Any]], seeded: bool) -> None:
+    name, config = case
+    game = cc.GAMES[name](**config)
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed=seed) if seeded else game.new_initial_state()
+        total_rewards = np.zeros(game.num_players)
+        length = 0
+        while not state.is_terminal():
+            player = state.current_player()
+            legal = state.legal_actions()
+            assert legal, "a non-terminal state has legal actions"
+            if player == cc.CHANCE:
+                assert not seeded, "a seeded state never stops at a chance node"
+                outcomes = state.chance_outcomes()
+                assert [a for a, _ in outcomes] == legal
+                assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+                assert len({p for _, p in outcomes}) == 1 and len(legal) <= game.max_chance_outcomes
+            else:
+                assert 0 <= player < game.num_players
+                assert all(0 <= a < game.num_distinct_actions for a in legal)
+                for action in legal:
+                    assert state.string_to_action(state.action_to_string(action)) == action
+            check_cards(state)
+            action = rng.choice(legal)
+            state.apply_action(action)
+            total_rewards += state.rewards()
+            length += 1
+        assert state.current_player() == cc.TERMINAL and state.legal_actions() == []
+        assert length <= game.max_game_length
+        returns = state.returns()
+        assert np.allclose(total_rewards, returns)
+        assert game.min_utility <= min(returns) and max(returns) <= game.max_utility
+        if name in ZERO_SUM:
+            assert sum(returns) == 0
+        check_cards(state)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_illegal_actions_change_nothing(case: tuple[str, dict[str, Any]]) -> None:
+    name, config = case
+    game = cc.GAMES[name](**config)
+    for state in random_games(name, config, 20, seeded=False)[::3]:
+        before = state.serialize()
+        legal = set(state.legal_actions())
+        for action in [-1, 52, 128, 10**6, *range(game.num_distinct_actions)]:
+            if action in legal:
+                continue
+            with pytest.raises(ValueError):
+                state.apply_action(action)
+            assert state.serialize() == before
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+@pytest.mark.parametrize("seeded", [True, False], ids=["seeded", "explicit"])
+def test_clone_serialize_and_pickle_round_trip(
+    case: tuple[str, dict[str, Any]], seeded: bool
+) -> None:
+    name, config = case
+    game = cc.GAMES[name](**config)
+    states = random_games(name, config, 10, seeded)
+    for state in states[::2]:
+        text = state.serialize()
+        copies = (state.clone(), game.deserialize_state(text), pickle.loads(pickle.dumps(state)))
+        for copy in copies:
+            assert copy.serialize() == text
+            assert copy.history() == state.history()
+            assert copy.current_player() == state.current_player()
+            assert copy.legal_actions() == state.legal_actions()
+            assert copy.returns() == state.returns()
+            for p in range(game.num_players):
+                assert copy.observation_string(p) == state.observation_string(p)
+                assert np.array_equal(copy.information_state_tensor(p),
+                                      state.information_state_tensor(p))
+        if not state.is_terminal():  # a clone is independent of its original
+            copy = state.clone()
+            copy.apply_action(copy.legal_actions()[0])
+            assert state.serialize() == text
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_corrupt_serialized_states_are_rejected(case: tuple[str, dict[str, Any]]) -> None:
+    name, config = case
+    game = cc.GAMES[name](**config)
+    text = random_games(name, config, 1, seeded=True)[-1].serialize()
+    head, _, history = text.rpartition("|")
+    corruptions = ["", "garbage", text[:10], head + "| 99 99", head + "| x",
+                   text.replace("seed=", "seed=x"), head + "|" + history + " 3 3 3 3 3 3 3 3",
+                   text.replace("hands=", "hands=9")]
+    for corrupt in corruptions:
+        with pytest.raises(ValueError):
+            game.deserialize_state(corrupt)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_same_seed_same_game(case: tuple[str, dict[str, Any]]) -> None:
+    name, config = case
+    first = [s.history() for s in random_games(name, config, 5, seeded=True)]
+    again = [s.history() for s in random_games(name, config, 5, seeded=True)]
+    assert first == again
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_observations_hide_what_the_player_cannot_see(case: tuple[str, dict[str, Any]]) -> None:
+    """Resampling redraws every card hidden from a player; nothing he observes may change,
+    and the resampled state is a legal continuation of the same public history."""
+    name, config = case
+    game = cc.GAMES[name](**config)
+    for index, state in enumerate(random_games(name, config, 15, seeded=True)):
+        for player in range(game.num_players):
+            other = state.resample_from_infostate(player, seed=index)
+            assert other.observation_string(player) == state.observation_string(player)
+            assert other.information_state_string(player) == state.information_state_string(player)
+            assert np.array_equal(
+                other.observation_tensor(player), state.observation_tensor(player)
+            )
+            assert np.array_equal(other.information_state_tensor(player),
+                                  state.information_state_tensor(player))
+            assert other.current_player() == state.current_player()
+            assert len(other.history()) == len(state.history())
+            check_cards(other)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_resampling_changes_the_hidden_cards(case: tuple[str, dict[str, Any]]) -> None:
+    name, config = case
+    state = cc.GAMES[name](**config).new_initial_state(seed=1)
+    changed = {tuple(state.resample_from_infostate(0, seed=s).history()) for s in range(20)}
+    assert len(changed) > 1
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_tensor_shapes(case: tuple[str, dict[str, Any]]) -> None:
+    name, config = case
+    game = cc.GAMES[name](**config)
+    state = game.new_initial_state(seed=3)
+    assert state.observation_tensor(0).shape == tuple(game.observation_tensor_shape)
+    assert state.information_state_tensor(0).shape == tuple(game.information_state_tensor_shape)
+    assert state.observation_tensor(0).dtype == np.float32
