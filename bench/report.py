@@ -1,4 +1,4 @@
-"""Measures the evaluator targets of the benchmark issue and prints them as a table.
+"""Measures the evaluator and engine targets and prints them as a table.
 
     python bench/report.py [--n 10000000] [--repeats 5]
 
@@ -27,6 +27,8 @@ ROWS: tuple[tuple[str, str, float, bool], ...] = (
     ("buh_scalar", "python_calls", 5e6, False),
     ("badugi_scalar", "python_calls", 5e6, False),
     ("badugi_many", "pokerkit_badugi", 10_000, True),
+    ("badugi_play", "pokerkit_play", 50_000, False),
+    ("badugi_clone", "python_calls", 1e6, False),
 )
 
 
@@ -36,7 +38,7 @@ def format_ratio(ratio: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(
-        description="Prints the evaluator rates against their targets."
+        description="Prints the evaluator and engine rates against their targets."
     )
     parser.add_argument("--n", type=int, default=N_HANDS, help="hands and rounds per batch call")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure")

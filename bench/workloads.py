@@ -6,6 +6,7 @@ one of its fields, timed as a whole and reported per item (hand, round or call).
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
-from pokerkit import BadugiHand
+from pokerkit import Automation, BadugiHand, FixedLimitBadugi
 from pokerkit import Card as PokerkitCard
 
 import cardcore as cc
@@ -24,6 +25,12 @@ N_CALLS = 1_000_000
 """Python ints per scalar-call loop."""
 N_POKERKIT = 20_000
 """Hands given to pokerkit, the first of the same masks: it runs about 20,000 hands/s."""
+N_PLAYED = 20_000
+"""Badugi hands of random legal play driven from Python through the engine protocol."""
+N_POKERKIT_PLAYED = 300
+"""The same for pokerkit's FixedLimitBadugi, which plays about 1,500 hands/s."""
+N_CLONES = 200_000
+"""clone() calls on one mid-hand Badugi state."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +48,12 @@ class Data:
     """Scratch output for ``out=`` and the NumPy pass over the masks."""
     codes: npt.NDArray[np.uint8]
     """Scratch output for the NumPy pass over the rounds."""
+    played: range
+    """Seeds of the Badugi hands played from Python."""
+    pokerkit_played: range
+    """Seeds of the pokerkit hands played."""
+    clones: range
+    """One item per clone() call."""
 
 
 def make_data(n: int = N_HANDS, seed: int = 1) -> Data:
@@ -57,6 +70,9 @@ def make_data(n: int = N_HANDS, seed: int = 1) -> Data:
         pokerkit_hands=[tuple(deck[card_id] for card_id in row) for row in ids],
         out=np.empty(n, np.int32),
         codes=np.empty(n, np.uint8),
+        played=range(N_PLAYED),
+        pokerkit_played=range(N_POKERKIT_PLAYED),
+        clones=range(N_CLONES),
     )
 
 
@@ -68,6 +84,68 @@ def _pokerkit_badugi(hands: list[tuple[PokerkitCard, ...]]) -> int:
     """Builds each hand's pokerkit BadugiHand and compares it with the one before."""
     built = [BadugiHand.from_game(cards) for cards in hands]
     return sum(a < b for a, b in pairwise(built))
+
+
+def _play_badugi(seeds: range) -> int:
+    """Random legal play of one hand per seed, every step through the protocol."""
+    game = cc.badugi.Game()
+    choice = random.Random(0).choice
+    steps = 0
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+            steps += 1
+    return steps
+
+
+_POKERKIT_AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.CARD_BURNING,
+    Automation.HOLE_DEALING,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
+
+
+def _play_pokerkit(seeds: range) -> int:
+    """The same with pokerkit's FixedLimitBadugi (stacks 100, blinds 1/2, bets 2/4)."""
+    rng = random.Random(0)
+    steps = 0
+    for _ in seeds:
+        state = FixedLimitBadugi.create_state(
+            _POKERKIT_AUTOMATIONS, True, 0, (1, 2), 2, 4, 100, 2
+        )
+        while state.status:
+            if state.can_stand_pat_or_discard():
+                hand = list(state.hole_cards[state.stand_patter_or_discarder_index])
+                pick = rng.randrange(16)
+                state.stand_pat_or_discard([c for i, c in enumerate(hand) if pick >> i & 1])
+            else:
+                verbs = [
+                    verb
+                    for verb, legal in (
+                        (state.fold, state.can_fold()),
+                        (state.check_or_call, state.can_check_or_call()),
+                        (state.complete_bet_or_raise_to, state.can_complete_bet_or_raise_to()),
+                    )
+                    if legal
+                ]
+                rng.choice(verbs)()
+            steps += 1
+    return steps
+
+
+def _clone_many(clones: range) -> None:
+    state = cc.badugi.Game().new_initial_state(seed=1)
+    state.check_or_call()
+    clone = state.clone
+    for _ in clones:
+        clone()
 
 
 @dataclass(frozen=True)
@@ -117,6 +195,12 @@ WORKLOADS: dict[str, Workload] = {
     "badugi_scalar": Workload(
         "badugi.strength(int)", "calls", "ints", lambda d: _call_each(cc.badugi.strength, d.ints)
     ),
+    "badugi_play": Workload(
+        "badugi random play (Python)", "hands", "played", lambda d: _play_badugi(d.played)
+    ),
+    "badugi_clone": Workload(
+        "badugi State.clone()", "calls", "clones", lambda d: _clone_many(d.clones)
+    ),
     # baselines
     "numpy_hands": Workload(
         "NumPy masks & 7 -> int32",
@@ -132,6 +216,12 @@ WORKLOADS: dict[str, Workload] = {
     ),
     "python_calls": Workload(
         "int.bit_count(int)", "calls", "ints", lambda d: _call_each(int.bit_count, d.ints)
+    ),
+    "pokerkit_play": Workload(
+        "pokerkit FixedLimitBadugi play",
+        "hands",
+        "pokerkit_played",
+        lambda d: _play_pokerkit(d.pokerkit_played),
     ),
     "pokerkit_badugi": Workload(
         "pokerkit BadugiHand",
