@@ -147,3 +147,20 @@ def test_verbs_say_what_is_legal() -> None:
     elsewhere = cc.CardSet.from_mask((1 << 52) - 1) - state.hands[1]
     with pytest.raises(ValueError, match="not in the hand"):
         state.discard(next(iter(elsewhere)))
+
+
+def test_at_most_35_cards_leave_the_stock_in_a_hand() -> None:
+    """8 dealt, 3 burned and at most 24 replacements (2.3 #10): the deck never runs out."""
+    game = Game()
+    most = 0
+    for seed in range(2000):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            most = max(most, 52 - len(state.stock))
+            actions = state.legal_actions()
+            # draw as much as possible and never fold, to reach the deepest hands
+            state.apply_action(max(actions) if state.street.startswith("draw") else
+                               rng.choice([a for a in actions if a != 0] or actions))
+        most = max(most, 52 - len(state.stock))
+    assert most == 35

@@ -64,7 +64,7 @@ def check_cards(state: Any) -> None:
 def test_random_play_follows_the_protocol(case: tuple[str, dict[str, Any]], seeded: bool) -> None:
     name, config = case
     game = cc.GAMES[name](**config)
-    for seed in range(300):
+    for seed in range(1500):
         rng = random.Random(seed)
         state = game.new_initial_state(seed=seed) if seeded else game.new_initial_state()
         total_rewards = np.zeros(game.num_players)
