@@ -2,9 +2,11 @@
 // classes get the same methods, names and pickling from bind_protocol.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "cardcore/games/betting.hpp"
 #include "cardcore/games/engine.hpp"
 #include "common.hpp"
 
@@ -61,7 +63,127 @@ void bind_protocol(py::class_<State>& cls) {
       .def("clone", [](const State& s) { return State(s); }, "An independent copy.")
       .def("__copy__", [](const State& s) { return State(s); })
       .def("__deepcopy__", [](const State& s, py::handle) { return State(s); }, "memo"_a)
-      .def("serialize", &State::serialize, "The state as a string (configuration, chance mode, history).");
+      .def("serialize", &State::serialize, "The state as a string (configuration, chance mode, history).")
+      .def_property_readonly(
+          "log",
+          [](const State& s) {
+            std::vector<std::string> lines;
+            State replay(s.config(), false, 0);
+            for (int action : s.history_ids()) {
+              const int actor = replay.current_player();
+              lines.push_back((actor == kChancePlayer ? std::string("chance: ") : "P" + std::to_string(actor) + ": ") +
+                              replay.action_to_string(action));
+              replay.apply_action(action);
+            }
+            return lines;
+          },
+          "Every action so far as 'P0: raise', 'chance: 7h'.")
+      .def_property_readonly(
+          "to_act",
+          [](const State& s) -> std::optional<int> {
+            const int p = s.current_player();
+            if (p < 0) return std::nullopt;
+            return p;
+          },
+          "The seat to act, or None at a chance node or the end.");
+}
+
+// Applies the first of `candidates` that is legal, or says which actions are legal.
+template <class State>
+void apply_verb(State& s, std::initializer_list<int> candidates, const char* verb) {
+  for (int a : candidates)
+    if (s.is_legal(a)) return s.apply_action(a);
+  std::string legal;
+  for (int a : s.legal_actions()) legal += (legal.empty() ? "" : ", ") + s.action_to_string(a);
+  throw std::invalid_argument(std::string(verb) + " is not legal now; legal: " + (legal.empty() ? "nothing" : legal));
+}
+
+// fold(), check_or_call() and bet_or_raise() for the betting games (betting.hpp ids).
+template <class State>
+void bind_betting_verbs(py::class_<State>& cls) {
+  cls.def("fold", [](State& s) { apply_verb(s, {betting::kFold}, "fold"); }, "Folds.")
+      .def("check_or_call", [](State& s) { apply_verb(s, {betting::kCheck, betting::kCall}, "check_or_call"); },
+           "Checks, or calls what is owed (all-in if short).")
+      .def("bet_or_raise", [](State& s) { apply_verb(s, {betting::kBet, betting::kRaise}, "bet_or_raise"); },
+           "Bets or raises one unit (all-in if short).");
+}
+
+// discard(cards) and stand() for the draw games, whose draw actions are draw_base + m with
+// bit i of m throwing the i-th lowest card of the hand.
+template <class State>
+void bind_draw_verbs(py::class_<State>& cls, int draw_base) {
+  cls.def(
+         "discard",
+         [draw_base](State& s, py::handle cards) {
+           if (!s.is_legal(draw_base)) apply_verb(s, {}, "discard");  // nobody is drawing
+           const Mask mask = cards.is_none() ? 0 : to_mask(cards);
+           const Mask hand = s.hand(s.current_player());
+           if (mask & ~hand)
+             throw std::invalid_argument("discard: " + format_cards(mask & ~hand) + " not in the hand " + format_cards(hand));
+           const int action = draw_base + static_cast<int>(positions_of_cards(hand, mask));
+           if (!s.is_legal(action))
+             throw std::invalid_argument("discarding " + format_cards(mask) + " from " + format_cards(hand) + " is not legal");
+           s.apply_action(action);
+         },
+         "cards"_a = py::none(), "Discards these cards of the hand to act (none: stands pat).")
+      .def("stand", [draw_base](State& s) { apply_verb(s, {draw_base}, "stand"); }, "Draws no card.");
+}
+
+// Binds what every game's Game class shares, and the module functions that unpickle.
+// `to_dict` and `from_dict` convert a configuration; `module` is the submodule's full name.
+template <class Game, class State, class ToDict, class FromDict>
+void bind_game(py::module_& m, py::class_<Game>& cls, const char* module, ToDict to_dict, FromDict from_dict) {
+  cls.def(
+         "new_initial_state",
+         [](const Game& g, std::optional<std::uint64_t> seed) { return State(g.config, seed.has_value(), seed.value_or(0)); },
+         "seed"_a = py::none(), "A new state; with a seed chance is sampled inside, without one it is explicit.")
+      .def("deserialize_state", [](const Game& g, std::string_view text) { return State::deserialize(g.config, text); },
+           "text"_a, "The state a serialize() string describes; a corrupt one is a ValueError.")
+      .def_property_readonly("num_players", &Game::num_players)
+      .def_property_readonly("num_distinct_actions", &Game::num_distinct_actions)
+      .def_property_readonly("max_chance_outcomes", [](const Game&) { return kDeckSize; })
+      .def_property_readonly("max_game_length", &Game::max_game_length)
+      .def_property_readonly("min_utility", &Game::min_utility)
+      .def_property_readonly("max_utility", &Game::max_utility)
+      .def_property_readonly("observation_tensor_shape",
+                             [](const Game& g) { return std::vector<int>{g.observation_size()}; })
+      .def_property_readonly("information_state_tensor_shape",
+                             [](const Game& g) { return std::vector<int>{g.information_state_size()}; })
+      .def_property_readonly("config", [to_dict](const Game& g) { return to_dict(g.config); })
+      .def(
+          "__eq__",
+          [](const Game& a, const py::object& other) -> py::object {
+            if (!py::isinstance<Game>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(a.config == other.cast<const Game&>().config);
+          },
+          "other"_a)
+      .def("__hash__", [](const Game& g) { return py::hash(py::str(g.config.to_string())); })
+      .def("__repr__",
+           [module](const Game& g) {
+             std::string text = g.config.to_string();
+             for (char& c : text)
+               if (c == ' ') c = ',';
+             return std::string(module).substr(std::string(module).rfind('.') + 1) + ".Game(" + text + ")";
+           })
+      .def("__reduce__", [module, to_dict](const Game& g) -> py::typing::Tuple<py::object, py::typing::Tuple<Fields>> {
+        py::object restore = py::module_::import(module).attr("restore_game");
+        return py::make_tuple(restore, py::make_tuple(to_dict(g.config)));
+      });
+  m.def("restore_game", [from_dict](const Fields& config) { return Game(from_dict(config)); }, "config"_a,
+        "The game of a `config` dict (how a Game unpickles).");
+  m.def(
+      "restore_state",
+      [from_dict](const Fields& config, std::string_view text) { return State::deserialize(from_dict(config), text); },
+      "config"_a, "text"_a, "The state of a `config` dict and a serialize() string (how a State unpickles).");
+}
+
+// A State's __reduce__: restore_state(config, serialize()) of its module.
+template <class State, class ToDict>
+void bind_state_pickling(py::class_<State>& cls, const char* module, ToDict to_dict) {
+  cls.def("__reduce__", [module, to_dict](const State& s) -> py::typing::Tuple<py::object, py::typing::Tuple<Fields, py::str>> {
+    py::object restore = py::module_::import(module).attr("restore_state");
+    return py::make_tuple(restore, py::make_tuple(to_dict(s.config()), s.serialize()));
+  });
 }
 
 }  // namespace cardcore::bindings

@@ -131,6 +131,47 @@ void Table::end_round() {
   }
 }
 
+Chips Table::take_layers(int seat, Chips level) {
+  Chips taken = 0;
+  for (int s = 0; s < n_; ++s) {
+    const Chips part = std::min(committed_[s], level);
+    committed_[s] -= part;
+    round_bet_[s] = std::min(round_bet_[s], committed_[s]);
+    taken += part;
+  }
+  stack_[seat] += taken;
+  return taken;
+}
+
+void Table::award_uncontested() {
+  while (true) {
+    // The top layer lies between the highest contribution and the next lower one.
+    Chips top = 0;
+    for (int s = 0; s < n_; ++s) top = std::max(top, committed_[s]);
+    if (top == 0) return;
+    Chips below = 0;
+    for (int s = 0; s < n_; ++s)
+      if (committed_[s] < top) below = std::max(below, committed_[s]);
+    int eligible = 0, winner = -1;
+    for (int s = 0; s < n_; ++s)
+      if (active(s) && committed_[s] == top) {
+        ++eligible;
+        winner = s;
+      }
+    if (eligible > 1) return;
+    // At most one seat can win the layer: it is his; with none (only folded contributors)
+    // each contributor takes his part back.
+    for (int s = 0; s < n_; ++s) {
+      if (committed_[s] <= below) continue;
+      const int to = winner >= 0 ? winner : s;
+      stack_[to] += committed_[s] - below;
+      all_in_ &= Seats(~(1u << to));
+      committed_[s] = below;
+      round_bet_[s] = std::min(round_bet_[s], below);
+    }
+  }
+}
+
 void Table::award(const int* strength, const int* odd_chip_order, Chips* won) {
   std::fill(won, won + n_, 0);
   Chips paid_level = 0;

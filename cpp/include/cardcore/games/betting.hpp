@@ -64,6 +64,15 @@ class Table {
   // Ends the round: returns chips nobody matched to the player who put them in.
   void end_round();
 
+  // Takes the player out of the hand without a betting action (busted, or gone after a
+  // Buh declaration): he is no longer eligible for any pot.
+  void leave(int seat) { folded_ |= Seats(1u << seat); }
+  // Gives `seat` every pot layer up to `level`: min(committed, level) from every seat.
+  // Returns the chips won.
+  Chips take_layers(int seat, Chips level);
+  // Pays out at once the top pot layers that at most one active player can win.
+  void award_uncontested();
+
   // Pays the pots out by the hands of the active players (higher strength wins, equal
   // splits) with odd chips given one at a time following `odd_chip_order` (every seat
   // once). Writes each seat's winnings to `won` and moves the pot to the stacks.

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cardcore/core/bits.hpp"
@@ -64,6 +66,10 @@ class Stock {
   bool seeded_ = false;
 };
 
+// A discard given as positions in the original hand, as positions in the replayed hand of
+// the counterpart cards.
+unsigned remap_positions(Mask original_hand, Mask replay_hand, unsigned positions, const int* counterpart);
+
 // The id of the n-th lowest card of a mask (n from 0).
 int nth_card(Mask mask, int n);
 
@@ -71,5 +77,69 @@ int nth_card(Mask mask, int n);
 Mask cards_of_positions(Mask hand, unsigned positions);
 // The position mask of `cards` within `hand` (cards must be a subset of hand).
 unsigned positions_of_cards(Mask hand, Mask cards);
+
+// The serialized form shared by every game: "<name>/1 <config> | seed=<n>|explicit | ids".
+std::string serialize_history(std::string_view name, const std::string& config, bool seeded,
+                              std::uint64_t seed, const std::vector<Step>& history);
+
+// Parses serialize_history's form for a game whose configuration prints as `config`. Sets
+// the chance mode and returns the action ids; throws std::invalid_argument naming what is
+// corrupt.
+std::vector<int> parse_history(std::string_view name, const std::string& config,
+                               std::string_view text, bool& seeded, std::uint64_t& seed);
+
+// The state a serialized string describes: built from `config` in the string's chance
+// mode, with its actions replayed and checked (a seeded state's own draws must match).
+template <class State, class Config>
+State deserialize_state(std::string_view name, const Config& config, std::string_view text) {
+  bool seeded = false;
+  std::uint64_t seed = 0;
+  const std::vector<int> actions = parse_history(name, config.to_string(), text, seeded, seed);
+  auto corrupt = [&](const std::string& why) {
+    return std::invalid_argument("not a serialized " + std::string(name) + " state (" + why + ")");
+  };
+  State state(config, seeded, seed);
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    const std::size_t known = state.history().size();
+    if (i < known) {  // drawn by the seeded generator already
+      if (state.history()[i].action != actions[i])
+        throw corrupt("history position " + std::to_string(i) + " is not what the seed deals");
+    } else if (!state.is_legal(actions[i])) {
+      throw corrupt("action " + std::to_string(actions[i]) + " at history position " + std::to_string(i) +
+                    " is not legal");
+    } else {
+      state.apply_action(actions[i]);
+    }
+  }
+  if (actions.size() != state.history().size()) throw corrupt("the history stops in the middle of a seeded deal");
+  return state;
+}
+
+// A state `player` cannot tell from `state`: the same decisions replayed, with every card
+// leaving the stock that is not in `known` drawn again, uniformly, from the cards not in
+// `known`. A discard then throws the counterparts of the cards it really threw:
+// State::remap_action(original, replay, actor, action, counterpart) translates it, where
+// `original` replays the real history and counterpart[c] is the card that replaced c.
+template <class State>
+State resample_history(const State& state, Mask known, std::uint64_t seed) {
+  State replay(state.config(), false, seed), original(state.config(), false, seed);
+  Rng rng(seed, 1);
+  int counterpart[kDeckSize];
+  for (int c = 0; c < kDeckSize; ++c) counterpart[c] = c;
+  for (const Step& step : state.history()) {
+    int action = step.action;
+    if (step.actor == kChancePlayer && !(known >> step.action & 1)) {
+      const Mask pool = replay.stock() & ~known;
+      action = nth_card(pool, static_cast<int>(rng.below(static_cast<std::uint32_t>(popcount(pool)))));
+      counterpart[step.action] = action;
+    } else if (step.actor >= 0) {
+      action = State::remap_action(original, replay, step.actor, step.action, counterpart);
+    }
+    replay.apply_action(action);
+    original.apply_action(step.action);
+  }
+  if (state.seeded()) replay.continue_seeded(seed);
+  return replay;
+}
 
 }  // namespace cardcore

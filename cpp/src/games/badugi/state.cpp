@@ -1,7 +1,6 @@
 #include "cardcore/games/badugi/state.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <sstream>
 #include <stdexcept>
 
@@ -463,87 +462,26 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
   for (const Step& step : history_)
     if (step.actor == kChancePlayer && step.target == player) known |= card_bit(step.action);
   for (const Showdown& shown : showdowns_) known |= shown.hands[0] | shown.hands[1];
-  // Replay the same decisions, drawing every card he never saw again from the cards he
-  // has not seen, uniformly. `original` replays the real history beside it, so that a
-  // discard throws the counterparts of the cards it really threw.
-  State replay(config_, false, seed), original(config_, false, seed);
-  Rng rng(seed, 1);
-  int counterpart[kDeckSize];
-  for (int c = 0; c < kDeckSize; ++c) counterpart[c] = c;
-  for (const Step& step : history_) {
-    int action = step.action;
-    if (step.actor == kChancePlayer && !(known >> step.action & 1)) {
-      const Mask pool = replay.stock() & ~known;
-      action = nth_card(pool, static_cast<int>(rng.below(static_cast<std::uint32_t>(popcount(pool)))));
-      counterpart[step.action] = action;
-    } else if (step.actor >= 0 && step.action > kDrawBase) {
-      Mask thrown = 0;
-      for (Mask m = cards_of_positions(original.hands_[step.actor], unsigned(step.action - kDrawBase)); m; m = clear_lowest(m))
-        thrown |= card_bit(counterpart[lowest_bit(m)]);
-      action = kDrawBase + static_cast<int>(positions_of_cards(replay.hands_[step.actor], thrown));
-    }
-    replay.apply_action(action);
-    original.apply_action(step.action);
-  }
-  if (stock_.seeded()) replay.stock_.make_seeded(seed);
-  replay.seed_ = seed;
-  return replay;
+  return resample_history(*this, known, seed);
+}
+
+int State::remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart) {
+  if (action <= kDrawBase) return action;
+  return kDrawBase + static_cast<int>(remap_positions(original.hands_[actor], replay.hands_[actor],
+                                                      unsigned(action - kDrawBase), counterpart));
+}
+
+void State::continue_seeded(std::uint64_t seed) {
+  stock_.make_seeded(seed);
+  seed_ = seed;
 }
 
 std::string State::serialize() const {
-  std::string out = "cardcore.badugi/1 " + config_.to_string() + " | ";
-  out += stock_.seeded() ? "seed=" + std::to_string(seed_) : std::string("explicit");
-  out += " |";
-  for (const Step& step : history_) out += " " + std::to_string(step.action);
-  return out;
+  return serialize_history("badugi", config_.to_string(), stock_.seeded(), seed_, history_);
 }
 
 State State::deserialize(const Config& config, std::string_view text) {
-  auto corrupt = [&](const std::string& why) -> std::invalid_argument {
-    return std::invalid_argument("not a serialized Badugi state (" + why + ")");
-  };
-  const std::string header = "cardcore.badugi/1 " + config.to_string() + " | ";
-  if (text.substr(0, header.size()) != header) {
-    if (text.substr(0, 18) != "cardcore.badugi/1 ") throw corrupt("it does not start with 'cardcore.badugi/1'");
-    throw corrupt("its configuration differs from this game's: " + config.to_string());
-  }
-  text.remove_prefix(header.size());
-  const std::size_t bar = text.find(" |");
-  if (bar == std::string_view::npos) throw corrupt("no history");
-  const std::string_view mode = text.substr(0, bar);
-  std::string_view rest = text.substr(bar + 2);
-  bool seeded = false;
-  std::uint64_t seed = 0;
-  if (mode.substr(0, 5) == "seed=") {
-    const auto digits = mode.substr(5);
-    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), seed);
-    if (error != std::errc() || end != digits.data() + digits.size()) throw corrupt("bad seed '" + std::string(digits) + "'");
-    seeded = true;
-  } else if (mode != "explicit") {
-    throw corrupt("unknown chance mode '" + std::string(mode) + "'");
-  }
-  State state(config, seeded, seed);
-  std::size_t index = 0;
-  while (!rest.empty()) {
-    if (rest.front() != ' ') throw corrupt("bad separator in the history");
-    rest.remove_prefix(1);
-    int action = 0;
-    const auto [end, error] = std::from_chars(rest.data(), rest.data() + rest.size(), action);
-    if (error != std::errc()) throw corrupt("bad action id at history position " + std::to_string(index));
-    rest.remove_prefix(static_cast<std::size_t>(end - rest.data()));
-    if (index < state.history_.size()) {  // drawn by the seeded generator already
-      if (state.history_[index].action != action)
-        throw corrupt("history position " + std::to_string(index) + " is not what the seed deals");
-    } else if (!state.is_legal(action)) {
-      throw corrupt("action " + std::to_string(action) + " at history position " + std::to_string(index) +
-                    " is not legal");
-    } else {
-      state.apply_action(action);
-    }
-    ++index;
-  }
-  if (index != state.history_.size()) throw corrupt("the history stops in the middle of the seeded deal");
-  return state;
+  return deserialize_state<State>("badugi", config, text);
 }
 
 }  // namespace cardcore::badugi

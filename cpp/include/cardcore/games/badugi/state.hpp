@@ -78,6 +78,11 @@ class State {
   void information_state_tensor(int player, float* out) const;
 
   State resample_from_infostate(int player, std::uint64_t seed) const;
+  // resample_history's hook: a discard of the original as the replay's positions.
+  static int remap_action(const State& original, const State& replay, int actor, int action,
+                          const int* counterpart);
+  // From now on chance is drawn from this seed's generator.
+  void continue_seeded(std::uint64_t seed);
   std::string serialize() const;
   static State deserialize(const Config& config, std::string_view text);
 
@@ -143,9 +148,13 @@ class State {
 struct Game {
   Config config;
   explicit Game(const Config& c) : config(c) { config.validate(); }
+  int num_players() const { return kNumPlayers; }
+  int num_distinct_actions() const { return kNumDistinctActions; }
   int max_game_length() const;
   double max_utility() const;  // the most one seat can win: the opponent's stack
   double min_utility() const;
+  int observation_size() const { return TensorLayout(config).observation_size; }
+  int information_state_size() const { return TensorLayout(config).information_state_size; }
 };
 
 }  // namespace cardcore::badugi
