@@ -43,6 +43,7 @@ written to ``out`` (int32, same length) when given.
 >>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
 True)");
   m.attr("NUM_STRENGTHS") = buh::num_strengths();
+  bind_buh_engine(m);
 }
 
 }  // namespace cardcore::bindings

@@ -61,6 +61,7 @@ py::array_t<std::int32_t> strengths(const py::array& masks, int threads,
 
 void bind_cards(py::module_& m);
 void bind_buh(py::module_& m);
+void bind_buh_engine(py::module_& m);
 void bind_badugi(py::module_& m);
 void bind_badugi_engine(py::module_& m);
 void bind_baibuu(py::module_& m);

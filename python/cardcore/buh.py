@@ -16,6 +16,14 @@ loses to every other hand. A *buh* is a hand with a normal and value at most 1 (
 1
 >>> cc.buh.evaluate("Ah Ac Jd").is_buh  # a partial hand may be declared
 True
+
+The engine (``Game`` and ``State``) follows the protocol of DESIGN.md: action ids fold 0,
+check 1, call 2, bet 3, raise 4, 5 + m for the draw (bit i of m discards the i-th lowest
+card), declare 21 and pass 22; chance actions are card ids.
+
+>>> state = cc.buh.Game(players=4).new_initial_state(seed=2)
+>>> state.street, state.to_act, state.legal_actions()
+('window 1', 1, [22])
 """
 
 from __future__ import annotations
@@ -30,14 +38,23 @@ from cardcore._batch import StrengthArray, map_strengths
 from cardcore.cards import CardLike, CardSet
 
 __all__ = [
+    "CHANCE",
     "NUM_STRENGTHS",
+    "TERMINAL",
     "BuhHand",
+    "Game",
     "HandClass",
+    "State",
     "compare",
     "evaluate",
     "strength",
     "strength_many",
 ]
+
+Game = _core.buh.Game
+State = _core.buh.State
+CHANCE: int = _core.buh.CHANCE
+TERMINAL: int = _core.buh.TERMINAL
 
 HandClass = Literal["double_buh", "star", "buh", "skunk", "natural", "normal"]
 

@@ -16,8 +16,14 @@ import cardcore as cc
 # Configurations each game is played under; every game in cc.GAMES must have some.
 CONFIGS: dict[str, list[dict[str, Any]]] = {
     "badugi": [{}, {"hands": 12}, {"stacks": (7, 30), "first_dealer": 1}, {"max_raises": 0}],
+    "buh": [
+        *({"players": n} for n in range(2, 9)),
+        {"players": 5, "stacks": (3, 8, 20, 5, 40), "first_dealer": 2},
+        {"players": 4, "hands": 6, "stacks": 12},
+        {"players": 8, "stacks": 4, "ante": 2},
+    ],
 }
-ZERO_SUM = {"badugi"}
+ZERO_SUM = {"badugi", "buh"}
 
 
 def cases() -> list[tuple[str, dict[str, Any]]]:

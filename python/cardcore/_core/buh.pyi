@@ -5,13 +5,249 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['NUM_STRENGTHS', 'analyze', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'restore_game', 'restore_state', 'strength', 'strength_many']
+class State:
+    """
+    A Buh state (rules/buh.md): the engine protocol plus
+    named verbs and readable properties.
+    
+    >>> state = Game(players=3).new_initial_state(seed=5)
+    >>> state.street, state.pot, state.to_act
+    ('window 1', 3, 1)
+    >>> state.pass_(); state.pass_(); state.pass_()
+    >>> state.street
+    'bet 1'
+    """
+    def __copy__(self) -> State:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> State:
+        ...
+    def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any], str]]:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        The canonical string of an action id at this state.
+        """
+    def apply_action(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Applies an action id; an illegal one is a ValueError and changes nothing.
+        """
+    def bet_or_raise(self) -> None:
+        """
+        Bets or raises one unit (all-in if short).
+        """
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """
+        (card id, probability) for each card of the stock at a chance node.
+        """
+    def check_or_call(self) -> None:
+        """
+        Checks, or calls what is owed (all-in if short).
+        """
+    def clone(self) -> State:
+        """
+        An independent copy.
+        """
+    def current_player(self) -> int:
+        """
+        The seat to act, CHANCE (-1) at a chance node or TERMINAL (-4) at the end.
+        """
+    def declare(self) -> None:
+        """
+        Declares a buh.
+        """
+    def discard(self, cards: typing.Any = None) -> None:
+        """
+        Discards these cards of the hand to act (none: stands pat).
+        """
+    def fold(self) -> None:
+        """
+        Folds.
+        """
+    def history(self) -> list[int]:
+        """
+        Every action id applied so far, chance included.
+        """
+    def information_state_string(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+        ...
+    def information_state_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        The observation plus the player's own cards at each stage of the hand.
+        """
+    def is_chance_node(self) -> bool:
+        ...
+    def is_terminal(self) -> bool:
+        ...
+    def legal_actions(self) -> list[int]:
+        """
+        Legal action ids: the stock's card ids at a chance node, none at the end.
+        """
+    def observation_string(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+        ...
+    def observation_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        The observation of `player` as a float32 vector (layout in the game's docs).
+        """
+    def pass_(self) -> None:
+        """
+        Passes in a declaration window.
+        """
+    def resample_from_infostate(self, player: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> State:
+        """
+        A state `player` cannot tell from this one: every card hidden from him drawn again.
+        """
+    def returns(self) -> list[float]:
+        """
+        Chips won or lost per seat over the hands completed.
+        """
+    def rewards(self) -> list[float]:
+        """
+        The result of the hand the last action completed, else zeros.
+        """
+    def serialize(self) -> str:
+        """
+        The state as a string (configuration, chance mode, history).
+        """
+    def stand(self) -> None:
+        """
+        Draws no card.
+        """
+    def string_to_action(self, text: str) -> int:
+        """
+        The action id of a canonical string (cards in any order and spelling).
+        """
+    @property
+    def bets(self) -> tuple:
+        """
+        Chips each seat put in this betting round.
+        """
+    @property
+    def button(self) -> int:
+        """
+        The dealer's seat.
+        """
+    @property
+    def committed(self) -> tuple:
+        """
+        Chips each seat has in the pot this hand.
+        """
+    @property
+    def dead_cards(self) -> typing.Any:
+        """
+        Discards and folded hands this hand.
+        """
+    @property
+    def declared(self) -> tuple:
+        ...
+    @property
+    def hand_number(self) -> int:
+        ...
+    @property
+    def hands(self) -> tuple:
+        """
+        Every hand (the full state, not one player's view); empty once out of the hand.
+        """
+    @property
+    def in_hand(self) -> tuple:
+        """
+        Whether each seat is still in the hand (not folded, declared or out).
+        """
+    @property
+    def log(self) -> list[str]:
+        """
+        Every action so far as 'P0: raise', 'chance: 7h'.
+        """
+    @property
+    def pot(self) -> int:
+        ...
+    @property
+    def stacks(self) -> tuple:
+        ...
+    @property
+    def stock(self) -> typing.Any:
+        """
+        The cards still to be dealt.
+        """
+    @property
+    def street(self) -> str:
+        ...
+    @property
+    def to_act(self) -> int | None:
+        """
+        The seat to act, or None at a chance node or the end.
+        """
+class Game:
+    """
+    Buh for 2 to 8 players (rules/buh.md).
+    
+    The default is one hand with 100-chip stacks, ante 1, bets 1/1/2/2 and one bet plus three
+    raises a round; ``hands`` > 1 rotates the dealer over persistent stacks.
+    
+    >>> game = Game(players=6)
+    >>> game.num_players, game.num_distinct_actions
+    (6, 23)
+    """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, *, players: typing.SupportsInt | typing.SupportsIndex = 2, stacks: typing.Any = None, ante: typing.SupportsInt | typing.SupportsIndex = 1, small_bet: typing.SupportsInt | typing.SupportsIndex = 1, big_bet: typing.SupportsInt | typing.SupportsIndex = 2, max_raises: typing.SupportsInt | typing.SupportsIndex = 3, hands: typing.SupportsInt | typing.SupportsIndex = 1, first_dealer: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+        ...
+    def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any]]]:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def deserialize_state(self, text: str) -> State:
+        """
+        The state a serialize() string describes; a corrupt one is a ValueError.
+        """
+    def new_initial_state(self, seed: typing.SupportsInt | typing.SupportsIndex | None = None) -> State:
+        """
+        A new state; with a seed chance is sampled inside, without one it is explicit.
+        """
+    @property
+    def config(self) -> dict[str, typing.Any]:
+        ...
+    @property
+    def information_state_tensor_shape(self) -> list[int]:
+        ...
+    @property
+    def max_chance_outcomes(self) -> int:
+        ...
+    @property
+    def max_game_length(self) -> int:
+        ...
+    @property
+    def max_utility(self) -> float:
+        ...
+    @property
+    def min_utility(self) -> float:
+        ...
+    @property
+    def num_distinct_actions(self) -> int:
+        ...
+    @property
+    def num_players(self) -> int:
+        ...
+    @property
+    def observation_tensor_shape(self) -> list[int]:
+        ...
 def analyze(cards: typing.Any) -> dict[str, typing.Any]:
     """
     The fields of a 2-, 3- or 4-card Buh hand as a dict (see cardcore.buh.evaluate).
     
     >>> analyze("As Ah")["hand_class"]
     'buh'
+    """
+def restore_game(config: dict[str, typing.Any]) -> Game:
+    """
+    The game of a `config` dict (how a Game unpickles).
+    """
+def restore_state(config: dict[str, typing.Any], text: str) -> State:
+    """
+    The state of a `config` dict and a serialize() string (how a State unpickles).
     """
 def strength(cards: typing.Any) -> int:
     """
@@ -29,4 +265,6 @@ def strength_many(masks: numpy.ndarray, threads: typing.SupportsInt | typing.Sup
     >>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
     True
     """
+CHANCE: int = -1
 NUM_STRENGTHS: int = 324
+TERMINAL: int = -4

@@ -33,12 +33,14 @@ struct ActionSet {
 };
 
 // One entry of a state's history: who acted (a seat, or kChancePlayer) and the action id
-// (the card id for chance), and for a card leaving the stock, where it went.
+// (the card id for chance), for a card leaving the stock where it went, and the stage of
+// the hand it happened in (a game's own numbering, for its observations).
 struct Step {
   static constexpr std::int8_t kBurn = -1;
   std::int8_t actor;
   std::uint8_t action;
   std::int8_t target;  // chance: the seat that received the card, or kBurn
+  std::uint8_t stage = 0;
 };
 
 // The cards still to be dealt and how chance picks from them.
@@ -116,25 +118,41 @@ State deserialize_state(std::string_view name, const Config& config, std::string
 }
 
 // A state `player` cannot tell from `state`: the same decisions replayed, with every card
-// leaving the stock that is not in `known` drawn again, uniformly, from the cards not in
-// `known`. A discard then throws the counterparts of the cards it really threw:
-// State::remap_action(original, replay, actor, action, counterpart) translates it, where
-// `original` replays the real history and counterpart[c] is the card that replaced c.
+// that left the stock and is not in `known` replaced by one drawn uniformly, without
+// replacement, from the cards not in `known`. Cards in `constrained` (hidden cards the
+// public history says something about, like the ace a Buh granny keeps) are replaced only
+// by cards of `allowed`; assigning those first keeps the draw uniform over the worlds
+// that agree with what the player saw. A discard then throws the counterparts of the
+// cards it really threw: State::remap_action(original, replay, actor, action, counterpart)
+// translates it, where `original` replays the real history.
 template <class State>
-State resample_history(const State& state, Mask known, std::uint64_t seed) {
-  State replay(state.config(), false, seed), original(state.config(), false, seed);
+State resample_history(const State& state, Mask known, std::uint64_t seed, Mask constrained = 0,
+                       Mask allowed = 0) {
+  Mask hidden = 0;
+  for (const Step& step : state.history())
+    if (step.actor == kChancePlayer && !(known >> step.action & 1)) hidden |= card_bit(step.action);
   Rng rng(seed, 1);
   int counterpart[kDeckSize];
   for (int c = 0; c < kDeckSize; ++c) counterpart[c] = c;
+  Mask pool = kDeckMask & ~known;
+  auto assign = [&](Mask cards, Mask from) {
+    for (; cards; cards = clear_lowest(cards)) {
+      const Mask choices = pool & from;
+      if (choices == 0) throw std::logic_error("resampling: no card satisfies the public history");
+      const int pick = nth_card(choices, static_cast<int>(rng.below(static_cast<std::uint32_t>(popcount(choices)))));
+      counterpart[lowest_bit(cards)] = pick;
+      pool &= ~card_bit(pick);
+    }
+  };
+  assign(hidden & constrained, allowed);
+  assign(hidden & ~constrained, kDeckMask);
+  State replay(state.config(), false, seed), original(state.config(), false, seed);
   for (const Step& step : state.history()) {
     int action = step.action;
-    if (step.actor == kChancePlayer && !(known >> step.action & 1)) {
-      const Mask pool = replay.stock() & ~known;
-      action = nth_card(pool, static_cast<int>(rng.below(static_cast<std::uint32_t>(popcount(pool)))));
-      counterpart[step.action] = action;
-    } else if (step.actor >= 0) {
+    if (step.actor == kChancePlayer)
+      action = counterpart[step.action];
+    else
       action = State::remap_action(original, replay, step.actor, step.action, counterpart);
-    }
     replay.apply_action(action);
     original.apply_action(step.action);
   }

@@ -1,0 +1,177 @@
+// Buh: lowball draw for 2 to 8 players with poker betting (rules/buh.md).
+//
+// Rule choices, all from rules/buh.md: every player antes (a short stack posts all of it);
+// cards are dealt one at a time from the dealer's left, 2 then 1 then 1; after each deal
+// and after the draw comes a declaration window and then a fixed-limit betting round
+// (small bet in rounds 1-2, big bet in 3-4, one bet plus max_raises raises, first active
+// player from the dealer's left, no fold when a check is free, short all-ins as in
+// betting.hpp). In a window every player still in the hand, all-in or not, is asked once
+// in deal order: `pass` is always legal and `declare` only while holding a buh, so whose
+// turn it is reveals nothing (1.6). The first declaration takes every pot the declarer is
+// eligible for; if other pots remain he leaves the hand, as do players eligible for none
+// of them, a pot with one eligible player goes to him at once, and the hand goes on for
+// the rest. In the draw each player in deal order stands or discards 1-2 cards, or 3
+// if the card he keeps is an ace; when the stock runs out the discards and folded hands,
+// less the drawer's own discards, become the stock (R-3; with 52 cards it cannot happen).
+// At the showdown each pot goes to the best eligible hands (eval/buh.hpp); a choke splits
+// it, odd chips one at a time in deal order from the dealer's left. With hands > 1
+// the dealer rotates left and busted players sit out. Action ids: fold 0, check 1, call 2,
+// bet 3, raise 4, 5 + m for the draw (bit i of m discards the i-th lowest card), declare
+// 21, pass 22.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cardcore/games/betting.hpp"
+#include "cardcore/games/buh/config.hpp"
+#include "cardcore/games/engine.hpp"
+
+namespace cardcore::buh {
+
+inline constexpr int kDrawBase = 5;
+inline constexpr int kDeclare = 21;
+inline constexpr int kPass = 22;
+inline constexpr int kNumDistinctActions = 23;
+inline constexpr int kNumRounds = 4;
+
+enum class Phase : std::uint8_t { kDeal, kWindow, kBet, kDraw, kReplace, kOver };
+
+// The layout of observation_tensor for n seats (all relative to the table, not the viewer):
+// own cards 52 | my seat n | dealer n | stage 10 (deal k, window k, bet k for k = 1-3 run
+// as window 1, bet 1, window 2, bet 2, window 3, bet 3, draw, window 4, bet 4, over) |
+// per seat: in the hand, folded, declared, all-in (4n) | per seat cards discarded 0-3
+// (4n) | chips over the total: pot, then per seat stack and bet this round (1 + 2n) |
+// this round's betting, actions_per_round slots x (actor n + action 5). The information
+// state tensor appends my cards after each deal and after the draw (4 x 52) and the three
+// earlier rounds' betting slots.
+struct TensorLayout {
+  int n, actions_per_round, slot_size;
+  int seats_offset, draws_offset, chips_offset, betting_offset, observation_size;
+  int information_state_size;
+  explicit TensorLayout(const Config& config);
+};
+
+class State {
+ public:
+  State(const Config& config, bool seeded, std::uint64_t seed);
+
+  const Config& config() const { return config_; }
+  int current_player() const;
+  bool is_terminal() const { return phase_ == Phase::kOver; }
+  bool is_chance_node() const { return current_player() == kChancePlayer; }
+  ActionSet legal_player_actions() const;
+  std::vector<int> legal_actions() const;
+  std::vector<std::pair<int, double>> chance_outcomes() const;
+  bool is_legal(int action) const;
+  void apply_action(int action);
+
+  std::string action_to_string(int action) const;
+  int string_to_action(std::string_view text) const;
+
+  std::vector<double> returns() const;
+  std::vector<double> rewards() const;
+  const std::vector<Step>& history() const { return history_; }
+  std::vector<int> history_ids() const;
+
+  std::string observation_string(int player) const;
+  std::string information_state_string(int player) const;
+  void observation_tensor(int player, float* out) const;
+  void information_state_tensor(int player, float* out) const;
+
+  State resample_from_infostate(int player, std::uint64_t seed) const;
+  static int remap_action(const State& original, const State& replay, int actor, int action,
+                          const int* counterpart);
+  void continue_seeded(std::uint64_t seed);
+  std::string serialize() const;
+  static State deserialize(const Config& config, std::string_view text);
+
+  // What the Pythonic layer shows.
+  Mask hand(int seat) const { return hands_[seat]; }
+  betting::Chips stack(int seat) const { return table_.stack(seat); }
+  betting::Chips round_bet(int seat) const { return table_.round_bet(seat); }
+  betting::Chips committed(int seat) const { return table_.committed(seat); }
+  betting::Chips pot() const { return table_.pot(); }
+  int dealer() const { return dealer_; }
+  int hand_number() const { return hands_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
+  bool in_hand(int seat) const { return table_.active(seat); }
+  bool declared(int seat) const { return declared_ >> seat & 1; }
+  bool seeded() const { return stock_.seeded(); }
+  int stage() const;
+  std::string stage_name() const;
+  Mask stock() const { return stock_.cards(); }
+  Mask dead_cards() const { return dead_; }
+
+ private:
+  Config config_;
+  std::uint64_t seed_ = 0;
+  Stock stock_;
+  betting::Table table_;
+  Phase phase_ = Phase::kDeal;
+  Mask hands_[kMaxPlayers]{};
+  Mask dead_ = 0;              // discards and folded hands (the reshuffle's source)
+  Mask drawing_discards_ = 0;  // the current drawer's discards, kept out of a reshuffle
+  int dealer_ = 0;
+  int deal_ = 0;               // 0-2 the three deals, 3 the draw
+  int order_[kMaxPlayers]{};   // seats dealt in, in deal order (dealer's left first)
+  int num_dealt_in_ = 0;
+  int deal_targets_[2 * kMaxPlayers]{};  // who gets each card of the current deal
+  int deal_size_ = 0, dealt_ = 0;
+  int position_ = 0;           // index into order_ of the window's or draw's next seat
+  int to_act_ = -1;
+  int to_replace_ = 0;
+  std::uint8_t declared_ = 0;  // seats that declared a buh this hand
+  std::uint8_t seated_ = 0;    // seats dealt in this hand
+  int hands_completed_ = 0;
+  bool completed_hand_ = false;
+  betting::Chips hand_start_[kMaxPlayers]{};
+  betting::Chips result_[kMaxPlayers]{};
+  std::vector<Step> history_;
+  std::size_t hand_start_index_ = 0;
+  struct Reveal {
+    std::size_t end;  // history length when the cards were shown
+    int seat;
+    Mask cards;
+  };
+  std::vector<Reveal> reveals_;  // hands shown by a declaration or at a showdown
+
+  int n() const { return config_.players; }
+  void start_hand();
+  void start_deal(int deal);
+  void start_window();
+  void next_in_window();
+  void start_round();
+  void after_betting_action();
+  void start_draw();
+  void next_drawer();
+  void declare(int seat);
+  void showdown();
+  void end_hand();
+  void apply_chance(int card);
+  void apply_player(int action);
+  void resolve_chance();
+  // The next seat in deal order from position_ still in the hand; -1 if none.
+  int next_in_order(int& position) const;
+  bool hand_decided() const { return table_.num_active() <= 1; }
+  std::string describe(const Step& step, int viewer) const;
+};
+
+struct Game {
+  Config config;
+  explicit Game(const Config& c) : config(c) { config.validate(); }
+  int num_players() const { return config.players; }
+  int num_distinct_actions() const { return kNumDistinctActions; }
+  int max_game_length() const;
+  double max_utility() const;
+  double min_utility() const;
+  int observation_size() const { return TensorLayout(config).observation_size; }
+  int information_state_size() const { return TensorLayout(config).information_state_size; }
+};
+
+// Whether the discard positions m are a legal draw for `hand`: at most two cards, or three
+// when the card kept is an ace (a granny).
+bool is_legal_draw(Mask hand, unsigned positions);
+
+}  // namespace cardcore::buh

@@ -1,0 +1,655 @@
+#include "cardcore/games/buh/state.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+#include "cardcore/eval/buh.hpp"
+
+namespace cardcore::buh {
+namespace {
+
+using betting::Chips;
+
+constexpr const char* kBettingNames[betting::kNumActions] = {"fold", "check", "call", "bet", "raise"};
+constexpr const char* kStageNames[10] = {"window 1", "bet 1", "window 2", "bet 2", "window 3",
+                                         "bet 3", "draw", "window 4", "bet 4", "hand over"};
+constexpr Chips kAllChips = std::numeric_limits<Chips>::max();
+
+int actions_per_round(const Config& c) { return c.players * (c.max_raises + 3); }
+
+[[noreturn]] void bad_field(const std::string& field, const std::string& problem) {
+  throw std::invalid_argument("buh config: " + field + " " + problem);
+}
+
+void check_player(int player, int n) {
+  if (player < 0 || player >= n)
+    throw std::out_of_range("player must be in 0-" + std::to_string(n - 1) + ", got " + std::to_string(player));
+}
+
+}  // namespace
+
+bool is_legal_draw(Mask hand, unsigned positions) {
+  const int count = popcount(positions);
+  if (count <= 2) return true;
+  if (count != 3) return false;
+  const Mask kept = hand & ~cards_of_positions(hand, positions);
+  return rank_of(lowest_bit(kept)) == kAce;  // a granny keeps an ace
+}
+
+void Config::validate() const {
+  if (players < 2 || players > kMaxPlayers) bad_field("players", "must be 2 to 8, got " + std::to_string(players));
+  for (int s = 0; s < players; ++s)
+    if (stacks[s] < 1 || stacks[s] > 100'000'000)
+      bad_field("stacks", "must be between 1 and 100,000,000 chips, got " + std::to_string(stacks[s]));
+  if (ante < 0 || ante > 1'000'000) bad_field("ante", "must be between 0 and 1,000,000, got " + std::to_string(ante));
+  if (small_bet < 1 || small_bet > 1'000'000)
+    bad_field("small_bet", "must be between 1 and 1,000,000, got " + std::to_string(small_bet));
+  if (big_bet < 1 || big_bet > 1'000'000)
+    bad_field("big_bet", "must be between 1 and 1,000,000, got " + std::to_string(big_bet));
+  if (max_raises < 0 || max_raises > 20)
+    bad_field("max_raises", "must be between 0 and 20, got " + std::to_string(max_raises));
+  if (hands < 1 || hands > 100000) bad_field("hands", "must be between 1 and 100,000, got " + std::to_string(hands));
+  if (first_dealer < 0 || first_dealer >= players)
+    bad_field("first_dealer", "must be a seat 0-" + std::to_string(players - 1) + ", got " + std::to_string(first_dealer));
+}
+
+std::string Config::to_string() const {
+  std::ostringstream out;
+  out << "players=" << players << " stacks=";
+  for (int s = 0; s < players; ++s) out << (s ? "," : "") << stacks[s];
+  out << " ante=" << ante << " small_bet=" << small_bet << " big_bet=" << big_bet << " max_raises=" << max_raises
+      << " hands=" << hands << " first_dealer=" << first_dealer;
+  return out.str();
+}
+
+TensorLayout::TensorLayout(const Config& c)
+    : n(c.players), actions_per_round(buh::actions_per_round(c)), slot_size(c.players + betting::kNumActions) {
+  seats_offset = 52 + 2 * n + 10;
+  draws_offset = seats_offset + 4 * n;
+  chips_offset = draws_offset + 4 * n;
+  betting_offset = chips_offset + 1 + 2 * n;
+  observation_size = betting_offset + actions_per_round * slot_size;
+  information_state_size = observation_size + 4 * 52 + 3 * actions_per_round * slot_size;
+}
+
+int Game::max_game_length() const {
+  const int n = config.players;
+  // Per hand: 4n cards dealt, 4n window decisions, n draws with up to 3n replacements,
+  // and four betting rounds.
+  return config.hands * (12 * n + kNumRounds * actions_per_round(config));
+}
+
+double Game::max_utility() const {
+  Chips total = 0, smallest = config.stacks[0];
+  for (int s = 0; s < config.players; ++s) {
+    total += config.stacks[s];
+    smallest = std::min(smallest, config.stacks[s]);
+  }
+  return total - smallest;  // everyone else's chips
+}
+
+double Game::min_utility() const {
+  return -*std::max_element(config.stacks.begin(), config.stacks.begin() + config.players);
+}
+
+State::State(const Config& config, bool seeded, std::uint64_t seed)
+    : config_(config), seed_(seed), stock_(seeded, seed) {
+  config_.validate();
+  table_ = betting::Table(n(), config_.stacks.data());
+  dealer_ = config_.first_dealer;
+  history_.reserve(static_cast<std::size_t>(Game(config_).max_game_length()));
+  start_hand();
+  resolve_chance();
+}
+
+void State::start_hand() {
+  stock_.reset(kDeckMask);
+  std::fill(hands_, hands_ + kMaxPlayers, Mask{0});
+  dead_ = drawing_discards_ = 0;
+  declared_ = seated_ = 0;
+  hand_start_index_ = history_.size();
+  table_.start_hand();
+  num_dealt_in_ = 0;
+  for (int i = 1; i <= n(); ++i) {  // deal order: the dealer's left first, the dealer last
+    const int seat = (dealer_ + i) % n();
+    hand_start_[seat] = table_.stack(seat);
+    if (table_.stack(seat) == 0) {
+      table_.leave(seat);  // busted: sits out
+      continue;
+    }
+    seated_ |= std::uint8_t(1u << seat);
+    order_[num_dealt_in_++] = seat;
+  }
+  for (int i = 0; i < num_dealt_in_; ++i) table_.post(order_[i], config_.ante);
+  start_deal(0);
+}
+
+int State::next_in_order(int& position) const {
+  while (position < num_dealt_in_) {
+    const int seat = order_[position++];
+    if (table_.active(seat)) return seat;
+  }
+  return -1;
+}
+
+void State::start_deal(int deal) {
+  deal_ = deal;
+  phase_ = Phase::kDeal;
+  dealt_ = deal_size_ = 0;
+  for (int pass = 0; pass < (deal == 0 ? 2 : 1); ++pass)  // deal 1 is two cards, one at a time
+    for (int i = 0; i < num_dealt_in_; ++i)
+      if (table_.active(order_[i])) deal_targets_[deal_size_++] = order_[i];
+}
+
+void State::start_window() {
+  phase_ = Phase::kWindow;
+  position_ = 0;
+  next_in_window();
+}
+
+void State::next_in_window() {
+  to_act_ = next_in_order(position_);
+  if (to_act_ < 0) start_round();
+}
+
+void State::start_round() {
+  phase_ = Phase::kBet;
+  table_.start_round(deal_ < 2 ? config_.small_bet : config_.big_bet, 1 + config_.max_raises);
+  to_act_ = table_.next_to_act(order_[0]);
+  if (to_act_ < 0) {
+    table_.end_round();
+    if (deal_ < 2)
+      start_deal(deal_ + 1);
+    else if (deal_ == 2)
+      start_draw();
+    else
+      showdown();
+  }
+}
+
+void State::after_betting_action() {
+  if (hand_decided()) {
+    table_.end_round();
+    showdown();  // one player left: he takes the pot without showing
+    return;
+  }
+  to_act_ = table_.next_to_act((to_act_ + 1) % n());
+  if (to_act_ >= 0) return;
+  table_.end_round();
+  if (deal_ < 2)
+    start_deal(deal_ + 1);
+  else if (deal_ == 2)
+    start_draw();
+  else
+    showdown();
+}
+
+void State::start_draw() {
+  deal_ = 3;
+  position_ = 0;
+  next_drawer();
+}
+
+void State::next_drawer() {
+  drawing_discards_ = 0;
+  to_act_ = next_in_order(position_);
+  if (to_act_ < 0) {
+    start_window();  // window 4, after the draw
+    return;
+  }
+  phase_ = Phase::kDraw;
+}
+
+void State::declare(int seat) {
+  reveals_.push_back({history_.size(), seat, hands_[seat]});
+  declared_ |= std::uint8_t(1u << seat);
+  const Chips mine = table_.committed(seat);
+  bool eligible_for_all = true;
+  for (int s = 0; s < n(); ++s)
+    if (s != seat && table_.active(s) && table_.committed(s) > mine) eligible_for_all = false;
+  if (eligible_for_all) {  // the whole pot, and the hand ends (1.6 #5)
+    table_.take_layers(seat, kAllChips);
+    end_hand();
+    return;
+  }
+  // Side pots remain: he takes those he can win and leaves, with the players who
+  // can win none of the rest; a pot one player alone can win is his at once.
+  table_.take_layers(seat, mine);
+  table_.leave(seat);
+  dead_ |= hands_[seat];
+  hands_[seat] = 0;
+  for (int s = 0; s < n(); ++s)
+    if (table_.active(s) && table_.committed(s) == 0) {
+      table_.leave(s);
+      dead_ |= hands_[s];
+      hands_[s] = 0;
+    }
+  table_.award_uncontested();
+  if (hand_decided()) {
+    showdown();
+    return;
+  }
+  next_in_window();
+}
+
+void State::showdown() {
+  int strength[kMaxPlayers] = {};
+  const bool shown = table_.num_active() > 1;
+  for (int s = 0; s < n(); ++s) {
+    if (!table_.active(s) || !shown) continue;
+    strength[s] = buh::strength(hands_[s]);
+    reveals_.push_back({history_.size(), s, hands_[s]});
+  }
+  int odd_chip_order[kMaxPlayers];
+  for (int i = 0; i < n(); ++i) odd_chip_order[i] = (dealer_ + 1 + i) % n();  // deal order
+  Chips won[kMaxPlayers];
+  table_.award(strength, odd_chip_order, won);
+  end_hand();
+}
+
+void State::end_hand() {
+  for (int s = 0; s < n(); ++s) result_[s] = table_.stack(s) - hand_start_[s];
+  completed_hand_ = true;
+  ++hands_completed_;
+  int with_chips = 0;
+  for (int s = 0; s < n(); ++s) with_chips += table_.stack(s) > 0;
+  if (hands_completed_ == config_.hands || with_chips <= 1) {
+    phase_ = Phase::kOver;
+    to_act_ = -1;
+    return;
+  }
+  do dealer_ = (dealer_ + 1) % n();  // the deal passes left, skipping busted players
+  while (table_.stack(dealer_) == 0);
+  start_hand();
+}
+
+int State::current_player() const {
+  switch (phase_) {
+    case Phase::kDeal:
+    case Phase::kReplace:
+      return kChancePlayer;
+    case Phase::kWindow:
+    case Phase::kBet:
+    case Phase::kDraw:
+      return to_act_;
+    case Phase::kOver:
+      break;
+  }
+  return kTerminalPlayer;
+}
+
+ActionSet State::legal_player_actions() const {
+  ActionSet actions;
+  switch (phase_) {
+    case Phase::kWindow:
+      if (buh::analyze(hands_[to_act_]).is_buh) actions.add(kDeclare);
+      actions.add(kPass);
+      break;
+    case Phase::kBet: {
+      const unsigned legal = table_.legal(to_act_);
+      for (int a = 0; a < betting::kNumActions; ++a)
+        if (legal >> a & 1) actions.add(a);
+      break;
+    }
+    case Phase::kDraw:
+      for (unsigned m = 0; m < 16; ++m)
+        if (is_legal_draw(hands_[to_act_], m)) actions.add(kDrawBase + static_cast<int>(m));
+      break;
+    default:
+      break;
+  }
+  return actions;
+}
+
+std::vector<int> State::legal_actions() const {
+  if (current_player() != kChancePlayer) return legal_player_actions().to_vector();
+  std::vector<int> cards;
+  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) cards.push_back(lowest_bit(m));
+  return cards;
+}
+
+std::vector<std::pair<int, double>> State::chance_outcomes() const {
+  std::vector<std::pair<int, double>> outcomes;
+  if (current_player() != kChancePlayer) return outcomes;
+  const double p = 1.0 / stock_.size();
+  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) outcomes.emplace_back(lowest_bit(m), p);
+  return outcomes;
+}
+
+bool State::is_legal(int action) const {
+  const int player = current_player();
+  if (player == kChancePlayer) return action >= 0 && action < kDeckSize && (stock_.cards() >> action & 1);
+  if (player < 0) return false;
+  return legal_player_actions().contains(action);
+}
+
+void State::apply_action(int action) {
+  if (!is_legal(action)) {
+    if (is_terminal()) throw std::invalid_argument("the game is over: no action is legal");
+    throw std::invalid_argument("action " + std::to_string(action) + " is not legal here" +
+                                (current_player() == kChancePlayer ? " (a chance node: a card in the stock)" : ""));
+  }
+  completed_hand_ = false;
+  if (current_player() == kChancePlayer)
+    apply_chance(action);
+  else
+    apply_player(action);
+  resolve_chance();
+}
+
+void State::resolve_chance() {
+  if (!stock_.seeded()) return;
+  while (current_player() == kChancePlayer) apply_chance(stock_.draw());
+}
+
+void State::apply_chance(int card) {
+  stock_.take(card);
+  int seat = to_act_;
+  if (phase_ == Phase::kDeal) {
+    seat = deal_targets_[dealt_];
+    hands_[seat] |= card_bit(card);
+    history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat),
+                        static_cast<std::uint8_t>(stage())});
+    if (++dealt_ == deal_size_) start_window();
+    return;
+  }
+  hands_[seat] |= card_bit(card);  // a replacement in the draw
+  history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat),
+                      static_cast<std::uint8_t>(stage())});
+  if (--to_replace_ == 0) {
+    next_drawer();
+  } else if (stock_.size() == 0) {
+    // the discards and folded hands, less this player's own discards, are the stock.
+    stock_.reset(dead_ & ~drawing_discards_);
+    dead_ &= drawing_discards_;
+  }
+}
+
+void State::apply_player(int action) {
+  const int seat = to_act_;
+  history_.push_back({static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(action), 0,
+                      static_cast<std::uint8_t>(stage())});
+  switch (phase_) {
+    case Phase::kWindow:
+      if (action == kDeclare)
+        declare(seat);
+      else
+        next_in_window();
+      return;
+    case Phase::kBet:
+      table_.apply(seat, static_cast<betting::Action>(action));
+      if (action == betting::kFold) {
+        dead_ |= hands_[seat];
+        hands_[seat] = 0;
+      }
+      after_betting_action();
+      return;
+    case Phase::kDraw: {
+      const Mask discards = cards_of_positions(hands_[seat], static_cast<unsigned>(action - kDrawBase));
+      hands_[seat] &= ~discards;
+      dead_ |= discards;
+      drawing_discards_ = discards;
+      to_replace_ = popcount(discards);
+      if (to_replace_ == 0) {
+        next_drawer();
+      } else {
+        phase_ = Phase::kReplace;
+        if (stock_.size() == 0) {  // R-3, before the first replacement
+          stock_.reset(dead_ & ~drawing_discards_);
+          dead_ &= drawing_discards_;
+        }
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+std::vector<double> State::returns() const {
+  std::vector<double> r(static_cast<std::size_t>(n()));
+  for (int s = 0; s < n(); ++s) {
+    const Chips settled = phase_ == Phase::kOver ? table_.stack(s) : hand_start_[s];
+    r[static_cast<std::size_t>(s)] = settled - config_.stacks[s];
+  }
+  return r;
+}
+
+std::vector<double> State::rewards() const {
+  std::vector<double> r(static_cast<std::size_t>(n()), 0.0);
+  if (completed_hand_)
+    for (int s = 0; s < n(); ++s) r[static_cast<std::size_t>(s)] = result_[s];
+  return r;
+}
+
+std::vector<int> State::history_ids() const {
+  std::vector<int> ids;
+  ids.reserve(history_.size());
+  for (const Step& step : history_) ids.push_back(step.action);
+  return ids;
+}
+
+std::string State::action_to_string(int action) const {
+  if (current_player() == kChancePlayer) {
+    if (action < 0 || action >= kDeckSize)
+      throw std::invalid_argument("a chance action is a card id 0-51, got " + std::to_string(action));
+    return format_card(action);
+  }
+  if (action >= 0 && action < betting::kNumActions) return kBettingNames[action];
+  if (action == kDeclare) return "declare";
+  if (action == kPass) return "pass";
+  if (action >= kDrawBase && action < kDeclare) {
+    if (action == kDrawBase) return "stand";
+    const unsigned m = static_cast<unsigned>(action - kDrawBase);
+    if (phase_ != Phase::kDraw) return "discard " + std::to_string(popcount(m));
+    return "discard " + format_cards(cards_of_positions(hands_[to_act_], m));
+  }
+  throw std::invalid_argument("no Buh action has id " + std::to_string(action));
+}
+
+int State::string_to_action(std::string_view text) const {
+  if (current_player() == kChancePlayer) return parse_card(text);
+  for (int a = 0; a < betting::kNumActions; ++a)
+    if (text == kBettingNames[a]) return a;
+  if (text == "declare") return kDeclare;
+  if (text == "pass") return kPass;
+  if (text == "stand") return kDrawBase;
+  constexpr std::string_view kDiscard = "discard ";
+  if (text.substr(0, kDiscard.size()) == kDiscard) {
+    if (phase_ != Phase::kDraw) throw std::invalid_argument("'" + std::string(text) + "': nobody is drawing now");
+    const Mask cards = parse_cards(text.substr(kDiscard.size()));
+    if (cards & ~hands_[to_act_])
+      throw std::invalid_argument("'" + std::string(text) + "': " + format_cards(cards & ~hands_[to_act_]) +
+                                  " not in the hand " + format_cards(hands_[to_act_]));
+    return kDrawBase + static_cast<int>(positions_of_cards(hands_[to_act_], cards));
+  }
+  throw std::invalid_argument("unknown Buh action '" + std::string(text) +
+                              "': expected declare, pass, fold, check, call, bet, raise, stand or discard <cards>");
+}
+
+int State::stage() const {
+  switch (phase_) {
+    case Phase::kDeal:
+    case Phase::kWindow:
+      return deal_ < 3 ? 2 * deal_ : 7;
+    case Phase::kBet:
+      return deal_ < 3 ? 2 * deal_ + 1 : 8;
+    case Phase::kDraw:
+    case Phase::kReplace:
+      return 6;
+    case Phase::kOver:
+      break;
+  }
+  return 9;
+}
+
+std::string State::stage_name() const { return kStageNames[stage()]; }
+
+std::string State::describe(const Step& step, int viewer) const {
+  const std::string who = "P" + std::to_string(step.target);
+  if (step.actor == kChancePlayer)
+    return who + (step.target == viewer || viewer < 0 ? " gets " + format_card(step.action) : std::string(" gets a card"));
+  const std::string actor = "P" + std::to_string(step.actor) + " ";
+  if (step.action < betting::kNumActions) return actor + kBettingNames[step.action];
+  if (step.action == kDeclare) return actor + "declares";
+  if (step.action == kPass) return actor + "passes";
+  const int count = popcount(unsigned(step.action - kDrawBase));
+  return actor + (count == 0 ? std::string("stands") : "discards " + std::to_string(count));
+}
+
+std::string State::observation_string(int player) const {
+  check_player(player, n());
+  std::ostringstream out;
+  out << "hand " << hand_number() << " of " << config_.hands << ", dealer P" << dealer_ << ", " << stage_name()
+      << "\npot " << pot();
+  for (int s = 0; s < n(); ++s) {
+    out << ", P" << s << " stack " << stack(s) << " bet " << round_bet(s);
+    if (!(seated_ >> s & 1)) out << " (out)";
+    else if (declared(s)) out << " (declared)";
+    else if (!in_hand(s)) out << " (folded)";
+  }
+  out << "\nP" << player << " cards: " << format_cards(hands_[player]);
+  for (const Reveal& r : reveals_)
+    if (r.end >= hand_start_index_ && r.seat != player) out << "\nP" << r.seat << " showed " << format_cards(r.cards);
+  out << "\nactions:";
+  for (std::size_t i = hand_start_index_; i < history_.size(); ++i)
+    if (history_[i].actor != kChancePlayer) out << ' ' << describe(history_[i], player);
+  return out.str();
+}
+
+std::string State::information_state_string(int player) const {
+  check_player(player, n());
+  std::ostringstream out;
+  out << "P" << player << " " << config_.to_string();
+  State replay(config_, false, 0);  // replayed, to name my discards by their cards
+  std::size_t shown = 0;
+  for (std::size_t i = 0; i <= history_.size(); ++i) {
+    for (; shown < reveals_.size() && reveals_[shown].end == i; ++shown)
+      out << " | P" << reveals_[shown].seat << " shows " << format_cards(reveals_[shown].cards);
+    if (i == history_.size()) break;
+    const Step& step = history_[i];
+    out << " | ";
+    if (step.actor == player && step.action > kDrawBase && step.action < kDeclare)
+      out << "P" << player << " discards "
+          << format_cards(cards_of_positions(replay.hands_[player], unsigned(step.action - kDrawBase)));
+    else
+      out << describe(step, player);
+    replay.apply_action(step.action);
+  }
+  return out.str();
+}
+
+void State::observation_tensor(int player, float* out) const {
+  check_player(player, n());
+  const TensorLayout layout(config_);
+  std::fill(out, out + layout.observation_size, 0.0f);
+  for (Mask m = hands_[player]; m; m = clear_lowest(m)) out[lowest_bit(m)] = 1;
+  out[52 + player] = 1;
+  out[52 + n() + dealer_] = 1;
+  out[52 + 2 * n() + stage()] = 1;
+  for (int s = 0; s < n(); ++s) {
+    float* seat = out + layout.seats_offset + 4 * s;
+    seat[0] = in_hand(s);
+    seat[1] = (seated_ >> s & 1) && !in_hand(s) && !declared(s);
+    seat[2] = declared(s);
+    seat[3] = in_hand(s) && stack(s) == 0;
+  }
+  Chips total = 0;
+  for (int s = 0; s < n(); ++s) total += config_.stacks[s];
+  out[layout.chips_offset] = static_cast<float>(pot()) / static_cast<float>(total);
+  for (int s = 0; s < n(); ++s) {
+    out[layout.chips_offset + 1 + 2 * s] = static_cast<float>(stack(s)) / static_cast<float>(total);
+    out[layout.chips_offset + 2 + 2 * s] = static_cast<float>(round_bet(s)) / static_cast<float>(total);
+  }
+  // Draw counts, and the betting of the round in play, in order.
+  int slot = 0;
+  for (std::size_t i = hand_start_index_; i < history_.size(); ++i) {
+    const Step& step = history_[i];
+    if (step.actor == kChancePlayer) continue;
+    if (step.action >= kDrawBase && step.action < kDeclare) {
+      out[layout.draws_offset + 4 * step.actor + popcount(unsigned(step.action - kDrawBase))] = 1;
+    } else if (step.action < kDrawBase && step.stage == stage() && slot < layout.actions_per_round) {
+      float* cell = out + layout.betting_offset + slot++ * layout.slot_size;
+      cell[step.actor] = 1;
+      cell[n() + step.action] = 1;
+    }
+  }
+}
+
+namespace {
+// The betting round (0-3) of a stage, or -1 for a stage without betting.
+int betting_round(int stage) { return stage == 8 ? 3 : stage % 2 == 1 && stage < 6 ? stage / 2 : -1; }
+// The deal (0-2, 3 for the draw) a stage follows.
+int deal_of(int stage) { return stage >= 6 ? 3 : stage / 2; }
+}  // namespace
+
+void State::information_state_tensor(int player, float* out) const {
+  const TensorLayout layout(config_);
+  observation_tensor(player, out);
+  float* hands = out + layout.observation_size;
+  float* rounds = hands + 4 * 52;
+  std::fill(hands, out + layout.information_state_size, 0.0f);
+  // My cards after each deal and after the draw, and the betting of rounds 1-3 in order.
+  Mask hand = 0;
+  int slots[3] = {0, 0, 0};
+  for (std::size_t i = hand_start_index_; i < history_.size(); ++i) {
+    const Step& step = history_[i];
+    if (step.actor == kChancePlayer && step.target == player) hand |= card_bit(step.action);
+    if (step.actor == player && step.action > kDrawBase && step.action < kDeclare)
+      hand &= ~cards_of_positions(hand, unsigned(step.action - kDrawBase));
+    const int deal = deal_of(step.stage);
+    std::fill(hands + deal * 52, hands + deal * 52 + 52, 0.0f);
+    for (Mask m = hand; m; m = clear_lowest(m)) hands[deal * 52 + lowest_bit(m)] = 1;
+    const int round = betting_round(step.stage);
+    if (step.actor >= 0 && step.action < kDrawBase && round >= 0 && round < 3 &&
+        slots[round] < layout.actions_per_round) {
+      float* cell = rounds + (round * layout.actions_per_round + slots[round]++) * layout.slot_size;
+      cell[step.actor] = 1;
+      cell[n() + step.action] = 1;
+    }
+  }
+}
+
+State State::resample_from_infostate(int player, std::uint64_t seed) const {
+  check_player(player, n());
+  Mask known = 0;
+  for (const Step& step : history_)
+    if (step.actor == kChancePlayer && step.target == player) known |= card_bit(step.action);
+  for (const Reveal& r : reveals_) known |= r.cards;
+  // A granny shows that the card its player kept is an ace: that card is resampled
+  // among the aces.
+  Mask grannies_kept = 0;
+  State replay(config_, false, 0);
+  for (const Step& step : history_) {
+    if (step.actor >= 0 && step.actor != player && step.action > kDrawBase && step.action < kDeclare &&
+        popcount(unsigned(step.action - kDrawBase)) == 3)
+      grannies_kept |= replay.hands_[step.actor] & ~cards_of_positions(replay.hands_[step.actor],
+                                                                      unsigned(step.action - kDrawBase));
+    replay.apply_action(step.action);
+  }
+  constexpr Mask kAces = Mask{0xF} << (4 * kAce);
+  return resample_history(*this, known, seed, grannies_kept, kAces);
+}
+
+int State::remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart) {
+  if (action <= kDrawBase || action >= kDeclare) return action;
+  return kDrawBase + static_cast<int>(remap_positions(original.hands_[actor], replay.hands_[actor],
+                                                      unsigned(action - kDrawBase), counterpart));
+}
+
+void State::continue_seeded(std::uint64_t seed) {
+  stock_.make_seeded(seed);
+  seed_ = seed;
+}
+
+std::string State::serialize() const {
+  return serialize_history("buh", config_.to_string(), stock_.seeded(), seed_, history_);
+}
+
+State State::deserialize(const Config& config, std::string_view text) {
+  return deserialize_state<State>("buh", config, text);
+}
+
+}  // namespace cardcore::buh
