@@ -61,8 +61,9 @@ Config config_from_dict(const Fields& d) {
                      d["first_dealer"].cast<long long>());
 }
 
-template <class Value>
-py::tuple per_seat(const State& s, Value value) {
+// One value per seat, typed tuple[Element, ...] in the stubs.
+template <class Element, class Value>
+py::typing::Tuple<Element, py::ellipsis> per_seat(const State& s, Value value) {
   py::tuple out(s.config().players);
   for (int seat = 0; seat < s.config().players; ++seat) out[seat] = value(seat);
   return out;
@@ -106,16 +107,16 @@ named verbs and readable properties.
   bind_draw_verbs(state, buh::kDrawBase);
   state.def("declare", [](State& s) { apply_verb(s, {buh::kDeclare}, "declare"); }, "Declares a buh.")
       .def("pass_", [](State& s) { apply_verb(s, {buh::kPass}, "pass"); }, "Passes in a declaration window.")
-      .def_property_readonly("hands", [](const State& s) { return per_seat(s, [&](int i) { return card_set(s.hand(i)); }); },
+      .def_property_readonly("hands", [](const State& s) { return per_seat<py::object>(s, [&](int i) { return card_set(s.hand(i)); }); },
                              "Every hand (the full state, not one player's view); empty once out of the hand.")
-      .def_property_readonly("stacks", [](const State& s) { return per_seat(s, [&](int i) { return s.stack(i); }); })
-      .def_property_readonly("bets", [](const State& s) { return per_seat(s, [&](int i) { return s.round_bet(i); }); },
+      .def_property_readonly("stacks", [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.stack(i); }); })
+      .def_property_readonly("bets", [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.round_bet(i); }); },
                              "Chips each seat put in this betting round.")
-      .def_property_readonly("committed", [](const State& s) { return per_seat(s, [&](int i) { return s.committed(i); }); },
+      .def_property_readonly("committed", [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.committed(i); }); },
                              "Chips each seat has in the pot this hand.")
-      .def_property_readonly("in_hand", [](const State& s) { return per_seat(s, [&](int i) { return s.in_hand(i); }); },
+      .def_property_readonly("in_hand", [](const State& s) { return per_seat<py::bool_>(s, [&](int i) { return s.in_hand(i); }); },
                              "Whether each seat is still in the hand (not folded, declared or out).")
-      .def_property_readonly("declared", [](const State& s) { return per_seat(s, [&](int i) { return s.declared(i); }); })
+      .def_property_readonly("declared", [](const State& s) { return per_seat<py::bool_>(s, [&](int i) { return s.declared(i); }); })
       .def_property_readonly("pot", &State::pot)
       .def_property_readonly("stock", [](const State& s) { return card_set(s.stock()); }, "The cards still to be dealt.")
       .def_property_readonly("dead_cards", [](const State& s) { return card_set(s.dead_cards()); },

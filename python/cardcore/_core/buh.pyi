@@ -119,7 +119,7 @@ class State:
         The action id of a canonical string (cards in any order and spelling).
         """
     @property
-    def bets(self) -> tuple:
+    def bets(self) -> tuple[int, ...]:
         """
         Chips each seat put in this betting round.
         """
@@ -129,7 +129,7 @@ class State:
         The dealer's seat.
         """
     @property
-    def committed(self) -> tuple:
+    def committed(self) -> tuple[int, ...]:
         """
         Chips each seat has in the pot this hand.
         """
@@ -139,18 +139,18 @@ class State:
         Discards and folded hands this hand.
         """
     @property
-    def declared(self) -> tuple:
+    def declared(self) -> tuple[bool, ...]:
         ...
     @property
     def hand_number(self) -> int:
         ...
     @property
-    def hands(self) -> tuple:
+    def hands(self) -> tuple[typing.Any, ...]:
         """
         Every hand (the full state, not one player's view); empty once out of the hand.
         """
     @property
-    def in_hand(self) -> tuple:
+    def in_hand(self) -> tuple[bool, ...]:
         """
         Whether each seat is still in the hand (not folded, declared or out).
         """
@@ -163,7 +163,7 @@ class State:
     def pot(self) -> int:
         ...
     @property
-    def stacks(self) -> tuple:
+    def stacks(self) -> tuple[int, ...]:
         ...
     @property
     def stock(self) -> typing.Any:
