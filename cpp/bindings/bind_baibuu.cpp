@@ -138,6 +138,7 @@ compared).
 >>> import numpy as np
 >>> settle_many(np.array([0xF0000], np.uint64), np.array([0xF], np.uint64), None, 1).tolist()
 [245])");
+  bind_baibuu_engine(m);
 }
 
 }  // namespace cardcore::bindings

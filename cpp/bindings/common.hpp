@@ -65,6 +65,7 @@ void bind_buh_engine(py::module_& m);
 void bind_badugi(py::module_& m);
 void bind_badugi_engine(py::module_& m);
 void bind_baibuu(py::module_& m);
+void bind_baibuu_engine(py::module_& m);
 void bind_hucklebuck(py::module_& m);
 
 }  // namespace cardcore::bindings

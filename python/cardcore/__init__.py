@@ -29,7 +29,7 @@ CHANCE: int = badugi.CHANCE
 TERMINAL: int = badugi.TERMINAL
 """What current_player() returns at the end of a game."""
 
-GAMES = {"badugi": badugi.Game, "buh": buh.Game}
+GAMES = {"badugi": badugi.Game, "buh": buh.Game, "baibuu": baibuu.Game}
 """The game engines by name; each builds states that follow the engine protocol."""
 
 __all__ = [

@@ -23,6 +23,15 @@ way (3.9), which never fouls; a banker arrangement given explicitly must be vali
 ('banker', 'hands', 'banker', 'banker', 97)
 >>> cc.baibuu.house_way("Qh 8s Ac 4d")
 Arrangement(low=4d Qh (Score 4), high=8s Ac (Score 9))
+
+The engine (``Game`` and ``State``) deals rounds of 1 to 6 player hands against the banker;
+action id i arranges the hand with Low = the i-th pair among (0,1), (0,2), (0,3), (1,2),
+(1,3), (2,3) of its cards sorted by id; seat n is the banker.
+
+>>> state = cc.baibuu.Game(player_hands=1).new_initial_state(seed=3)
+>>> state.arrange(list(state.hands[0])[:2])
+>>> state.is_terminal(), len(state.returns())
+(True, 2)
 """
 
 from __future__ import annotations
@@ -39,12 +48,16 @@ from cardcore._batch import StrengthArray, as_mask_array, map_strengths, resolve
 from cardcore.cards import Card, CardLike, CardSet
 
 __all__ = [
+    "CHANCE",
     "REASONS",
+    "TERMINAL",
     "Arrangement",
     "BaiBuuHand",
+    "Game",
     "Holding",
     "Outcome",
     "Settlements",
+    "State",
     "arrangements",
     "compare",
     "evaluate",
@@ -56,6 +69,11 @@ __all__ = [
     "strength",
     "strength_many",
 ]
+
+Game = _core.baibuu.Game
+State = _core.baibuu.State
+CHANCE: int = _core.baibuu.CHANCE
+TERMINAL: int = _core.baibuu.TERMINAL
 
 TwoCardClass = Literal["score", "cong_nho", "cong_lon", "pair"]
 NaturalName = Literal["straight_flush", "four_of_a_kind", "flush", "straight", "three_of_a_kind"]

@@ -19,6 +19,11 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 PLAYTHROUGHS: list[tuple[str, str, dict[str, Any], int, int]] = [
     ("badugi_hand.txt", "badugi", {}, 7, 6),
     ("badugi_match.txt", "badugi", {"hands": 12, "stacks": (30, 30)}, 11, 1),
+    ("buh_2_players.txt", "buh", {"players": 2}, 3, 4),
+    ("buh_5_players.txt", "buh", {"players": 5, "stacks": (6, 30, 12, 30, 4)}, 5, 3),
+    ("buh_8_players.txt", "buh", {"players": 8, "hands": 3, "stacks": 10}, 8, 1),
+    ("baibuu_rounds.txt", "baibuu", {"player_hands": 6, "hands": 3}, 2, 2),
+    ("baibuu_agent.txt", "baibuu", {"player_hands": 2, "banker": "agent"}, 4, 4),
 ]
 
 

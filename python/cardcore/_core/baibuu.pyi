@@ -5,7 +5,183 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['arrangement_low', 'class_of_strength', 'highest_card', 'house_way', 'is_valid', 'natural', 'settle', 'settle_many', 'two_card_strength', 'two_card_strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'class_of_strength', 'highest_card', 'house_way', 'is_valid', 'natural', 'restore_game', 'restore_state', 'settle', 'settle_many', 'two_card_strength', 'two_card_strength_many']
+class State:
+    """
+    A Bai Buu round (rules/baibuu.md): the engine protocol
+    plus arrange() and readable properties. Seats 0 .. n-1 are the player hands, seat n the
+    banker.
+    
+    >>> state = Game(player_hands=2).new_initial_state(seed=4)
+    >>> state.to_act, len(state.legal_actions())
+    (0, 6)
+    """
+    def __copy__(self) -> State:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> State:
+        ...
+    def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any], str]]:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        The canonical string of an action id at this state.
+        """
+    def apply_action(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Applies an action id; an illegal one is a ValueError and changes nothing.
+        """
+    def arrange(self, low: typing.Any) -> None:
+        """
+        Arranges the hand to act with these two cards as Low (a player may foul).
+        """
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """
+        (card id, probability) for each card of the stock at a chance node.
+        """
+    def clone(self) -> State:
+        """
+        An independent copy.
+        """
+    def current_player(self) -> int:
+        """
+        The seat to act, CHANCE (-1) at a chance node or TERMINAL (-4) at the end.
+        """
+    def history(self) -> list[int]:
+        """
+        Every action id applied so far, chance included.
+        """
+    def information_state_string(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+        ...
+    def information_state_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        The observation plus the player's own cards at each stage of the hand.
+        """
+    def is_chance_node(self) -> bool:
+        ...
+    def is_terminal(self) -> bool:
+        ...
+    def legal_actions(self) -> list[int]:
+        """
+        Legal action ids: the stock's card ids at a chance node, none at the end.
+        """
+    def observation_string(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+        ...
+    def observation_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        The observation of `player` as a float32 vector (layout in the game's docs).
+        """
+    def resample_from_infostate(self, player: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> State:
+        """
+        A state `player` cannot tell from this one: every card hidden from him drawn again.
+        """
+    def returns(self) -> list[float]:
+        """
+        Chips won or lost per seat over the hands completed.
+        """
+    def rewards(self) -> list[float]:
+        """
+        The result of the hand the last action completed, else zeros.
+        """
+    def serialize(self) -> str:
+        """
+        The state as a string (configuration, chance mode, history).
+        """
+    def string_to_action(self, text: str) -> int:
+        """
+        The action id of a canonical string (cards in any order and spelling).
+        """
+    @property
+    def hands(self) -> tuple[typing.Any, ...]:
+        """
+        Every seat's four cards (the full state, not one player's view).
+        """
+    @property
+    def log(self) -> list[str]:
+        """
+        Every action so far as 'P0: raise', 'chance: 7h'.
+        """
+    @property
+    def lows(self) -> tuple[typing.Any, ...]:
+        """
+        Each seat's Low hand once arranged (None before, and for a Natural).
+        """
+    @property
+    def results(self) -> list[dict[str, typing.Any]]:
+        """
+        The last settled round, per player hand: winner, reason, Low and High results.
+        """
+    @property
+    def round_number(self) -> int:
+        ...
+    @property
+    def stock(self) -> typing.Any:
+        """
+        The cards still to be dealt.
+        """
+    @property
+    def to_act(self) -> int | None:
+        """
+        The seat to act, or None at a chance node or the end.
+        """
+class Game:
+    """
+    Bai Buu: 1 to 6 player hands against a banker (rules/baibuu.md).
+    
+    One round by default (``hands`` rounds in all), each hand wagering 100 minor units, 3%
+    commission on winnings rounded down, the banker arranging by the house way (or acting as
+    the last seat with ``banker="agent"``).
+    
+    >>> game = Game(player_hands=6, wagers=50)
+    >>> game.num_players, game.num_distinct_actions
+    (7, 6)
+    """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, *, player_hands: typing.SupportsInt | typing.SupportsIndex = 1, wagers: typing.Any = None, commission_bp: typing.SupportsInt | typing.SupportsIndex = 300, banker_commission_bp: typing.SupportsInt | typing.SupportsIndex | None = None, banker: str = 'house_way', hands: typing.SupportsInt | typing.SupportsIndex = 1) -> None:
+        ...
+    def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any]]]:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def deserialize_state(self, text: str) -> State:
+        """
+        The state a serialize() string describes; a corrupt one is a ValueError.
+        """
+    def new_initial_state(self, seed: typing.SupportsInt | typing.SupportsIndex | None = None) -> State:
+        """
+        A new state; with a seed chance is sampled inside, without one it is explicit.
+        """
+    @property
+    def config(self) -> dict[str, typing.Any]:
+        ...
+    @property
+    def information_state_tensor_shape(self) -> list[int]:
+        ...
+    @property
+    def max_chance_outcomes(self) -> int:
+        ...
+    @property
+    def max_game_length(self) -> int:
+        ...
+    @property
+    def max_utility(self) -> float:
+        ...
+    @property
+    def min_utility(self) -> float:
+        ...
+    @property
+    def num_distinct_actions(self) -> int:
+        ...
+    @property
+    def num_players(self) -> int:
+        ...
+    @property
+    def observation_tensor_shape(self) -> list[int]:
+        ...
 def arrangement_low(holding: typing.SupportsInt | typing.SupportsIndex, index: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     The Low hand (mask) of arrangement ``index`` 0-5 of a four-card holding mask.
@@ -48,6 +224,14 @@ def natural(cards: typing.Any) -> str | None:
     >>> natural("6s 7s 8s 9s")
     'straight_flush'
     """
+def restore_game(config: dict[str, typing.Any]) -> Game:
+    """
+    The game of a `config` dict (how a Game unpickles).
+    """
+def restore_state(config: dict[str, typing.Any], text: str) -> State:
+    """
+    The state of a `config` dict and a serialize() string (how a State unpickles).
+    """
 def settle(banker_cards: typing.SupportsInt | typing.SupportsIndex, banker_low: typing.SupportsInt | typing.SupportsIndex, player_cards: typing.SupportsInt | typing.SupportsIndex, player_low: typing.SupportsInt | typing.SupportsIndex) -> dict[str, typing.Any]:
     """
     Settles one player hand against the banker (masks; a Low of 0 means the house way).
@@ -82,3 +266,5 @@ def two_card_strength_many(masks: numpy.ndarray, threads: typing.SupportsInt | t
     >>> two_card_strength_many(np.array([3], dtype=np.uint64), 1, None).tolist()
     [13]
     """
+CHANCE: int = -1
+TERMINAL: int = -4

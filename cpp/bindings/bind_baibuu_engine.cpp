@@ -1,0 +1,170 @@
+#include <optional>
+#include <sstream>
+
+#include "cardcore/games/baibuu/state.hpp"
+#include "common.hpp"
+#include "engine.hpp"
+
+namespace cardcore::bindings {
+namespace {
+
+using baibuu::Config;
+using baibuu::Game;
+using baibuu::State;
+
+constexpr const char* kReasonNames[] = {"hands", "high_card", "player_natural", "banker_natural", "player_foul"};
+constexpr const char* kPositionNames[] = {"banker", "player", "tie"};
+
+Config make_config(long long player_hands, const py::object& wagers, long long commission_bp,
+                   const std::optional<long long>& banker_commission_bp, const std::string& banker, long long hands) {
+  Config c;
+  if (player_hands < 1 || player_hands > baibuu::kMaxPlayerHands)
+    throw std::invalid_argument("baibuu config: player_hands must be 1 to 6, got " + std::to_string(player_hands));
+  c.player_hands = static_cast<int>(player_hands);
+  if (!wagers.is_none()) {
+    std::vector<long long> each;
+    if (py::isinstance<py::int_>(wagers))
+      each.assign(static_cast<std::size_t>(c.player_hands), wagers.cast<long long>());
+    else
+      each = wagers.cast<std::vector<long long>>();
+    if (each.size() != static_cast<std::size_t>(c.player_hands))
+      throw std::invalid_argument("baibuu config: wagers needs one entry per player hand (" +
+                                  std::to_string(c.player_hands) + "), got " + std::to_string(each.size()));
+    for (int i = 0; i < c.player_hands; ++i) c.wagers[i] = each[static_cast<std::size_t>(i)];
+  }
+  auto bp = [](long long value, const char* field) {
+    if (value < 0 || value > 10000)
+      throw std::invalid_argument(std::string("baibuu config: ") + field + " must be 0-10000 basis points, got " +
+                                  std::to_string(value));
+    return static_cast<int>(value);
+  };
+  c.commission_bp = bp(commission_bp, "commission_bp");
+  c.banker_commission_bp = bp(banker_commission_bp.value_or(commission_bp), "banker_commission_bp");
+  if (banker != "house_way" && banker != "agent")
+    throw std::invalid_argument("baibuu config: banker must be 'house_way' or 'agent', got '" + banker + "'");
+  c.banker_agent = banker == "agent";
+  if (hands < 1 || hands > 1'000'000)
+    throw std::invalid_argument("baibuu config: hands must be between 1 and 1,000,000, got " + std::to_string(hands));
+  c.hands = static_cast<int>(hands);
+  c.validate();
+  return c;
+}
+
+Fields config_dict(const Config& c) {
+  py::tuple wagers(c.player_hands);
+  for (int i = 0; i < c.player_hands; ++i) wagers[i] = py::int_(c.wagers[i]);
+  return py::dict("player_hands"_a = c.player_hands, "wagers"_a = wagers, "commission_bp"_a = c.commission_bp,
+                  "banker_commission_bp"_a = c.banker_commission_bp,
+                  "banker"_a = c.banker_agent ? "agent" : "house_way", "hands"_a = c.hands);
+}
+
+Config config_from_dict(const Fields& d) {
+  return make_config(d["player_hands"].cast<long long>(), d["wagers"], d["commission_bp"].cast<long long>(),
+                     d["banker_commission_bp"].cast<long long>(), d["banker"].cast<std::string>(),
+                     d["hands"].cast<long long>());
+}
+
+std::string table_view(const State& s) {
+  std::ostringstream out;
+  out << "baibuu.State(round " << s.round_number() << "/" << s.config().hands;
+  for (int seat = 0; seat < s.seats(); ++seat) {
+    out << "; " << (seat == s.banker_seat() ? std::string("banker") : "P" + std::to_string(seat)) << " ["
+        << format_cards(s.hand(seat)) << "]";
+    if (s.low(seat)) out << " low " << format_cards(s.low(seat));
+  }
+  const int player = s.current_player();
+  out << "; " << (player >= 0 ? "P" + std::to_string(player) + " to arrange"
+                              : player == kChancePlayer ? std::string("chance") : std::string("over"))
+      << ")";
+  return out.str();
+}
+
+py::typing::List<Fields> results(const State& s) {
+  py::list out;
+  if (!s.revealed()) return out;
+  for (int i = 0; i < s.config().player_hands; ++i) {
+    const baibuu::Outcome& o = s.outcome(i);
+    auto position = [](baibuu::PositionResult r) -> py::object {
+      if (r == baibuu::PositionResult::kNotCompared) return py::none();
+      return py::str(kPositionNames[static_cast<int>(r)]);
+    };
+    out.append(py::dict("winner"_a = o.player_wins ? "player" : "banker",
+                        "reason"_a = kReasonNames[static_cast<int>(o.reason)], "low"_a = position(o.low),
+                        "high"_a = position(o.high)));
+  }
+  return out;
+}
+
+}  // namespace
+
+void bind_baibuu_engine(py::module_& m) {
+  m.attr("CHANCE") = kChancePlayer;
+  m.attr("TERMINAL") = kTerminalPlayer;
+
+  py::class_<State> state(m, "State", R"(A Bai Buu round (rules/baibuu.md): the engine protocol
+plus arrange() and readable properties. Seats 0 .. n-1 are the player hands, seat n the
+banker.
+
+>>> state = Game(player_hands=2).new_initial_state(seed=4)
+>>> state.to_act, len(state.legal_actions())
+(0, 6))");
+  bind_protocol<State, baibuu::TensorLayout>(state);
+  state
+      .def(
+          "arrange",
+          [](State& s, py::handle low) {
+            if (s.current_player() < 0) apply_verb(s, {}, "arrange");
+            const Mask mask = to_mask(low);
+            const Mask hand = s.hand(s.current_player());
+            if (popcount(mask) != 2 || (mask & ~hand))
+              throw std::invalid_argument("arrange: the Low hand must be two cards of " + format_cards(hand) + ", got " +
+                                          format_cards(mask));
+            const int action = baibuu::arrangement_index(hand, mask);
+            if (!s.is_legal(action))
+              throw std::invalid_argument("arrange: Low " + format_cards(mask) + " / High " + format_cards(hand & ~mask) +
+                                          " is not valid, and the banker may not foul");
+            s.apply_action(action);
+          },
+          "low"_a, "Arranges the hand to act with these two cards as Low (a player may foul).")
+      .def_property_readonly(
+          "hands",
+          [](const State& s) -> py::typing::Tuple<py::object, py::ellipsis> {
+            py::tuple out(s.seats());
+            for (int i = 0; i < s.seats(); ++i) out[i] = card_set(s.hand(i));
+            return out;
+          },
+          "Every seat's four cards (the full state, not one player's view).")
+      .def_property_readonly(
+          "lows",
+          [](const State& s) -> py::typing::Tuple<py::object, py::ellipsis> {
+            py::tuple out(s.seats());
+            for (int i = 0; i < s.seats(); ++i) out[i] = s.low(i) ? card_set(s.low(i)) : py::none();
+            return out;
+          },
+          "Each seat's Low hand once arranged (None before, and for a Natural).")
+      .def_property_readonly("results", &results,
+                             "The last settled round, per player hand: winner, reason, Low and High results.")
+      .def_property_readonly("round_number", &State::round_number)
+      .def_property_readonly("stock", [](const State& s) { return card_set(s.stock()); }, "The cards still to be dealt.")
+      .def("__repr__", &table_view);
+  bind_state_pickling(state, "cardcore._core.baibuu", config_dict);
+
+  py::class_<Game> game(m, "Game", R"(Bai Buu: 1 to 6 player hands against a banker (rules/baibuu.md).
+
+One round by default (``hands`` rounds in all), each hand wagering 100 minor units, 3%
+commission on winnings rounded down, the banker arranging by the house way (or acting as
+the last seat with ``banker="agent"``).
+
+>>> game = Game(player_hands=6, wagers=50)
+>>> game.num_players, game.num_distinct_actions
+(7, 6))");
+  game.def(py::init([](long long player_hands, const py::object& wagers, long long commission_bp,
+                       const std::optional<long long>& banker_commission_bp, const std::string& banker, long long hands) {
+             return Game(make_config(player_hands, wagers, commission_bp, banker_commission_bp, banker, hands));
+           }),
+           py::kw_only(), "player_hands"_a = 1, "wagers"_a = py::none(), "commission_bp"_a = 300,
+           "banker_commission_bp"_a = py::none(), "banker"_a = "house_way", "hands"_a = 1);
+  bind_game<Game, State>(m, game, "cardcore._core.baibuu", config_dict, config_from_dict);
+}
+
+}  // namespace cardcore::bindings

@@ -1,0 +1,137 @@
+// Bai Buu: a banker against 1 to 6 player hands (rules/baibuu.md).
+//
+// Rule choices, all from rules/baibuu.md: each round uses a fresh deck and deals 4 cards
+// one at a time, player hands in seat order and the banker last. Every player hand
+// that is not a Natural is arranged by its player, in seat order, seeing no other hand: any
+// of the six splits may be chosen, a fouled one included. The banker then arranges by the
+// house way (3.9), or, configured as an agent, acts as the last seat with only its valid
+// splits legal; a Natural is never arranged. Each player hand is then settled against
+// the banker (eval/baibuu.hpp, 3.7) at 1:1 with commission in basis points taken from the
+// winner, rounded down (3.2 #7, R-9). Seats 0 .. n-1 are the player hands, seat n the
+// banker; returns sum to minus the commission collected. Action id i (0-5) arranges with
+// Low = the i-th pair among (0,1), (0,2), (0,3), (1,2), (1,3), (2,3) of the hand's cards
+// sorted by id.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cardcore/eval/baibuu.hpp"
+#include "cardcore/games/engine.hpp"
+
+namespace cardcore::baibuu {
+
+inline constexpr int kMaxPlayerHands = 6;
+inline constexpr int kMaxSeats = kMaxPlayerHands + 1;
+
+struct Config {
+  int player_hands = 1;
+  std::array<std::int64_t, kMaxPlayerHands> wagers{100, 100, 100, 100, 100, 100};
+  int commission_bp = 300;
+  int banker_commission_bp = 300;
+  bool banker_agent = false;  // false: the banker arranges by the house way
+  int hands = 1;              // rounds
+
+  void validate() const;
+  std::string to_string() const;
+  bool operator==(const Config&) const = default;
+};
+
+enum class Phase : std::uint8_t { kDeal, kArrange, kOver };
+
+// observation_tensor: own cards 52 | my seat n+1 | phase 3 (deal, arrange, round over) |
+// my arrangement 7 (Low pair index 0-5, or Natural) | per player hand after the reveal:
+// the player won, the banker won 2n | per seat returns so far over the total wagers n+1.
+// The information state tensor is the same (a round hides nothing it later needs).
+struct TensorLayout {
+  int seats, observation_size, information_state_size;
+  explicit TensorLayout(const Config& config);
+};
+
+class State {
+ public:
+  State(const Config& config, bool seeded, std::uint64_t seed);
+
+  const Config& config() const { return config_; }
+  int current_player() const;
+  bool is_terminal() const { return phase_ == Phase::kOver; }
+  bool is_chance_node() const { return current_player() == kChancePlayer; }
+  ActionSet legal_player_actions() const;
+  std::vector<int> legal_actions() const;
+  std::vector<std::pair<int, double>> chance_outcomes() const;
+  bool is_legal(int action) const;
+  void apply_action(int action);
+
+  std::string action_to_string(int action) const;
+  int string_to_action(std::string_view text) const;
+
+  std::vector<double> returns() const;
+  std::vector<double> rewards() const;
+  const std::vector<Step>& history() const { return history_; }
+  std::vector<int> history_ids() const;
+
+  std::string observation_string(int player) const;
+  std::string information_state_string(int player) const;
+  void observation_tensor(int player, float* out) const;
+  void information_state_tensor(int player, float* out) const;
+
+  State resample_from_infostate(int player, std::uint64_t seed) const;
+  static int remap_action(const State&, const State&, int, int action, const int*) { return action; }
+  void continue_seeded(std::uint64_t seed);
+  std::string serialize() const;
+  static State deserialize(const Config& config, std::string_view text);
+
+  int seats() const { return config_.player_hands + 1; }
+  int banker_seat() const { return config_.player_hands; }
+  Mask hand(int seat) const { return hands_[seat]; }
+  // The Low hand chosen, 0 before the choice (and for a Natural).
+  Mask low(int seat) const { return lows_[seat]; }
+  const Outcome& outcome(int player_hand) const { return outcomes_[player_hand]; }
+  bool revealed() const { return revealed_; }
+  int round_number() const { return rounds_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
+  bool seeded() const { return stock_.seeded(); }
+  Mask stock() const { return stock_.cards(); }
+  std::int64_t net(int seat) const { return net_[seat]; }
+
+ private:
+  Config config_;
+  std::uint64_t seed_ = 0;
+  Stock stock_;
+  Phase phase_ = Phase::kDeal;
+  Mask hands_[kMaxSeats]{};
+  Mask lows_[kMaxSeats]{};
+  Outcome outcomes_[kMaxPlayerHands]{};
+  int dealt_ = 0;
+  int to_act_ = -1;
+  bool revealed_ = false;  // the last round was settled and shown
+  int rounds_completed_ = 0;
+  bool completed_round_ = false;
+  std::int64_t net_[kMaxSeats]{};     // over completed rounds
+  std::int64_t result_[kMaxSeats]{};  // of the last completed round
+  std::vector<Step> history_;
+  std::size_t round_start_index_ = 0;
+  std::vector<std::array<Mask, kMaxSeats>> shown_;  // every settled round's hands
+
+  void start_round();
+  void next_to_arrange(int from);
+  void settle_round();
+  void apply_chance(int card);
+  void resolve_chance();
+};
+
+struct Game {
+  Config config;
+  explicit Game(const Config& c) : config(c) { config.validate(); }
+  int num_players() const { return config.player_hands + 1; }
+  int num_distinct_actions() const { return kNumArrangements; }
+  int max_game_length() const { return config.hands * (4 * (config.player_hands + 1) + config.player_hands + 1); }
+  double max_utility() const;
+  double min_utility() const;
+  int observation_size() const { return TensorLayout(config).observation_size; }
+  int information_state_size() const { return TensorLayout(config).information_state_size; }
+};
+
+}  // namespace cardcore::baibuu

@@ -1,0 +1,340 @@
+#include "cardcore/games/baibuu/state.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+namespace cardcore::baibuu {
+namespace {
+
+constexpr const char* kPhaseNames[3] = {"deal", "arrange", "round over"};
+constexpr const char* kReasonNames[5] = {"hands", "high card", "player natural", "banker natural", "player foul"};
+
+[[noreturn]] void bad_field(const std::string& field, const std::string& problem) {
+  throw std::invalid_argument("baibuu config: " + field + " " + problem);
+}
+
+std::int64_t commission_net(std::int64_t wager, int bp) { return wager - wager * bp / 10000; }
+
+}  // namespace
+
+void Config::validate() const {
+  if (player_hands < 1 || player_hands > kMaxPlayerHands)
+    bad_field("player_hands", "must be 1 to 6, got " + std::to_string(player_hands));
+  for (int i = 0; i < player_hands; ++i)
+    if (wagers[i] < 1 || wagers[i] > 1'000'000'000'000LL)
+      bad_field("wagers", "must be between 1 and 10^12 minor units, got " + std::to_string(wagers[i]));
+  if (commission_bp < 0 || commission_bp > 10000)
+    bad_field("commission_bp", "must be 0-10000 basis points, got " + std::to_string(commission_bp));
+  if (banker_commission_bp < 0 || banker_commission_bp > 10000)
+    bad_field("banker_commission_bp", "must be 0-10000 basis points, got " + std::to_string(banker_commission_bp));
+  if (hands < 1 || hands > 1'000'000) bad_field("hands", "must be between 1 and 1,000,000, got " + std::to_string(hands));
+}
+
+std::string Config::to_string() const {
+  std::ostringstream out;
+  out << "player_hands=" << player_hands << " wagers=";
+  for (int i = 0; i < player_hands; ++i) out << (i ? "," : "") << wagers[i];
+  out << " commission_bp=" << commission_bp << " banker_commission_bp=" << banker_commission_bp
+      << " banker=" << (banker_agent ? "agent" : "house_way") << " hands=" << hands;
+  return out.str();
+}
+
+TensorLayout::TensorLayout(const Config& c) : seats(c.player_hands + 1) {
+  observation_size = 52 + seats + 3 + 7 + 2 * c.player_hands + seats;
+  information_state_size = observation_size;
+}
+
+double Game::max_utility() const {
+  std::int64_t total = 0;
+  for (int i = 0; i < config.player_hands; ++i) total += config.wagers[i];
+  return static_cast<double>(total) * config.hands;  // the banker wins every hand
+}
+
+double Game::min_utility() const { return -max_utility(); }
+
+State::State(const Config& config, bool seeded, std::uint64_t seed)
+    : config_(config), seed_(seed), stock_(seeded, seed) {
+  config_.validate();
+  history_.reserve(static_cast<std::size_t>(Game(config_).max_game_length()));
+  start_round();
+  resolve_chance();
+}
+
+void State::start_round() {
+  stock_.reset(kDeckMask);
+  std::fill(hands_, hands_ + kMaxSeats, Mask{0});
+  std::fill(lows_, lows_ + kMaxSeats, Mask{0});
+  dealt_ = 0;
+  round_start_index_ = history_.size();
+  phase_ = Phase::kDeal;
+}
+
+int State::current_player() const {
+  if (phase_ == Phase::kDeal) return kChancePlayer;
+  if (phase_ == Phase::kArrange) return to_act_;
+  return kTerminalPlayer;
+}
+
+void State::next_to_arrange(int from) {
+  // Naturals need no decision; the house-way banker decides inside settlement.
+  const int last = config_.banker_agent ? banker_seat() : banker_seat() - 1;
+  for (int seat = from; seat <= last; ++seat)
+    if (natural(hands_[seat]) == Natural::kNone) {
+      to_act_ = seat;
+      phase_ = Phase::kArrange;
+      return;
+    }
+  settle_round();
+}
+
+ActionSet State::legal_player_actions() const {
+  ActionSet actions;
+  if (phase_ != Phase::kArrange) return actions;
+  for (int i = 0; i < kNumArrangements; ++i) {
+    const Mask low = arrangement_low(hands_[to_act_], i);
+    // Players may foul; the banker may not (3.6 #3, R-8).
+    if (to_act_ != banker_seat() || is_valid(low, hands_[to_act_] & ~low)) actions.add(i);
+  }
+  return actions;
+}
+
+std::vector<int> State::legal_actions() const {
+  if (current_player() != kChancePlayer) return legal_player_actions().to_vector();
+  std::vector<int> cards;
+  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) cards.push_back(lowest_bit(m));
+  return cards;
+}
+
+std::vector<std::pair<int, double>> State::chance_outcomes() const {
+  std::vector<std::pair<int, double>> outcomes;
+  if (current_player() != kChancePlayer) return outcomes;
+  const double p = 1.0 / stock_.size();
+  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) outcomes.emplace_back(lowest_bit(m), p);
+  return outcomes;
+}
+
+bool State::is_legal(int action) const {
+  const int player = current_player();
+  if (player == kChancePlayer) return action >= 0 && action < kDeckSize && (stock_.cards() >> action & 1);
+  if (player < 0) return false;
+  return legal_player_actions().contains(action);
+}
+
+void State::apply_action(int action) {
+  if (!is_legal(action)) {
+    if (is_terminal()) throw std::invalid_argument("the game is over: no action is legal");
+    throw std::invalid_argument("action " + std::to_string(action) + " is not legal here" +
+                                (current_player() == kChancePlayer ? " (a chance node: a card in the stock)" : ""));
+  }
+  completed_round_ = false;
+  if (current_player() == kChancePlayer) {
+    apply_chance(action);
+  } else {
+    history_.push_back({static_cast<std::int8_t>(to_act_), static_cast<std::uint8_t>(action), 0});
+    lows_[to_act_] = arrangement_low(hands_[to_act_], action);
+    next_to_arrange(to_act_ + 1);
+  }
+  resolve_chance();
+}
+
+void State::resolve_chance() {
+  if (!stock_.seeded()) return;
+  while (current_player() == kChancePlayer) apply_chance(stock_.draw());
+}
+
+void State::apply_chance(int card) {
+  stock_.take(card);
+  const int seat = dealt_ % seats();  // one at a time, player hands in seat order, banker last
+  hands_[seat] |= card_bit(card);
+  history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat)});
+  if (++dealt_ == 4 * seats()) next_to_arrange(0);
+}
+
+void State::settle_round() {
+  const int banker = banker_seat();
+  std::int64_t round[kMaxSeats] = {};
+  for (int i = 0; i < config_.player_hands; ++i) {
+    // A Natural is never arranged: its Low stays 0, which settle reads as "as dealt".
+    outcomes_[i] = settle({hands_[banker], lows_[banker]}, {hands_[i], lows_[i]});
+    const std::int64_t wager = config_.wagers[i];
+    if (outcomes_[i].player_wins) {
+      round[i] += commission_net(wager, config_.commission_bp);
+      round[banker] -= wager;
+    } else {
+      round[banker] += commission_net(wager, config_.banker_commission_bp);
+      round[i] -= wager;
+    }
+  }
+  if (!config_.banker_agent && natural(hands_[banker]) == Natural::kNone)
+    lows_[banker] = arrangement_low(hands_[banker], house_way(hands_[banker]));
+  std::array<Mask, kMaxSeats> shown{};
+  std::copy(hands_, hands_ + kMaxSeats, shown.begin());
+  shown_.push_back(shown);
+  for (int s = 0; s < seats(); ++s) {
+    result_[s] = round[s];
+    net_[s] += round[s];
+  }
+  revealed_ = true;
+  completed_round_ = true;
+  if (++rounds_completed_ == config_.hands) {
+    phase_ = Phase::kOver;
+    to_act_ = -1;
+    return;
+  }
+  start_round();
+}
+
+std::vector<double> State::returns() const {
+  std::vector<double> r(static_cast<std::size_t>(seats()));
+  for (int s = 0; s < seats(); ++s) r[static_cast<std::size_t>(s)] = static_cast<double>(net_[s]);
+  return r;
+}
+
+std::vector<double> State::rewards() const {
+  std::vector<double> r(static_cast<std::size_t>(seats()), 0.0);
+  if (completed_round_)
+    for (int s = 0; s < seats(); ++s) r[static_cast<std::size_t>(s)] = static_cast<double>(result_[s]);
+  return r;
+}
+
+std::vector<int> State::history_ids() const {
+  std::vector<int> ids;
+  ids.reserve(history_.size());
+  for (const Step& step : history_) ids.push_back(step.action);
+  return ids;
+}
+
+std::string State::action_to_string(int action) const {
+  if (current_player() == kChancePlayer) {
+    if (action < 0 || action >= kDeckSize)
+      throw std::invalid_argument("a chance action is a card id 0-51, got " + std::to_string(action));
+    return format_card(action);
+  }
+  if (action < 0 || action >= kNumArrangements)
+    throw std::invalid_argument("no Bai Buu action has id " + std::to_string(action));
+  if (phase_ != Phase::kArrange) return "arrange " + std::to_string(action);
+  return "arrange " + format_cards(arrangement_low(hands_[to_act_], action));
+}
+
+int State::string_to_action(std::string_view text) const {
+  if (current_player() == kChancePlayer) return parse_card(text);
+  constexpr std::string_view kArrange = "arrange ";
+  if (text.substr(0, kArrange.size()) != kArrange)
+    throw std::invalid_argument("unknown Bai Buu action '" + std::string(text) + "': expected arrange <card> <card>");
+  if (phase_ != Phase::kArrange) throw std::invalid_argument("'" + std::string(text) + "': nobody is arranging now");
+  const Mask low = parse_cards(text.substr(kArrange.size()));
+  if (popcount(low) != 2 || (low & ~hands_[to_act_]))
+    throw std::invalid_argument("'" + std::string(text) + "': the Low hand must be two cards of " +
+                                format_cards(hands_[to_act_]));
+  return arrangement_index(hands_[to_act_], low);
+}
+
+std::string State::observation_string(int player) const {
+  if (player < 0 || player >= seats())
+    throw std::out_of_range("player must be in 0-" + std::to_string(seats() - 1) + ", got " + std::to_string(player));
+  std::ostringstream out;
+  out << "round " << round_number() << " of " << config_.hands << ", "
+      << kPhaseNames[static_cast<int>(phase_)] << "\n"
+      << (player == banker_seat() ? std::string("banker") : "hand P" + std::to_string(player))
+      << " cards: " << format_cards(hands_[player]);
+  if (lows_[player]) out << ", Low " << format_cards(lows_[player]) << " High " << format_cards(hands_[player] & ~lows_[player]);
+  if (!shown_.empty()) {
+    const auto& shown = shown_.back();
+    out << "\nlast round:";
+    for (int s = 0; s < seats(); ++s) out << " P" << s << " " << format_cards(shown[s]) << ";";
+    for (int i = 0; i < config_.player_hands; ++i)
+      out << " P" << i << " " << (outcomes_[i].player_wins ? "wins" : "loses") << " ("
+          << kReasonNames[static_cast<int>(outcomes_[i].reason)] << ")";
+  }
+  out << "\nreturns:";
+  for (int s = 0; s < seats(); ++s) out << ' ' << net_[s];
+  return out.str();
+}
+
+std::string State::information_state_string(int player) const {
+  if (player < 0 || player >= seats())
+    throw std::out_of_range("player must be in 0-" + std::to_string(seats() - 1) + ", got " + std::to_string(player));
+  std::ostringstream out;
+  out << "P" << player << " " << config_.to_string();
+  for (const Step& step : history_) {
+    out << " | ";
+    if (step.actor == kChancePlayer)
+      out << "P" << int(step.target) << (step.target == player ? " gets " + format_card(step.action) : std::string(" gets a card"));
+    else if (step.actor == player)
+      out << "P" << player << " arranges " << int(step.action);
+    else
+      out << "P" << int(step.actor) << " arranges";
+  }
+  for (const auto& shown : shown_) {
+    out << " | shown:";
+    for (int s = 0; s < seats(); ++s) out << " " << format_cards(shown[s]) << ";";
+  }
+  return out.str();
+}
+
+void State::observation_tensor(int player, float* out) const {
+  if (player < 0 || player >= seats())
+    throw std::out_of_range("player must be in 0-" + std::to_string(seats() - 1) + ", got " + std::to_string(player));
+  const TensorLayout layout(config_);
+  std::fill(out, out + layout.observation_size, 0.0f);
+  for (Mask m = hands_[player]; m; m = clear_lowest(m)) out[lowest_bit(m)] = 1;
+  int offset = 52;
+  out[offset + player] = 1;
+  offset += seats();
+  out[offset + static_cast<int>(phase_)] = 1;
+  offset += 3;
+  if (lows_[player]) out[offset + arrangement_index(hands_[player], lows_[player])] = 1;
+  else if (hands_[player] && popcount(hands_[player]) == 4 && natural(hands_[player]) != Natural::kNone) out[offset + 6] = 1;
+  offset += 7;
+  if (revealed_)
+    for (int i = 0; i < config_.player_hands; ++i) out[offset + 2 * i + (outcomes_[i].player_wins ? 0 : 1)] = 1;
+  offset += 2 * config_.player_hands;
+  std::int64_t total = 0;
+  for (int i = 0; i < config_.player_hands; ++i) total += config_.wagers[i];
+  for (int s = 0; s < seats(); ++s) out[offset + s] = static_cast<float>(net_[s]) / static_cast<float>(total);
+}
+
+void State::information_state_tensor(int player, float* out) const { observation_tensor(player, out); }
+
+State State::resample_from_infostate(int player, std::uint64_t seed) const {
+  if (player < 0 || player >= seats())
+    throw std::out_of_range("player must be in 0-" + std::to_string(seats() - 1) + ", got " + std::to_string(player));
+  Mask known = 0;
+  for (const Step& step : history_)
+    if (step.actor == kChancePlayer && step.target == player) known |= card_bit(step.action);
+  for (const auto& shown : shown_)
+    for (int s = 0; s < seats(); ++s) known |= shown[s];
+  // Whose turn it is tells which hands were Naturals (they are skipped), so a redraw must
+  // keep the same seats deciding in the same order: redraws that do not are rejected.
+  for (std::uint64_t attempt = 0;; ++attempt) {
+    try {
+      State other = resample_history(*this, known, seed + attempt * 0x9E3779B97F4A7C15ull);
+      bool same_turns = other.current_player() == current_player();
+      for (std::size_t i = 0; same_turns && i < history_.size(); ++i)
+        same_turns = other.history_[i].actor == history_[i].actor;
+      if (same_turns) {
+        other.seed_ = seed;
+        if (stock_.seeded()) other.continue_seeded(seed);
+        return other;
+      }
+    } catch (const std::invalid_argument&) {
+      // an arrangement the redrawn banker may not make: draw again
+    }
+  }
+}
+
+void State::continue_seeded(std::uint64_t seed) {
+  stock_.make_seeded(seed);
+  seed_ = seed;
+}
+
+std::string State::serialize() const {
+  return serialize_history("baibuu", config_.to_string(), stock_.seeded(), seed_, history_);
+}
+
+State State::deserialize(const Config& config, std::string_view text) {
+  return deserialize_state<State>("baibuu", config, text);
+}
+
+}  // namespace cardcore::baibuu
