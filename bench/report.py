@@ -29,6 +29,8 @@ ROWS: tuple[tuple[str, str, float, bool], ...] = (
     ("badugi_many", "pokerkit_badugi", 10_000, True),
     ("badugi_play", "pokerkit_play", 50_000, False),
     ("badugi_clone", "python_calls", 1e6, False),
+    ("buh_play", "pokerkit_play", 12_000, False),
+    ("baibuu_play", "pokerkit_play", 50_000, False),
 )
 
 

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +32,10 @@ N_POKERKIT_PLAYED = 300
 """The same for pokerkit's FixedLimitBadugi, which plays about 1,500 hands/s."""
 N_CLONES = 200_000
 """clone() calls on one mid-hand Badugi state."""
+N_BUH_PLAYED = 5_000
+"""6-player Buh hands of random legal play driven from Python."""
+N_BAIBUU_PLAYED = 20_000
+"""Bai Buu rounds of 6 player hands with random arrangements driven from Python."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,10 @@ class Data:
     """Seeds of the pokerkit hands played."""
     clones: range
     """One item per clone() call."""
+    buh_played: range
+    """Seeds of the 6-player Buh hands played from Python."""
+    baibuu_played: range
+    """Seeds of the Bai Buu rounds played from Python."""
 
 
 def make_data(n: int = N_HANDS, seed: int = 1) -> Data:
@@ -73,6 +82,8 @@ def make_data(n: int = N_HANDS, seed: int = 1) -> Data:
         played=range(N_PLAYED),
         pokerkit_played=range(N_POKERKIT_PLAYED),
         clones=range(N_CLONES),
+        buh_played=range(N_BUH_PLAYED),
+        baibuu_played=range(N_BAIBUU_PLAYED),
     )
 
 
@@ -86,9 +97,8 @@ def _pokerkit_badugi(hands: list[tuple[PokerkitCard, ...]]) -> int:
     return sum(a < b for a, b in pairwise(built))
 
 
-def _play_badugi(seeds: range) -> int:
-    """Random legal play of one hand per seed, every step through the protocol."""
-    game = cc.badugi.Game()
+def _play(game: Any, seeds: range) -> int:
+    """Random legal play of one hand (round) per seed, every step through the protocol."""
     choice = random.Random(0).choice
     steps = 0
     for seed in seeds:
@@ -196,7 +206,22 @@ WORKLOADS: dict[str, Workload] = {
         "badugi.strength(int)", "calls", "ints", lambda d: _call_each(cc.badugi.strength, d.ints)
     ),
     "badugi_play": Workload(
-        "badugi random play (Python)", "hands", "played", lambda d: _play_badugi(d.played)
+        "badugi random play (Python)",
+        "hands",
+        "played",
+        lambda d: _play(cc.badugi.Game(), d.played),
+    ),
+    "buh_play": Workload(
+        "buh 6-player random play (Python)",
+        "hands",
+        "buh_played",
+        lambda d: _play(cc.buh.Game(players=6), d.buh_played),
+    ),
+    "baibuu_play": Workload(
+        "baibuu 6-hand rounds (Python)",
+        "rounds",
+        "baibuu_played",
+        lambda d: _play(cc.baibuu.Game(player_hands=6), d.baibuu_played),
     ),
     "badugi_clone": Workload(
         "badugi State.clone()", "calls", "clones", lambda d: _clone_many(d.clones)
