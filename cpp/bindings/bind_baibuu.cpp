@@ -138,6 +138,18 @@ compared).
 >>> import numpy as np
 >>> settle_many(np.array([0xF0000], np.uint64), np.array([0xF], np.uint64), None, 1).tolist()
 [245])");
+  m.def(
+      "count_player_wins",
+      [](std::int64_t rounds, std::uint64_t seed, int threads) {
+        if (rounds < 1) throw std::invalid_argument("rounds must be at least 1, got " + std::to_string(rounds));
+        py::gil_scoped_release release;  // touches only immutable tables
+        return baibuu::count_player_wins(rounds, seed, threads);
+      },
+      "rounds"_a, "seed"_a, "threads"_a,
+      R"(Player wins in ``rounds`` random rounds, both sides arranged by the house way.
+
+>>> 0 < count_player_wins(1000, 1, 1) < 1000
+True)");
   bind_baibuu_engine(m);
 }
 

@@ -9,6 +9,7 @@
 #include "cardcore/core/batch.hpp"
 #include "cardcore/core/bits.hpp"
 #include "cardcore/core/layout.hpp"
+#include "cardcore/core/rng.hpp"
 
 namespace cardcore::baibuu {
 namespace {
@@ -386,6 +387,36 @@ std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* pla
     if (player_low) return settle_range<true>(t, banker, player, player_low, out, begin, end);
     return settle_range<false>(t, banker, player, player_low, out, begin, end);
   });
+}
+
+std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, int threads) {
+  constexpr std::int64_t kChunk = 1 << 16;
+  const Tables& t = tables();
+  const std::int64_t chunks = (rounds + kChunk - 1) / kChunk;
+  std::vector<std::int64_t> wins(static_cast<std::size_t>(chunks), 0);
+  parallel_chunks(static_cast<std::size_t>(chunks), threads, [&](std::size_t begin, std::size_t end) -> std::int64_t {
+    std::vector<Mask> banker(kChunk), player(kChunk);
+    std::vector<std::uint8_t> codes(kChunk);
+    for (std::size_t c = begin; c < end; ++c) {
+      Rng rng(seed, c);
+      const std::int64_t n = std::min(kChunk, rounds - static_cast<std::int64_t>(c) * kChunk);
+      for (std::int64_t i = 0; i < n; ++i) {
+        player[i] = rng.random_hand(4);
+        Mask b;
+        do b = rng.random_hand(4);  // from the 48 cards left: redraw on a shared card
+        while (b & player[i]);
+        banker[i] = b;
+      }
+      settle_range<false>(t, banker.data(), player.data(), nullptr, codes.data(), 0, static_cast<std::size_t>(n));
+      std::int64_t won = 0;
+      for (std::int64_t i = 0; i < n; ++i) won += codes[i] & 1;
+      wins[c] = won;
+    }
+    return kNoBadIndex;
+  });
+  std::int64_t total = 0;
+  for (std::int64_t w : wins) total += w;
+  return total;
 }
 
 std::int64_t two_card_strength_many(const Mask* pairs, std::int32_t* out, std::size_t n,

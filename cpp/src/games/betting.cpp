@@ -143,72 +143,73 @@ Chips Table::take_layers(int seat, Chips level) {
   return taken;
 }
 
+// Pots are bounded by what the active players put in: the pot up to level L holds, from
+// every seat, its chips between the previous level and L, so a folded player's chips join
+// the pot of the next active level, and the top pot also takes any chips above the top.
+
 void Table::award_uncontested() {
   while (true) {
-    // The top layer lies between the highest contribution and the next lower one.
-    Chips top = 0;
-    for (int s = 0; s < n_; ++s) top = std::max(top, committed_[s]);
-    if (top == 0) return;
-    Chips below = 0;
+    Chips top = 0, below = 0;  // the two highest active levels
     for (int s = 0; s < n_; ++s)
-      if (committed_[s] < top) below = std::max(below, committed_[s]);
+      if (active(s)) top = std::max(top, committed_[s]);
+    for (int s = 0; s < n_; ++s)
+      if (active(s) && committed_[s] < top) below = std::max(below, committed_[s]);
     int eligible = 0, winner = -1;
     for (int s = 0; s < n_; ++s)
       if (active(s) && committed_[s] == top) {
         ++eligible;
         winner = s;
       }
-    if (eligible > 1) return;
-    // At most one seat can win the layer: it is his; with none (only folded contributors)
-    // each contributor takes his part back.
-    for (int s = 0; s < n_; ++s) {
-      if (committed_[s] <= below) continue;
-      const int to = winner >= 0 ? winner : s;
-      stack_[to] += committed_[s] - below;
-      all_in_ &= Seats(~(1u << to));
-      committed_[s] = below;
-      round_bet_[s] = std::min(round_bet_[s], below);
-    }
+    if (eligible != 1) return;
+    // Only one active player reached the top pot: it is his.
+    Chips pot = 0;
+    for (int s = 0; s < n_; ++s)
+      if (committed_[s] > below) {
+        pot += committed_[s] - below;
+        committed_[s] = below;
+        round_bet_[s] = std::min(round_bet_[s], below);
+      }
+    if (pot == 0) return;
+    stack_[winner] += pot;
+    all_in_ &= Seats(~(1u << winner));
   }
 }
 
 void Table::award(const int* strength, const int* odd_chip_order, Chips* won) {
   std::fill(won, won + n_, 0);
-  Chips paid_level = 0;
+  Chips previous = 0;
   while (true) {
-    // The next pot layer: up to the smallest contribution above paid_level.
-    Chips layer = 0;
+    Chips level = 0;  // the next active level above `previous`
     for (int s = 0; s < n_; ++s)
-      if (committed_[s] > paid_level && (layer == 0 || committed_[s] < layer)) layer = committed_[s];
-    if (layer == 0) break;
+      if (active(s) && committed_[s] > previous && (level == 0 || committed_[s] < level)) level = committed_[s];
+    if (level == 0) break;
+    bool top = true;
+    for (int s = 0; s < n_; ++s)
+      if (active(s) && committed_[s] > level) top = false;
     Chips amount = 0;
     int best = -1;
     Seats winners = 0;
     for (int s = 0; s < n_; ++s) {
-      amount += std::min(committed_[s], layer) - std::min(committed_[s], paid_level);
-      if (!active(s) || committed_[s] < layer) continue;  // eligible: active and covering it
+      const Chips upto = top ? committed_[s] : std::min(committed_[s], level);
+      amount += std::max<Chips>(0, upto - previous);
+      if (!active(s) || committed_[s] < level) continue;  // eligible: active and covering it
       if (strength[s] > best) {
         best = strength[s];
         winners = 0;
       }
       if (strength[s] == best) winners |= Seats(1u << s);
     }
-    if (winners == 0) {  // only folded players reach this layer: it is theirs back
-      for (int s = 0; s < n_; ++s)
-        if (committed_[s] >= layer) won[s] += layer - paid_level;
-    } else {
-      int count = 0;
-      for (int s = 0; s < n_; ++s) count += winners >> s & 1;
-      for (int s = 0; s < n_; ++s)
-        if (winners >> s & 1) won[s] += amount / count;
-      Chips odd = amount % count;
-      for (int i = 0; i < n_ && odd > 0; ++i)
-        if (winners >> odd_chip_order[i] & 1) {
-          ++won[odd_chip_order[i]];
-          --odd;
-        }
-    }
-    paid_level = layer;
+    int count = 0;
+    for (int s = 0; s < n_; ++s) count += winners >> s & 1;
+    for (int s = 0; s < n_; ++s)
+      if (winners >> s & 1) won[s] += amount / count;
+    Chips odd = amount % count;
+    for (int i = 0; i < n_ && odd > 0; ++i)
+      if (winners >> odd_chip_order[i] & 1) {
+        ++won[odd_chip_order[i]];
+        --odd;
+      }
+    previous = level;
   }
   for (int s = 0; s < n_; ++s) {
     stack_[s] += won[s];

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'class_of_strength', 'highest_card', 'house_way', 'is_valid', 'natural', 'restore_game', 'restore_state', 'settle', 'settle_many', 'two_card_strength', 'two_card_strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'restore_game', 'restore_state', 'settle', 'settle_many', 'two_card_strength', 'two_card_strength_many']
 class State:
     """
     A Bai Buu round (rules/baibuu.md): the engine protocol
@@ -195,6 +195,13 @@ def class_of_strength(strength: typing.SupportsInt | typing.SupportsIndex) -> st
     
     >>> class_of_strength(12)
     'cong_lon'
+    """
+def count_player_wins(rounds: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    Player wins in ``rounds`` random rounds, both sides arranged by the house way.
+    
+    >>> 0 < count_player_wins(1000, 1, 1) < 1000
+    True
     """
 def highest_card(cards: typing.Any) -> int:
     """

@@ -83,6 +83,11 @@ Outcome settle(const Side& banker, const Side& player);
 std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low,
                          std::uint8_t* out, std::size_t n, int threads);
 
+// Plays `rounds` random rounds of one player hand against the banker, both arranged by the
+// house way, and counts the player's wins (there is never a push). Round i is dealt from
+// stream i / 65536 of `seed`, so the count does not depend on `threads`.
+std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, int threads);
+
 std::int64_t two_card_strength_many(const Mask* pairs, std::int32_t* out, std::size_t n,
                                     int threads);
 

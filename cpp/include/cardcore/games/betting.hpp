@@ -9,8 +9,10 @@
 // reopen raising for players who acted since L was set. Folding is never offered when a
 // check is free. Nobody may bet or raise when every other active player is all-in, and a
 // player who owes nothing and has nobody left to bet against does not act. Chips no one
-// matched are returned at the end of the round. Pots are layered by contribution; each
-// pot goes to the best eligible hands, odd chips one at a time in a given seat order.
+// matched are returned at the end of the round. Pots are bounded by the amounts the
+// players still in the hand put in (a folded player's chips join the pot of the next such
+// amount); each pot goes to the best eligible hands, its odd chips one at a time in a given
+// seat order.
 #pragma once
 
 #include <cstdint>
