@@ -267,3 +267,52 @@ def test_settle_many_names_the_first_bad_round() -> None:
     lows = np.full(10, 3, dtype=np.uint64)  # 2c 2d: not in most holdings
     with pytest.raises(ValueError, match=r"round \d: the player's hand: the Low hand"):
         cc.baibuu.settle_many(deals[:, 0], deals[:, 1], player_low=lows)
+
+
+def test_arrangement_scores_equal_brute_force_over_every_banker_holding(
+    four_card_masks: npt.NDArray[np.uint64],
+) -> None:
+    """The inclusion-exclusion count of arrangement_score against settling the holding
+    against each of the C(48, 4) banker holdings (house way) one by one."""
+    rng = random.Random(5)
+    checked = 0
+    while checked < 12:
+        mask = sum(1 << c for c in rng.sample(range(52), 4))
+        if cc.baibuu.natural(mask) is not None:
+            continue
+        bankers = four_card_masks[(four_card_masks & np.uint64(mask)) == 0]
+        assert len(bankers) == 194580
+        players = np.full(len(bankers), mask, np.uint64)
+        for arrangement in cc.baibuu.arrangements(mask):
+            lows = np.full(len(bankers), arrangement.low.cards.mask, np.uint64)
+            wins = int(cc.baibuu.settle_many(bankers, players, player_low=lows).player_wins.sum())
+            brute = 97 * wins - 100 * (len(bankers) - wins)
+            assert _core.baibuu.arrangement_score(mask, arrangement.index) == brute
+            checked += 1
+
+
+def test_the_optimal_arrangement_is_never_worse_than_the_house_way() -> None:
+    rng = random.Random(6)
+    for _ in range(300):
+        mask = sum(1 << c for c in rng.sample(range(52), 4))
+        best = cc.baibuu.optimal_arrangement(mask)
+        house = cc.baibuu.house_way(mask)
+        if house is None:
+            assert best is None
+            continue
+        assert best is not None and best.is_valid
+        scores = [_core.baibuu.arrangement_score(mask, a.index)
+                  for a in cc.baibuu.arrangements(mask) if a.is_valid]
+        best_score = _core.baibuu.arrangement_score(mask, best.index)
+        assert best_score == max(scores)
+        assert best_score >= _core.baibuu.arrangement_score(mask, house.index)
+        if best_score == _core.baibuu.arrangement_score(mask, house.index):
+            assert best.index == house.index  # ties stay with the house way
+
+
+@pytest.mark.parametrize("player", ["house_way", "optimal"])
+def test_monte_carlo_expectation_covers_the_exact_value(player: str) -> None:
+    exact = cc.baibuu.optimal_summary()[f"{player}_return"]
+    estimate = cc.baibuu.player_expectation(2_000_000, player=player, seed=3)  # type: ignore[arg-type]
+    assert estimate.low < exact < estimate.high
+    assert estimate == cc.baibuu.player_expectation(2_000_000, player=player, seed=3, threads=1)  # type: ignore[arg-type]

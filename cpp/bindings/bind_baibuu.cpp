@@ -140,15 +140,49 @@ compared).
 [245])");
   m.def(
       "count_player_wins",
-      [](std::int64_t rounds, std::uint64_t seed, int threads) {
+      [](std::int64_t rounds, std::uint64_t seed, bool optimal, int threads) {
         if (rounds < 1) throw std::invalid_argument("rounds must be at least 1, got " + std::to_string(rounds));
         py::gil_scoped_release release;  // touches only immutable tables
-        return baibuu::count_player_wins(rounds, seed, threads);
+        return baibuu::count_player_wins(rounds, seed, optimal, threads);
       },
-      "rounds"_a, "seed"_a, "threads"_a,
-      R"(Player wins in ``rounds`` random rounds, both sides arranged by the house way.
+      "rounds"_a, "seed"_a, "optimal"_a, "threads"_a,
+      R"(Player wins in ``rounds`` random rounds against the house-way banker, the player by the
+house way or the optimal arrangement.
 
->>> 0 < count_player_wins(1000, 1, 1) < 1000
+>>> 0 < count_player_wins(1000, 1, False, 1) < 1000
+True)");
+  m.def("arrangement_score", [](py::handle cards, int index) { return baibuu::arrangement_score(to_mask(cards), index); },
+        "cards"_a, "index"_a,
+        R"(Exact expected return of an arrangement against a house-way banker over every banker
+holding of the other 48 cards, in hundredths of the wager summed over the C(48, 4)
+holdings (a win +97, a loss -100).
+
+>>> arrangement_score("Qs Kh 6c 4d", 0) > arrangement_score("Qs Kh 6c 4d", 2)
+True)");
+  m.def(
+      "optimal_arrangement",
+      [](py::handle cards) -> std::optional<int> {
+        const int index = baibuu::optimal_arrangement(to_mask(cards));
+        if (index < 0) return std::nullopt;
+        return index;
+      },
+      "cards"_a, R"(The arrangement index maximizing arrangement_score (the house way's on ties), None
+for a Natural; the first call tabulates every holding.
+
+>>> optimal_arrangement("Qs Kh 6c 4d")
+0)");
+  m.def(
+      "optimal_summary",
+      []() -> Fields {
+        const baibuu::OptimalSummary s = baibuu::optimal_summary();
+        return py::dict("differing"_a = s.differing, "house_way_return"_a = s.house_way_return,
+                        "optimal_return"_a = s.optimal_return);
+      },
+      R"(Exact figures of the optimal arrangement: holdings it plays differently from the house way,
+and the player's expected return per unit wager under each.
+
+>>> summary = optimal_summary()
+>>> summary["optimal_return"] >= summary["house_way_return"]
 True)");
   bind_baibuu_engine(m);
 }

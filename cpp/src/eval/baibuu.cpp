@@ -4,6 +4,7 @@
 #include <array>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cardcore/core/batch.hpp"
@@ -389,13 +390,215 @@ std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* pla
   });
 }
 
-std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, int threads) {
+namespace {
+
+// Counts of banker holdings by (form, highest card value) for the inclusion-exclusion of
+// arrangement_score: holdings disjoint from the player's are all holdings, less those
+// containing one of his cards, plus those containing two, less three, plus four. The
+// "below" counts are cumulative over the highest card value: below[f][h] counts holdings
+// of form f whose highest card value is under h.
+constexpr int kValues = 53;  // highest card values 0-51, and 52 for "below everything"
+struct FormCounts {
+  std::vector<std::uint32_t> all, all_below;                // [f], [f][h]
+  std::vector<std::uint16_t> card, card_below;              // [c][f], [c][f][h]
+  std::vector<std::uint16_t> pair, pair_below;              // [pair colex][f], [..][f][h]
+};
+
+const FormCounts& form_counts() {
+  static const FormCounts built = [] {
+    FormCounts fc;
+    fc.all.assign(kNumForms, 0);
+    fc.all_below.assign(kNumForms * kValues, 0);
+    fc.card.assign(std::size_t(kDeckSize) * kNumForms, 0);
+    fc.card_below.assign(std::size_t(kDeckSize) * kNumForms * kValues, 0);
+    fc.pair.assign(std::size_t(kNumHands2) * kNumForms, 0);
+    fc.pair_below.assign(std::size_t(kNumHands2) * kNumForms * kValues, 0);
+    const Tables& t = tables();
+    for (std::uint32_t i = 0; i < kNumHands4; ++i) {
+      const Mask holding = mask_from_colex<4>(i);
+      const int form = int(t.holding[i] >> 6), value = int(t.holding[i] & 63);
+      // Counted at value + 1 and summed upward below: below[h] then counts values < h.
+      ++fc.all[form];
+      ++fc.all_below[form * kValues + value + 1];
+      int cards[4], k = 0;
+      for (Mask m = holding; m; m = clear_lowest(m)) cards[k++] = lowest_bit(m);
+      for (int a = 0; a < 4; ++a) {
+        ++fc.card[std::size_t(cards[a]) * kNumForms + form];
+        ++fc.card_below[(std::size_t(cards[a]) * kNumForms + form) * kValues + value + 1];
+        for (int b = a + 1; b < 4; ++b) {
+          bool valid;
+          const std::size_t pair = colex_index<2>(card_bit(cards[a]) | card_bit(cards[b]), valid);
+          ++fc.pair[pair * kNumForms + form];
+          ++fc.pair_below[(pair * kNumForms + form) * kValues + value + 1];
+        }
+      }
+    }
+    auto prefix = [](auto& below, std::size_t rows) {
+      for (std::size_t r = 0; r < rows; ++r)
+        for (int h = 1; h < kValues; ++h) below[r * kValues + h] += below[r * kValues + h - 1];
+    };
+    prefix(fc.all_below, kNumForms);
+    prefix(fc.card_below, std::size_t(kDeckSize) * kNumForms);
+    prefix(fc.pair_below, std::size_t(kNumHands2) * kNumForms);
+    return fc;
+  }();
+  return built;
+}
+
+// What a banker form does to a player form: the player wins, loses, or the highest card
+// decides.
+enum class Versus : std::uint8_t { kWin, kLose, kHighCard };
+Versus versus(const Tables& t, int banker_form, int player_form) {
+  const std::uint8_t code = t.outcome[std::size_t(banker_form) * kNumForms + player_form];
+  if ((code & kReasonMask) == kHighCardBits) return Versus::kHighCard;
+  return code & 1 ? Versus::kWin : Versus::kLose;
+}
+
+// For a player holding: per banker form, the banker holdings disjoint from it, and those of
+// them whose highest card is below the player's.
+void disjoint_counts(Mask holding, std::int64_t* count, std::int64_t* below) {
+  const FormCounts& fc = form_counts();
+  const Tables& t = tables();
+  const int value = card_value(highest_card(holding));
+  int cards[4], k = 0;
+  for (Mask m = holding; m; m = clear_lowest(m)) cards[k++] = lowest_bit(m);
+  for (int f = 0; f < kNumForms; ++f) {
+    count[f] = fc.all[f];
+    below[f] = fc.all_below[f * kValues + value];
+  }
+  for (int a = 0; a < 4; ++a) {
+    const std::size_t c = std::size_t(cards[a]) * kNumForms;
+    for (int f = 0; f < kNumForms; ++f) {
+      count[f] -= fc.card[c + f];
+      below[f] -= fc.card_below[(c + f) * kValues + value];
+    }
+    for (int b = a + 1; b < 4; ++b) {
+      bool valid;
+      const std::size_t p = colex_index<2>(card_bit(cards[a]) | card_bit(cards[b]), valid) * kNumForms;
+      for (int f = 0; f < kNumForms; ++f) {
+        count[f] += fc.pair[p + f];
+        below[f] += fc.pair_below[(p + f) * kValues + value];
+      }
+    }
+  }
+  // Holdings containing three of the cards (49 each, the holding itself among them) are
+  // subtracted, and the holding itself, which contains all four, added back.
+  auto add = [&](Mask banker, int sign) {
+    bool valid;
+    const std::uint32_t record = t.holding[colex_index<4>(banker, valid)];
+    const int form = int(record >> 6);
+    count[form] += sign;
+    if (int(record & 63) < value) below[form] += sign;
+  };
+  for (int skip = 0; skip < 4; ++skip) {
+    const Mask three = holding & ~card_bit(cards[skip]);
+    for (Mask rest = kDeckMask & ~three; rest; rest = clear_lowest(rest)) add(three | (rest & (~rest + 1)), -1);
+  }
+  add(holding, +1);
+}
+
+std::int64_t score_of(const Tables& t, int player_form, const std::int64_t* count, const std::int64_t* below) {
+  std::int64_t score = 0;
+  for (int f = 0; f < kNumForms; ++f) {
+    switch (versus(t, f, player_form)) {
+      case Versus::kWin: score += 97 * count[f]; break;
+      case Versus::kLose: score -= 100 * count[f]; break;
+      case Versus::kHighCard: score += 97 * below[f] - 100 * (count[f] - below[f]); break;
+    }
+  }
+  return score;
+}
+
+struct Optimal {
+  std::vector<std::int8_t> index;             // per holding; -1 for a Natural
+  std::vector<std::int64_t> best, house_way;  // arrangement_score of each pick
+};
+
+// The optimal arrangement of one holding (see optimal_arrangement), with both scores. A
+// Natural always wins: 97 from every banker holding.
+void best_arrangement(Mask holding, std::int8_t& index, std::int64_t& best_score, std::int64_t& house_score) {
+  if (natural(holding) != Natural::kNone) {
+    index = -1;
+    best_score = house_score = 97 * std::int64_t(kBinomial[4][kDeckSize - 4]);
+    return;
+  }
+  const Tables& t = tables();
+  std::int64_t count[kNumForms], below[kNumForms];
+  disjoint_counts(holding, count, below);
+  const Holding h(holding);
+  int best = house_way_of(h, holding);
+  house_score = best_score = score_of(t, form_of(h.low_strength(best), h.high_strength(best)), count, below);
+  for (int i = 0; i < kNumArrangements; ++i) {
+    if (!h.valid(i)) continue;
+    const std::int64_t score = score_of(t, form_of(h.low_strength(i), h.high_strength(i)), count, below);
+    if (score > best_score) {  // strictly better: ties stay with the house way
+      best = i;
+      best_score = score;
+    }
+  }
+  index = static_cast<std::int8_t>(best);
+}
+
+const Optimal& optimal_table() {
+  static const Optimal built = [] {
+    Optimal o{std::vector<std::int8_t>(kNumHands4), std::vector<std::int64_t>(kNumHands4),
+              std::vector<std::int64_t>(kNumHands4)};
+    const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    parallel_chunks(kNumHands4, threads, [&](std::size_t begin, std::size_t end) -> std::int64_t {
+      for (std::size_t i = begin; i < end; ++i)
+        best_arrangement(mask_from_colex<4>(static_cast<std::uint32_t>(i)), o.index[i], o.best[i], o.house_way[i]);
+      return kNoBadIndex;
+    });
+    return o;
+  }();
+  return built;
+}
+
+}  // namespace
+
+std::int64_t arrangement_score(Mask holding, int index) {
+  check_hand(holding, 4, "a Bai Buu holding");
+  if (natural(holding) != Natural::kNone)
+    throw std::invalid_argument("a Natural (" + format_cards(holding) + ") is not arranged");
+  if (index < 0 || index >= kNumArrangements)
+    throw std::out_of_range("arrangement index " + std::to_string(index) + " is not in 0-5");
+  const Holding h(holding);
+  if (!h.valid(index)) return -100 * std::int64_t(kBinomial[4][kDeckSize - 4]);  // a foul always loses
+  std::int64_t count[kNumForms], below[kNumForms];
+  disjoint_counts(holding, count, below);
+  return score_of(tables(), form_of(h.low_strength(index), h.high_strength(index)), count, below);
+}
+
+int optimal_arrangement(Mask holding) {
+  bool valid;
+  const std::uint32_t index = colex_index<4>(holding, valid);
+  if (!valid) check_hand(holding, 4, "a Bai Buu holding");
+  return optimal_table().index[index];
+}
+
+OptimalSummary optimal_summary() {
+  const Optimal& o = optimal_table();
+  OptimalSummary summary;
+  long double house = 0, best = 0;
+  for (std::uint32_t i = 0; i < kNumHands4; ++i) {
+    summary.differing += o.best[i] != o.house_way[i];
+    house += o.house_way[i];
+    best += o.best[i];
+  }
+  // Scores are hundredths of the wager summed over every banker holding of the 48 cards.
+  const long double rounds = static_cast<long double>(kNumHands4) * kBinomial[4][kDeckSize - 4] * 100;
+  summary.house_way_return = static_cast<double>(house / rounds);
+  summary.optimal_return = static_cast<double>(best / rounds);
+  return summary;
+}
+
+std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, bool optimal, int threads) {
   constexpr std::int64_t kChunk = 1 << 16;
   const Tables& t = tables();
   const std::int64_t chunks = (rounds + kChunk - 1) / kChunk;
   std::vector<std::int64_t> wins(static_cast<std::size_t>(chunks), 0);
   parallel_chunks(static_cast<std::size_t>(chunks), threads, [&](std::size_t begin, std::size_t end) -> std::int64_t {
-    std::vector<Mask> banker(kChunk), player(kChunk);
+    std::vector<Mask> banker(kChunk), player(kChunk), low(kChunk);
     std::vector<std::uint8_t> codes(kChunk);
     for (std::size_t c = begin; c < end; ++c) {
       Rng rng(seed, c);
@@ -407,7 +610,15 @@ std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, int thre
         while (b & player[i]);
         banker[i] = b;
       }
-      settle_range<false>(t, banker.data(), player.data(), nullptr, codes.data(), 0, static_cast<std::size_t>(n));
+      if (optimal) {
+        for (std::int64_t i = 0; i < n; ++i) {
+          const int index = optimal_arrangement(player[i]);
+          low[i] = index < 0 ? 0 : arrangement_low(player[i], index);
+        }
+        settle_range<true>(t, banker.data(), player.data(), low.data(), codes.data(), 0, static_cast<std::size_t>(n));
+      } else {
+        settle_range<false>(t, banker.data(), player.data(), nullptr, codes.data(), 0, static_cast<std::size_t>(n));
+      }
       std::int64_t won = 0;
       for (std::int64_t i = 0; i < n; ++i) won += codes[i] & 1;
       wins[c] = won;

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'restore_game', 'restore_state', 'settle', 'settle_many', 'two_card_strength', 'two_card_strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'restore_game', 'restore_state', 'settle', 'settle_many', 'two_card_strength', 'two_card_strength_many']
 class State:
     """
     A Bai Buu round (rules/baibuu.md): the engine protocol
@@ -189,6 +189,15 @@ def arrangement_low(holding: typing.SupportsInt | typing.SupportsIndex, index: t
     >>> arrangement_low(15, 5)
     12
     """
+def arrangement_score(cards: typing.Any, index: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    Exact expected return of an arrangement against a house-way banker over every banker
+    holding of the other 48 cards, in hundredths of the wager summed over the C(48, 4)
+    holdings (a win +97, a loss -100).
+    
+    >>> arrangement_score("Qs Kh 6c 4d", 0) > arrangement_score("Qs Kh 6c 4d", 2)
+    True
+    """
 def class_of_strength(strength: typing.SupportsInt | typing.SupportsIndex) -> str:
     """
     The class name of a two-card strength.
@@ -196,11 +205,12 @@ def class_of_strength(strength: typing.SupportsInt | typing.SupportsIndex) -> st
     >>> class_of_strength(12)
     'cong_lon'
     """
-def count_player_wins(rounds: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> int:
+def count_player_wins(rounds: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, optimal: bool, threads: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
-    Player wins in ``rounds`` random rounds, both sides arranged by the house way.
+    Player wins in ``rounds`` random rounds against the house-way banker, the player by the
+    house way or the optimal arrangement.
     
-    >>> 0 < count_player_wins(1000, 1, 1) < 1000
+    >>> 0 < count_player_wins(1000, 1, False, 1) < 1000
     True
     """
 def highest_card(cards: typing.Any) -> int:
@@ -230,6 +240,23 @@ def natural(cards: typing.Any) -> str | None:
     
     >>> natural("6s 7s 8s 9s")
     'straight_flush'
+    """
+def optimal_arrangement(cards: typing.Any) -> int | None:
+    """
+    The arrangement index maximizing arrangement_score (the house way's on ties), None
+    for a Natural; the first call tabulates every holding.
+    
+    >>> optimal_arrangement("Qs Kh 6c 4d")
+    0
+    """
+def optimal_summary() -> dict[str, typing.Any]:
+    """
+    Exact figures of the optimal arrangement: holdings it plays differently from the house way,
+    and the player's expected return per unit wager under each.
+    
+    >>> summary = optimal_summary()
+    >>> summary["optimal_return"] >= summary["house_way_return"]
+    True
     """
 def restore_game(config: dict[str, typing.Any]) -> Game:
     """

@@ -83,10 +83,32 @@ Outcome settle(const Side& banker, const Side& player);
 std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low,
                          std::uint8_t* out, std::size_t n, int threads);
 
-// Plays `rounds` random rounds of one player hand against the banker, both arranged by the
-// house way, and counts the player's wins (there is never a push). Round i is dealt from
-// stream i / 65536 of `seed`, so the count does not depend on `threads`.
-std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, int threads);
+// The player's expected return of arrangement `index` of a non-Natural holding against a
+// banker holding drawn uniformly from the other 48 cards and arranged by the house way,
+// in hundredths of the wager summed over all C(48, 4) banker holdings: a win counts +97
+// (commission unrounded), a loss -100.
+std::int64_t arrangement_score(Mask holding, int index);
+
+// The "optimal" arrangement of a holding: the valid split with the highest
+// arrangement_score, the house way's on ties; -1 for a Natural. Tabulated for all holdings
+// on first use.
+int optimal_arrangement(Mask holding);
+
+// Exactly, over every player holding and every banker holding of the other 48 cards: how
+// many holdings the optimal arrangement plays differently from the house way (strictly
+// better), and the player's expected return per unit wager under each (a win +0.97, a loss
+// -1, against a house-way banker).
+struct OptimalSummary {
+  std::int64_t differing = 0;
+  double house_way_return = 0, optimal_return = 0;
+};
+OptimalSummary optimal_summary();
+
+// Plays `rounds` random rounds of one player hand against the banker, the banker arranged
+// by the house way and the player by the house way or the optimal arrangement, and counts
+// the player's wins (there is never a push). Round i is dealt from stream i / 65536 of
+// `seed`, so the count does not depend on `threads`.
+std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, bool optimal, int threads);
 
 std::int64_t two_card_strength_many(const Mask* pairs, std::int32_t* out, std::size_t n,
                                     int threads);
