@@ -36,7 +36,7 @@ action id i arranges the hand with Low = the i-th pair among (0,1), (0,2), (0,3)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, cast
 
@@ -59,6 +59,7 @@ __all__ = [
     "Outcome",
     "Settlements",
     "State",
+    "Strategy",
     "arrangements",
     "compare",
     "evaluate",
@@ -67,6 +68,7 @@ __all__ = [
     "natural",
     "optimal_arrangement",
     "optimal_summary",
+    "play",
     "player_expectation",
     "settle",
     "settle_many",
@@ -330,6 +332,47 @@ def player_expectation(
     mean = 0.97 * p - (1 - p)
     half = 1.96 * 1.97 * (p * (1 - p) / rounds) ** 0.5
     return Expectation(rounds, wins, mean, mean - half, mean + half)
+
+
+Strategy = Literal["house_way", "optimal"] | Callable[[CardSet], CardLike]
+"""How a seat arranges in :func:`play`: a built-in name, or a callable that receives the
+seat's four cards and returns the two cards of its Low hand."""
+
+
+def play(state: State, strategies: Sequence[Strategy | None]) -> State:
+    """Plays ``state`` to the end in Python, each seat arranging by its strategy: a seat's
+    entry is ``"house_way"``, ``"optimal"`` or a callable (cards -> Low hand); the banker's
+    entry (the last) is used when the game's banker is an agent. Chance must be seeded.
+
+    >>> game = Game(player_hands=2, banker="agent")
+    >>> def low_pair(cards: CardSet) -> list[Card]:
+    ...     return list(cards)[:2]  # the two lowest cards Low (a foul sometimes)
+    >>> state = play(game.new_initial_state(seed=9), ["optimal", low_pair, "house_way"])
+    >>> state.is_terminal(), len(state.returns())
+    (True, 3)
+    """
+    if len(strategies) != len(state.returns()):
+        raise ValueError(
+            f"strategies needs one entry per seat ({len(state.returns())}), got {len(strategies)}"
+        )
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            raise ValueError("play needs a seeded state: this one has explicit chance nodes")
+        cards = state.hands[seat]
+        strategy = strategies[seat]
+        if strategy == "house_way":
+            chosen = house_way(cards)
+        elif strategy == "optimal":
+            chosen = optimal_arrangement(cards)
+        elif callable(strategy):
+            state.arrange(strategy(cards))
+            continue
+        else:
+            raise ValueError(f"seat {seat}: unknown strategy {strategy!r}")
+        assert chosen is not None  # a Natural is never asked to arrange
+        state.apply_action(chosen.index)
+    return state
 
 
 def is_valid(low: CardLike, high: CardLike) -> bool:
