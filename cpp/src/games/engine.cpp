@@ -67,6 +67,13 @@ unsigned remap_positions(Mask original_hand, Mask replay_hand, unsigned position
   return positions_of_cards(replay_hand, thrown);
 }
 
+std::vector<DeckView> deck_views(const std::vector<std::size_t>& starts, std::size_t history_size) {
+  std::vector<DeckView> decks;
+  for (std::size_t i = 0; i < starts.size(); ++i)
+    decks.emplace_back(starts[i], i + 1 < starts.size() ? starts[i + 1] : history_size);
+  return decks;
+}
+
 int nth_card(Mask mask, int n) {
   for (; n > 0; --n) mask = clear_lowest(mask);
   return lowest_bit(mask);

@@ -6,6 +6,8 @@
 // appear in the history. Player action ids are game-specific and below 128.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -117,42 +119,69 @@ State deserialize_state(std::string_view name, const Config& config, std::string
   return state;
 }
 
-// A state `player` cannot tell from `state`: the same decisions replayed, with every card
-// that left the stock and is not in `known` replaced by one drawn uniformly, without
-// replacement, from the cards not in `known`. Cards in `constrained` (hidden cards the
-// public history says something about, like the ace a Buh granny keeps) are replaced only
-// by cards of `allowed`; assigning those first keeps the draw uniform over the worlds
-// that agree with what the player saw. A discard then throws the counterparts of the
-// cards it really threw: State::remap_action(original, replay, actor, action, counterpart)
-// translates it, where `original` replays the real history.
+// What a player knows of one shuffled deck (a hand, or a round): the history steps it
+// covers, the cards he knows in it, and what the public history says of each other card
+// (allowed[c]: the cards that may stand in for c, like the aces for the card a Buh granny
+// keeps, or the suits a Hucklebuck player has not shown void in).
+struct DeckView {
+  std::size_t begin, end;
+  Mask known = 0;
+  std::array<Mask, kDeckSize> allowed;
+  DeckView(std::size_t first, std::size_t last) : begin(first), end(last) { allowed.fill(kDeckMask); }
+};
+
+// The decks of a history whose hands start at `starts` (ascending history indices).
+std::vector<DeckView> deck_views(const std::vector<std::size_t>& starts, std::size_t history_size);
+
+// A state the player of `decks` cannot tell from `state`: the same decisions replayed, with
+// each card of a deck that he does not know replaced by one he does not know, drawn without
+// replacement (a card that leaves the stock twice in a hand, after a reshuffle, keeps its
+// stand-in). The most constrained cards are drawn first, each uniformly among the cards
+// left that it allows: uniform over the consistent worlds when nothing is constrained. A
+// discard throws the stand-ins of the cards it really threw:
+// State::remap_action(original, replay, actor, action, counterpart) translates it, where
+// `original` replays the real history.
 template <class State>
-State resample_history(const State& state, Mask known, std::uint64_t seed, Mask constrained = 0,
-                       Mask allowed = 0) {
-  Mask hidden = 0;
-  for (const Step& step : state.history())
-    if (step.actor == kChancePlayer && !(known >> step.action & 1)) hidden |= card_bit(step.action);
+State resample_history(const State& state, const std::vector<DeckView>& decks, std::uint64_t seed) {
+  const std::vector<Step>& history = state.history();
   Rng rng(seed, 1);
-  int counterpart[kDeckSize];
-  for (int c = 0; c < kDeckSize; ++c) counterpart[c] = c;
-  Mask pool = kDeckMask & ~known;
-  auto assign = [&](Mask cards, Mask from) {
-    for (; cards; cards = clear_lowest(cards)) {
-      const Mask choices = pool & from;
-      if (choices == 0) throw std::logic_error("resampling: no card satisfies the public history");
-      const int pick = nth_card(choices, static_cast<int>(rng.below(static_cast<std::uint32_t>(popcount(choices)))));
-      counterpart[lowest_bit(cards)] = pick;
-      pool &= ~card_bit(pick);
+  std::vector<std::array<int, kDeckSize>> counterparts(decks.size());
+  for (std::size_t d = 0; d < decks.size(); ++d) {
+    const DeckView& deck = decks[d];
+    Mask hidden_set = 0;
+    for (std::size_t i = deck.begin; i < deck.end; ++i)
+      if (history[i].actor == kChancePlayer && !(deck.known >> history[i].action & 1))
+        hidden_set |= card_bit(history[i].action);
+    int hidden[kDeckSize], num_hidden = 0;
+    for (Mask m = hidden_set; m; m = clear_lowest(m)) hidden[num_hidden++] = lowest_bit(m);
+    std::array<int, kDeckSize>& counterpart = counterparts[d];
+    for (int attempt = 0;; ++attempt) {
+      for (int c = 0; c < kDeckSize; ++c) counterpart[c] = c;
+      Mask pool = kDeckMask & ~deck.known;
+      std::stable_sort(hidden, hidden + num_hidden, [&](int a, int b) {
+        return popcount(deck.allowed[a] & pool) < popcount(deck.allowed[b] & pool);
+      });
+      bool stuck = false;
+      for (int i = 0; i < num_hidden && !stuck; ++i) {
+        const Mask choices = pool & deck.allowed[hidden[i]];
+        stuck = choices == 0;
+        if (stuck) break;
+        const int pick = nth_card(choices, static_cast<int>(rng.below(static_cast<std::uint32_t>(popcount(choices)))));
+        counterpart[hidden[i]] = pick;
+        pool &= ~card_bit(pick);
+      }
+      if (!stuck) break;
+      if (attempt == 1000) throw std::logic_error("resampling: no deal agrees with the public history");
     }
-  };
-  assign(hidden & constrained, allowed);
-  assign(hidden & ~constrained, kDeckMask);
+  }
   State replay(state.config(), false, seed), original(state.config(), false, seed);
-  for (const Step& step : state.history()) {
-    int action = step.action;
-    if (step.actor == kChancePlayer)
-      action = counterpart[step.action];
-    else
-      action = State::remap_action(original, replay, step.actor, step.action, counterpart);
+  std::size_t d = 0;
+  for (std::size_t i = 0; i < history.size(); ++i) {
+    while (d + 1 < decks.size() && i >= decks[d].end) ++d;
+    const Step& step = history[i];
+    const int action = step.actor == kChancePlayer
+                           ? counterparts[d][step.action]
+                           : State::remap_action(original, replay, step.actor, step.action, counterparts[d].data());
     replay.apply_action(action);
     original.apply_action(step.action);
   }

@@ -87,6 +87,7 @@ void State::start_hand() {
   dealt_ = 0;
   round_ = 0;
   hand_start_index_ = history_.size();
+  hand_starts_.push_back(history_.size());
   for (int s = 0; s < kNumPlayers; ++s) hand_start_[s] = table_.stack(s);
   table_.start_hand();
   table_.post(dealer_, config_.small_blind);
@@ -457,12 +458,15 @@ void State::information_state_tensor(int player, float* out) const {
 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
   if (player < 0 || player >= kNumPlayers) throw std::out_of_range("player must be 0 or 1, got " + std::to_string(player));
-  // What the player knows of the cards: his own, and the hands shown at showdowns.
-  Mask known = 0;
-  for (const Step& step : history_)
-    if (step.actor == kChancePlayer && step.target == player) known |= card_bit(step.action);
-  for (const Showdown& shown : showdowns_) known |= shown.hands[0] | shown.hands[1];
-  return resample_history(*this, known, seed);
+  // What the player knows of each hand's cards: his own, and the hands shown at showdowns.
+  std::vector<DeckView> decks = deck_views(hand_starts_, history_.size());
+  for (DeckView& deck : decks) {
+    for (std::size_t i = deck.begin; i < deck.end; ++i)
+      if (history_[i].actor == kChancePlayer && history_[i].target == player) deck.known |= card_bit(history_[i].action);
+    for (const Showdown& shown : showdowns_)
+      if (shown.end > deck.begin && shown.end <= deck.end) deck.known |= shown.hands[0] | shown.hands[1];
+  }
+  return resample_history(*this, decks, seed);
 }
 
 int State::remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart) {

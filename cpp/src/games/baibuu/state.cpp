@@ -67,6 +67,7 @@ void State::start_round() {
   std::fill(lows_, lows_ + kMaxSeats, Mask{0});
   dealt_ = 0;
   round_start_index_ = history_.size();
+  round_starts_.push_back(history_.size());
   phase_ = Phase::kDeal;
 }
 
@@ -300,16 +301,19 @@ void State::information_state_tensor(int player, float* out) const { observation
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
   if (player < 0 || player >= seats())
     throw std::out_of_range("player must be in 0-" + std::to_string(seats() - 1) + ", got " + std::to_string(player));
-  Mask known = 0;
-  for (const Step& step : history_)
-    if (step.actor == kChancePlayer && step.target == player) known |= card_bit(step.action);
-  for (const auto& shown : shown_)
-    for (int s = 0; s < seats(); ++s) known |= shown[s];
+  // Per round: the player's own cards, and every hand once the round is settled.
+  std::vector<DeckView> decks = deck_views(round_starts_, history_.size());
+  for (std::size_t r = 0; r < decks.size(); ++r) {
+    for (std::size_t i = decks[r].begin; i < decks[r].end; ++i)
+      if (history_[i].actor == kChancePlayer && history_[i].target == player) decks[r].known |= card_bit(history_[i].action);
+    if (r < shown_.size())
+      for (int s = 0; s < seats(); ++s) decks[r].known |= shown_[r][s];
+  }
   // Whose turn it is tells which hands were Naturals (they are skipped), so a redraw must
   // keep the same seats deciding in the same order: redraws that do not are rejected.
   for (std::uint64_t attempt = 0;; ++attempt) {
     try {
-      State other = resample_history(*this, known, seed + attempt * 0x9E3779B97F4A7C15ull);
+      State other = resample_history(*this, decks, seed + attempt * 0x9E3779B97F4A7C15ull);
       bool same_turns = other.current_player() == current_player();
       for (std::size_t i = 0; same_turns && i < history_.size(); ++i)
         same_turns = other.history_[i].actor == history_[i].actor;

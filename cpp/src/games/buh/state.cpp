@@ -110,6 +110,7 @@ void State::start_hand() {
   dead_ = drawing_discards_ = 0;
   declared_ = seated_ = 0;
   hand_start_index_ = history_.size();
+  hand_starts_.push_back(history_.size());
   table_.start_hand();
   num_dealt_in_ = 0;
   for (int i = 1; i <= n(); ++i) {  // deal order: the dealer's left first, the dealer last
@@ -614,23 +615,28 @@ void State::information_state_tensor(int player, float* out) const {
 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
   check_player(player, n());
-  Mask known = 0;
-  for (const Step& step : history_)
-    if (step.actor == kChancePlayer && step.target == player) known |= card_bit(step.action);
-  for (const Reveal& r : reveals_) known |= r.cards;
-  // A granny shows that the card its player kept is an ace: that card is resampled
-  // among the aces.
-  Mask grannies_kept = 0;
+  // Per hand: the player's own cards and the hands shown are known; a granny shows that
+  // the card its player kept is an ace, so that card is redrawn among the aces.
+  constexpr Mask kAces = Mask{0xF} << (4 * kAce);
+  std::vector<DeckView> decks = deck_views(hand_starts_, history_.size());
   State replay(config_, false, 0);
-  for (const Step& step : history_) {
+  std::size_t d = 0;
+  for (std::size_t i = 0; i < history_.size(); ++i) {
+    while (d + 1 < decks.size() && i >= decks[d].end) ++d;
+    const Step& step = history_[i];
+    if (step.actor == kChancePlayer && step.target == player) decks[d].known |= card_bit(step.action);
     if (step.actor >= 0 && step.actor != player && step.action > kDrawBase && step.action < kDeclare &&
-        popcount(unsigned(step.action - kDrawBase)) == 3)
-      grannies_kept |= replay.hands_[step.actor] & ~cards_of_positions(replay.hands_[step.actor],
-                                                                      unsigned(step.action - kDrawBase));
+        popcount(unsigned(step.action - kDrawBase)) == 3) {
+      const Mask hand = replay.hands_[step.actor];
+      const Mask kept = hand & ~cards_of_positions(hand, unsigned(step.action - kDrawBase));
+      decks[d].allowed[lowest_bit(kept)] = kAces;
+    }
     replay.apply_action(step.action);
   }
-  constexpr Mask kAces = Mask{0xF} << (4 * kAce);
-  return resample_history(*this, known, seed, grannies_kept, kAces);
+  for (const Reveal& r : reveals_)  // shown after a step of the hand, by its last at the latest
+    for (DeckView& deck : decks)
+      if (r.end > deck.begin && r.end <= deck.end) deck.known |= r.cards;
+  return resample_history(*this, decks, seed);
 }
 
 int State::remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart) {

@@ -131,6 +131,7 @@ class State {
   bool completed_hand_ = false;           // the last action completed a hand
   std::vector<Step> history_;
   std::size_t hand_start_index_ = 0;
+  std::vector<std::size_t> hand_starts_;  // history index where each hand began
 
   void start_hand();
   void start_round(int round);

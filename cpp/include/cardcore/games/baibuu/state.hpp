@@ -113,6 +113,7 @@ class State {
   std::int64_t result_[kMaxSeats]{};  // of the last completed round
   std::vector<Step> history_;
   std::size_t round_start_index_ = 0;
+  std::vector<std::size_t> round_starts_;  // history index where each round began
   std::vector<std::array<Mask, kMaxSeats>> shown_;  // every settled round's hands
 
   void start_round();

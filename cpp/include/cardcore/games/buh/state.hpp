@@ -130,6 +130,7 @@ class State {
   betting::Chips result_[kMaxPlayers]{};
   std::vector<Step> history_;
   std::size_t hand_start_index_ = 0;
+  std::vector<std::size_t> hand_starts_;  // history index where each hand began
   struct Reveal {
     std::size_t end;  // history length when the cards were shown
     int seat;
