@@ -28,6 +28,7 @@ void bind_hucklebuck(py::module_& parent) {
 
 >>> legal_plays("Ks 4s 9h 2c 7d", 3) == 1 << 11 | 1 << 47  # 4s and Ks
 True)");
+  bind_hucklebuck_engine(m);
 }
 
 }  // namespace cardcore::bindings

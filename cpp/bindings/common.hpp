@@ -67,5 +67,6 @@ void bind_badugi_engine(py::module_& m);
 void bind_baibuu(py::module_& m);
 void bind_baibuu_engine(py::module_& m);
 void bind_hucklebuck(py::module_& m);
+void bind_hucklebuck_engine(py::module_& m);
 
 }  // namespace cardcore::bindings

@@ -29,7 +29,12 @@ CHANCE: int = badugi.CHANCE
 TERMINAL: int = badugi.TERMINAL
 """What current_player() returns at the end of a game."""
 
-GAMES = {"badugi": badugi.Game, "buh": buh.Game, "baibuu": baibuu.Game}
+GAMES = {
+    "badugi": badugi.Game,
+    "buh": buh.Game,
+    "baibuu": baibuu.Game,
+    "hucklebuck": hucklebuck.Game,
+}
 """The game engines by name; each builds states that follow the engine protocol."""
 
 __all__ = [

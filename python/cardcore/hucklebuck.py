@@ -10,6 +10,14 @@ suit.
 2
 >>> str(cc.hucklebuck.legal_plays("Ks 4s 9h 2c 7d", led="s"))
 '4s Ks'
+
+The engine (``Game`` and ``State``) follows the protocol of DESIGN.md: action ids in 0,
+out 1, 2 + m to exchange (bit i of m the i-th lowest card; m = 0 passes) and 34 + card to
+play; chance actions are card ids (the deal, the upcard and each replacement).
+
+>>> state = cc.hucklebuck.Game(players=3).new_initial_state(seed=4)
+>>> state.street, state.trump is not None
+('exchange', True)
 """
 
 from __future__ import annotations
@@ -19,7 +27,12 @@ from collections.abc import Iterable
 from cardcore import _core
 from cardcore.cards import SUIT_SYMBOLS, SUITS, Card, CardLike, CardSet
 
-__all__ = ["legal_plays", "parse_suit", "trick_winner"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "State", "legal_plays", "parse_suit", "trick_winner"]
+
+Game = _core.hucklebuck.Game
+State = _core.hucklebuck.State
+CHANCE: int = _core.hucklebuck.CHANCE
+TERMINAL: int = _core.hucklebuck.TERMINAL
 
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 

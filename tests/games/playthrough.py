@@ -24,6 +24,9 @@ PLAYTHROUGHS: list[tuple[str, str, dict[str, Any], int, int]] = [
     ("buh_8_players.txt", "buh", {"players": 8, "hands": 3, "stacks": 10}, 8, 1),
     ("baibuu_rounds.txt", "baibuu", {"player_hands": 6, "hands": 3}, 2, 2),
     ("baibuu_agent.txt", "baibuu", {"player_hands": 2, "banker": "agent"}, 4, 4),
+    ("hucklebuck_3_players.txt", "hucklebuck", {"players": 3}, 1, 2),
+    ("hucklebuck_5_players.txt", "hucklebuck", {"players": 5, "scores": (9, 2, 5, 8, 10)}, 2, 2),
+    ("hucklebuck_7_players.txt", "hucklebuck", {"players": 7, "hands": None, "target": 3}, 3, 1),
 ]
 
 

@@ -28,6 +28,12 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"player_hands": 3, "banker": "agent", "hands": 4},
         {"player_hands": 2, "wagers": (10, 3500), "commission_bp": 355, "banker_commission_bp": 0},
     ],
+    "hucklebuck": [
+        *({"players": n} for n in range(3, 8)),
+        {"players": 5, "scores": (9, 2, 5, 8, 10), "hands": 3, "first_dealer": 4},
+        {"players": 4, "hands": None, "target": 5},
+        {"players": 7, "hands": None, "target": 4, "max_hands": 3},
+    ],
 }
 ZERO_SUM = {"badugi", "buh"}
 

@@ -3,14 +3,266 @@ Hucklebuck tricks (rules/hucklebuck.md 4.3).
 """
 from __future__ import annotations
 import collections.abc
+import numpy
+import numpy.typing
 import typing
-__all__: list[str] = ['legal_plays', 'trick_winner']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'legal_plays', 'play_games', 'policy_action', 'restore_game', 'restore_state', 'trick_winner']
+class State:
+    """
+    A Hucklebuck state (rules/hucklebuck.md): the engine protocol
+    plus named verbs and readable properties.
+    
+    >>> state = Game(players=5).new_initial_state(seed=1)
+    >>> state.street, state.to_act
+    ('in or out', 1)
+    """
+    def __copy__(self) -> State:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> State:
+        ...
+    def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any], str]]:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        The canonical string of an action id at this state.
+        """
+    def apply_action(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Applies an action id; an illegal one is a ValueError and changes nothing.
+        """
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """
+        (card id, probability) for each card of the stock at a chance node.
+        """
+    def clone(self) -> State:
+        """
+        An independent copy.
+        """
+    def current_player(self) -> int:
+        """
+        The seat to act, CHANCE (-1) at a chance node or TERMINAL (-4) at the end.
+        """
+    def exchange(self, cards: typing.Any) -> None:
+        """
+        Exchanges these cards of the hand to act.
+        """
+    def history(self) -> list[int]:
+        """
+        Every action id applied so far, chance included.
+        """
+    def in_(self) -> None:
+        """
+        Stays in the hand.
+        """
+    def information_state_string(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+        ...
+    def information_state_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        The observation plus the player's own cards at each stage of the hand.
+        """
+    def is_chance_node(self) -> bool:
+        ...
+    def is_terminal(self) -> bool:
+        ...
+    def legal_actions(self) -> list[int]:
+        """
+        Legal action ids: the stock's card ids at a chance node, none at the end.
+        """
+    def observation_string(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+        ...
+    def observation_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        The observation of `player` as a float32 vector (layout in the game's docs).
+        """
+    def out(self) -> None:
+        """
+        Drops out of the hand.
+        """
+    def pass_(self) -> None:
+        """
+        Exchanges no card.
+        """
+    def play(self, card: typing.Any) -> None:
+        """
+        Plays a card of the hand to act (following suit when it can).
+        """
+    def resample_from_infostate(self, player: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> State:
+        """
+        A state `player` cannot tell from this one: every card hidden from him drawn again.
+        """
+    def returns(self) -> list[float]:
+        """
+        Chips won or lost per seat over the hands completed.
+        """
+    def rewards(self) -> list[float]:
+        """
+        The result of the hand the last action completed, else zeros.
+        """
+    def serialize(self) -> str:
+        """
+        The state as a string (configuration, chance mode, history).
+        """
+    def string_to_action(self, text: str) -> int:
+        """
+        The action id of a canonical string (cards in any order and spelling).
+        """
+    @property
+    def active(self) -> tuple[bool, ...]:
+        """
+        Whether each seat plays this hand (has not dropped out).
+        """
+    @property
+    def button(self) -> int:
+        """
+        The dealer's seat.
+        """
+    @property
+    def dead_cards(self) -> typing.Any:
+        """
+        The discard pile, the upcard and every card played this hand.
+        """
+    @property
+    def hand_number(self) -> int:
+        ...
+    @property
+    def hands(self) -> tuple[typing.Any, ...]:
+        """
+        Every hand (the full state, not one player's view).
+        """
+    @property
+    def log(self) -> list[str]:
+        """
+        Every action so far as 'P0: raise', 'chance: 7h'.
+        """
+    @property
+    def scores(self) -> tuple[int, ...]:
+        ...
+    @property
+    def stock(self) -> typing.Any:
+        """
+        The cards still to be dealt.
+        """
+    @property
+    def street(self) -> str:
+        ...
+    @property
+    def to_act(self) -> int | None:
+        """
+        The seat to act, or None at a chance node or the end.
+        """
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        """
+        The trick in play as (seat, card) in play order.
+        """
+    @property
+    def tricks(self) -> tuple[int, ...]:
+        """
+        Tricks each seat took this hand.
+        """
+    @property
+    def trump(self) -> str | None:
+        """
+        The trump suit letter (None before the upcard).
+        """
+    @property
+    def upcard(self) -> typing.Any:
+        """
+        The turned-up card, whose suit is trump (None before it is turned).
+        """
+    @property
+    def winner(self) -> int | None:
+        """
+        The winner of a game played to the target (None before the end, or for a draw).
+        """
+class Game:
+    """
+    Hucklebuck for 3 to 7 players (rules/hucklebuck.md).
+    
+    One hand by default, scores starting from ``scores`` (returns are the score changes);
+    ``hands=None`` plays the game to ``target`` (11), capped at ``max_hands``, returning +1 for
+    the winner and -1/(n-1) for each other player.
+    
+    >>> game = Game(players=5, hands=None)
+    >>> game.num_players, game.num_distinct_actions
+    (5, 86)
+    """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, *, players: typing.SupportsInt | typing.SupportsIndex = 4, target: typing.SupportsInt | typing.SupportsIndex = 11, scores: typing.Any = None, hands: typing.Any = 1, max_hands: typing.SupportsInt | typing.SupportsIndex = 200, first_dealer: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+        ...
+    def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any]]]:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def deserialize_state(self, text: str) -> State:
+        """
+        The state a serialize() string describes; a corrupt one is a ValueError.
+        """
+    def new_initial_state(self, seed: typing.SupportsInt | typing.SupportsIndex | None = None) -> State:
+        """
+        A new state; with a seed chance is sampled inside, without one it is explicit.
+        """
+    @property
+    def config(self) -> dict[str, typing.Any]:
+        ...
+    @property
+    def information_state_tensor_shape(self) -> list[int]:
+        ...
+    @property
+    def max_chance_outcomes(self) -> int:
+        ...
+    @property
+    def max_game_length(self) -> int:
+        ...
+    @property
+    def max_utility(self) -> float:
+        ...
+    @property
+    def min_utility(self) -> float:
+        ...
+    @property
+    def num_distinct_actions(self) -> int:
+        ...
+    @property
+    def num_players(self) -> int:
+        ...
+    @property
+    def observation_tensor_shape(self) -> list[int]:
+        ...
 def legal_plays(hand: typing.Any, led_suit: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     Mask of the cards of ``hand`` that may be played; led_suit -1 when leading.
     
     >>> legal_plays("Ks 4s 9h 2c 7d", 3) == 1 << 11 | 1 << 47  # 4s and Ks
     True
+    """
+def play_games(game: Game, policies: collections.abc.Sequence[str], games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+    """
+    Plays ``games`` games in C++ with a built-in policy per seat; the returns, games x players.
+    
+    >>> play_games(Game(players=3), ["rule_based", "random", "random"], 10, 1, 1).shape
+    (10, 3)
+    """
+def policy_action(state: State, policy: str, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    The action a built-in policy ('random' or 'rule_based') takes at a player node.
+    
+    >>> state = Game(players=3).new_initial_state(seed=4)
+    >>> state.action_to_string(policy_action(state, "rule_based", 0)).split()[0] in ("pass", "exchange")
+    True
+    """
+def restore_game(config: dict[str, typing.Any]) -> Game:
+    """
+    The game of a `config` dict (how a Game unpickles).
+    """
+def restore_state(config: dict[str, typing.Any], text: str) -> State:
+    """
+    The state of a `config` dict and a serialize() string (how a State unpickles).
     """
 def trick_winner(plays: collections.abc.Iterable[typing.Any], trump: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
@@ -19,3 +271,5 @@ def trick_winner(plays: collections.abc.Iterable[typing.Any], trump: typing.Supp
     >>> trick_winner(["7s", "Ks", "2h", "As"], 2)
     2
     """
+CHANCE: int = -1
+TERMINAL: int = -4

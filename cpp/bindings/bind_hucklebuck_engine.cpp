@@ -1,0 +1,238 @@
+#include <optional>
+#include <sstream>
+
+#include "cardcore/games/hucklebuck/policy.hpp"
+#include "cardcore/games/hucklebuck/state.hpp"
+#include "common.hpp"
+#include "engine.hpp"
+
+namespace cardcore::bindings {
+namespace {
+
+using hucklebuck::Config;
+using hucklebuck::Game;
+using hucklebuck::State;
+
+int narrow(long long value, const char* field) {
+  if (value < -1'000'000'000LL || value > 1'000'000'000LL)
+    throw std::invalid_argument(std::string("hucklebuck config: ") + field + " is out of range: " + std::to_string(value));
+  return static_cast<int>(value);
+}
+
+Config make_config(long long players, long long target, const py::object& scores, const py::object& hands,
+                   long long max_hands, long long first_dealer) {
+  Config c;
+  c.players = narrow(players, "players");
+  if (c.players < 3 || c.players > hucklebuck::kMaxPlayers)
+    throw std::invalid_argument("hucklebuck config: players must be 3 to 7, got " + std::to_string(players));
+  c.target = narrow(target, "target");
+  if (!scores.is_none()) {
+    const auto each = scores.cast<std::vector<long long>>();
+    if (each.size() != static_cast<std::size_t>(c.players))
+      throw std::invalid_argument("hucklebuck config: scores needs one entry per player (" + std::to_string(c.players) +
+                                  "), got " + std::to_string(each.size()));
+    for (int s = 0; s < c.players; ++s) c.scores[s] = narrow(each[static_cast<std::size_t>(s)], "scores");
+  }
+  if (hands.is_none()) {
+    c.hands = 0;
+  } else {
+    c.hands = narrow(hands.cast<long long>(), "hands");
+    if (c.hands < 1) throw std::invalid_argument("hucklebuck config: hands must be None or at least 1, got " + std::to_string(c.hands));
+  }
+  c.max_hands = narrow(max_hands, "max_hands");
+  c.first_dealer = narrow(first_dealer, "first_dealer");
+  c.validate();
+  return c;
+}
+
+Fields config_dict(const Config& c) {
+  py::tuple scores(c.players);
+  for (int s = 0; s < c.players; ++s) scores[s] = py::int_(c.scores[s]);
+  return py::dict("players"_a = c.players, "target"_a = c.target, "scores"_a = scores,
+                  "hands"_a = c.hands == 0 ? py::object(py::none()) : py::object(py::int_(c.hands)),
+                  "max_hands"_a = c.max_hands, "first_dealer"_a = c.first_dealer);
+}
+
+Config config_from_dict(const Fields& d) {
+  return make_config(d["players"].cast<long long>(), d["target"].cast<long long>(), d["scores"], d["hands"],
+                     d["max_hands"].cast<long long>(), d["first_dealer"].cast<long long>());
+}
+
+template <class Element, class Value>
+py::typing::Tuple<Element, py::ellipsis> per_seat(const State& s, Value value) {
+  py::tuple out(s.n());
+  for (int seat = 0; seat < s.n(); ++seat) out[seat] = value(seat);
+  return out;
+}
+
+std::string table_view(const State& s) {
+  std::ostringstream out;
+  out << "hucklebuck.State(hand " << s.hand_number() << ", " << s.phase_name();
+  if (s.upcard() >= 0) out << ", upcard " << format_card(s.upcard());
+  for (int seat = 0; seat < s.n(); ++seat) {
+    out << "; P" << seat << (seat == s.dealer() ? " (D)" : "") << " score " << s.score(seat);
+    if (s.dropped(seat)) {
+      out << " out";
+      continue;
+    }
+    out << " tricks " << s.tricks(seat) << " [" << format_cards(s.hand(seat)) << "]";
+    if (s.trick_card(seat) >= 0) out << " played " << format_card(s.trick_card(seat));
+  }
+  const int player = s.current_player();
+  out << "; " << (player >= 0 ? "P" + std::to_string(player) + " to act"
+                              : player == kChancePlayer ? std::string("chance") : std::string("over"))
+      << ")";
+  return out.str();
+}
+
+hucklebuck::Policy policy_of(const std::string& name) {
+  if (name == "random") return hucklebuck::Policy::kRandom;
+  if (name == "rule_based") return hucklebuck::Policy::kRuleBased;
+  throw std::invalid_argument("unknown Hucklebuck policy '" + name + "': expected 'random' or 'rule_based'");
+}
+
+}  // namespace
+
+void bind_hucklebuck_engine(py::module_& m) {
+  m.attr("CHANCE") = kChancePlayer;
+  m.attr("TERMINAL") = kTerminalPlayer;
+
+  py::class_<State> state(m, "State", R"(A Hucklebuck state (rules/hucklebuck.md): the engine protocol
+plus named verbs and readable properties.
+
+>>> state = Game(players=5).new_initial_state(seed=1)
+>>> state.street, state.to_act
+('in or out', 1))");
+  bind_protocol<State, hucklebuck::TensorLayout>(state);
+  state.def("in_", [](State& s) { apply_verb(s, {hucklebuck::kIn}, "in"); }, "Stays in the hand.")
+      .def("out", [](State& s) { apply_verb(s, {hucklebuck::kOut}, "out"); }, "Drops out of the hand.")
+      .def("pass_", [](State& s) { apply_verb(s, {hucklebuck::kExchangeBase}, "pass"); }, "Exchanges no card.")
+      .def(
+          "exchange",
+          [](State& s, py::handle cards) {
+            if (!s.is_legal(hucklebuck::kExchangeBase)) apply_verb(s, {}, "exchange");
+            const Mask mask = to_mask(cards);
+            const Mask hand = s.hand(s.current_player());
+            if (mask & ~hand)
+              throw std::invalid_argument("exchange: " + format_cards(mask & ~hand) + " not in the hand " + format_cards(hand));
+            s.apply_action(hucklebuck::kExchangeBase + static_cast<int>(positions_of_cards(hand, mask)));
+          },
+          "cards"_a, "Exchanges these cards of the hand to act.")
+      .def(
+          "play",
+          [](State& s, py::handle card) {
+            const int id = to_card(card);
+            if (!s.is_legal(hucklebuck::kPlayBase + id)) {
+              std::string legal;
+              for (int a : s.legal_actions()) legal += (legal.empty() ? "" : ", ") + s.action_to_string(a);
+              throw std::invalid_argument("play " + format_card(id) + " is not legal now; legal: " +
+                                          (legal.empty() ? "nothing" : legal));
+            }
+            s.apply_action(hucklebuck::kPlayBase + id);
+          },
+          "card"_a, "Plays a card of the hand to act (following suit when it can).")
+      .def_property_readonly("hands", [](const State& s) { return per_seat<py::object>(s, [&](int i) { return card_set(s.hand(i)); }); },
+                             "Every hand (the full state, not one player's view).")
+      .def_property_readonly("scores", [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.score(i); }); })
+      .def_property_readonly("tricks", [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.tricks(i); }); },
+                             "Tricks each seat took this hand.")
+      .def_property_readonly("active", [](const State& s) { return per_seat<py::bool_>(s, [&](int i) { return s.active(i); }); },
+                             "Whether each seat plays this hand (has not dropped out).")
+      .def_property_readonly(
+          "upcard", [](const State& s) -> py::object {
+            if (s.upcard() < 0) return py::none();
+            return py::module_::import("cardcore.cards").attr("Card")(s.upcard());
+          },
+          "The turned-up card, whose suit is trump (None before it is turned).")
+      .def_property_readonly(
+          "trump", [](const State& s) -> std::optional<std::string> {
+            if (s.trump() < 0) return std::nullopt;
+            return std::string(1, kSuitChars[s.trump()]);
+          },
+          "The trump suit letter (None before the upcard).")
+      .def_property_readonly(
+          "trick", [](const State& s) {
+            py::list plays;
+            for (int i = 0, seat = s.leader(); s.leader() >= 0 && i < s.n(); ++i, seat = (seat + 1) % s.n())
+              if (s.trick_card(seat) >= 0) plays.append(py::make_tuple(seat, format_card(s.trick_card(seat))));
+            return py::typing::List<py::typing::Tuple<py::int_, py::str>>(plays);
+          },
+          "The trick in play as (seat, card) in play order.")
+      .def_property_readonly("stock", [](const State& s) { return card_set(s.stock()); }, "The cards still to be dealt.")
+      .def_property_readonly("dead_cards",
+                             [](const State& s) {
+                               return card_set(s.discard_pile() | s.played() | (s.upcard() >= 0 ? card_bit(s.upcard()) : 0) |
+                                               [&] {
+                                                 Mask trick = 0;
+                                                 for (int seat = 0; seat < s.n(); ++seat)
+                                                   if (s.trick_card(seat) >= 0) trick |= card_bit(s.trick_card(seat));
+                                                 return trick;
+                                               }());
+                             },
+                             "The discard pile, the upcard and every card played this hand.")
+      .def_property_readonly("button", &State::dealer, "The dealer's seat.")
+      .def_property_readonly("street", &State::phase_name)
+      .def_property_readonly("hand_number", &State::hand_number)
+      .def_property_readonly(
+          "winner", [](const State& s) -> std::optional<int> {
+            if (s.winner() < 0) return std::nullopt;
+            return s.winner();
+          },
+          "The winner of a game played to the target (None before the end, or for a draw).")
+      .def("__repr__", &table_view);
+  bind_state_pickling(state, "cardcore._core.hucklebuck", config_dict);
+
+  py::class_<Game> game(m, "Game", R"(Hucklebuck for 3 to 7 players (rules/hucklebuck.md).
+
+One hand by default, scores starting from ``scores`` (returns are the score changes);
+``hands=None`` plays the game to ``target`` (11), capped at ``max_hands``, returning +1 for
+the winner and -1/(n-1) for each other player.
+
+>>> game = Game(players=5, hands=None)
+>>> game.num_players, game.num_distinct_actions
+(5, 86))");
+  game.def(py::init([](long long players, long long target, const py::object& scores, const py::object& hands,
+                       long long max_hands, long long first_dealer) {
+             return Game(make_config(players, target, scores, hands, max_hands, first_dealer));
+           }),
+           py::kw_only(), "players"_a = 4, "target"_a = 11, "scores"_a = py::none(), "hands"_a = 1, "max_hands"_a = 200,
+           "first_dealer"_a = 0);
+  bind_game<Game, State>(m, game, "cardcore._core.hucklebuck", config_dict, config_from_dict);
+
+  m.def(
+      "policy_action",
+      [](const State& s, const std::string& policy, std::uint64_t seed) {
+        if (s.current_player() < 0) throw std::invalid_argument("policy_action needs a player to act");
+        Rng rng(seed);
+        return hucklebuck::policy_action(s, policy_of(policy), rng);
+      },
+      "state"_a, "policy"_a, "seed"_a,
+      R"(The action a built-in policy ('random' or 'rule_based') takes at a player node.
+
+>>> state = Game(players=3).new_initial_state(seed=4)
+>>> state.action_to_string(policy_action(state, "rule_based", 0)).split()[0] in ("pass", "exchange")
+True)");
+  m.def(
+      "play_games",
+      [](const Game& g, const std::vector<std::string>& policies, std::int64_t games, std::uint64_t seed, int threads) {
+        if (policies.size() != static_cast<std::size_t>(g.config.players))
+          throw std::invalid_argument("policies needs one name per player (" + std::to_string(g.config.players) + ")");
+        if (games < 0) throw std::invalid_argument("games must be >= 0, got " + std::to_string(games));
+        std::vector<hucklebuck::Policy> chosen;
+        for (const std::string& name : policies) chosen.push_back(policy_of(name));
+        py::array_t<double> out({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(g.config.players)});
+        double* data = out.mutable_data();
+        {
+          py::gil_scoped_release release;  // plays its own states, writes only `out`
+          hucklebuck::play_games(g.config, chosen, games, seed, threads, data);
+        }
+        return out;
+      },
+      "game"_a, "policies"_a, "games"_a, "seed"_a, "threads"_a,
+      R"(Plays ``games`` games in C++ with a built-in policy per seat; the returns, games x players.
+
+>>> play_games(Game(players=3), ["rule_based", "random", "random"], 10, 1, 1).shape
+(10, 3))");
+}
+
+}  // namespace cardcore::bindings

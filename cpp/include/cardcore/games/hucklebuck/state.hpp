@@ -1,0 +1,167 @@
+// Hucklebuck: trick taking for 3 to 7 players, first to 11 (rules/hucklebuck.md).
+//
+// Rule choices, all from rules/hucklebuck.md: five cards each, dealt one at a time from the
+// dealer's left; the next card is turned up and set aside, its suit trump, never drawn
+// . With more than 4 players, players announce in or out from the dealer's left, at
+// most n - 4 dropping; once that many have, the rest are in with no decision, and a
+// dropped hand goes face down onto the discard pile. Each active player in deal order
+// passes or exchanges 1-5 cards; when the stock runs short he gets what is left, then
+// the discard pile without his own new discards becomes the stock. The first active
+// player left of the dealer leads; players follow suit when they can, with no duty to
+// trump; the highest trump, else the highest card of the led suit, takes the trick
+// (eval/hucklebuck.hpp). Each active player scores one point a trick, or loses three with
+// none, never going below zero; dropped players score nothing. The deal passes left. With
+// `hands` = 0 the game runs to the target: after a hand, a unique top score at or above it
+// wins (ties play on, R-6), capped by max_hands. Action ids: in 0, out 1, 2 + m to exchange
+// the cards of the 5-bit mask m of the hand sorted by id (m = 0 passes), 34 + card to play.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cardcore/games/engine.hpp"
+
+namespace cardcore::hucklebuck {
+
+inline constexpr int kMaxPlayers = 7;
+inline constexpr int kIn = 0, kOut = 1, kExchangeBase = 2, kPlayBase = 34;
+inline constexpr int kNumDistinctActions = kPlayBase + kDeckSize;
+inline constexpr int kHandSize = 5;
+
+struct Config {
+  int players = 4;
+  int target = 11;
+  std::array<int, kMaxPlayers> scores{};
+  int hands = 1;  // 0: the whole game, to the target
+  int max_hands = 200;
+  int first_dealer = 0;
+
+  void validate() const;
+  std::string to_string() const;
+  bool operator==(const Config&) const = default;
+};
+
+enum class Phase : std::uint8_t { kDeal, kUpcard, kInOut, kExchange, kReplace, kPlay, kOver };
+
+// observation_tensor for n seats: own cards 52 | upcard 52 | my seat n | dealer n | phase 4
+// (in or out, exchange, play, over) | per seat in / out / undecided 3n | per seat cards
+// exchanged, 0-5, 6n | the trick in play: per seat the card it played 52n | cards played
+// in earlier tricks 52 | tricks won per seat over 5, n | scores per seat over the target, n.
+// information_state_tensor appends my hand after the deal and after the exchange (2 x 52)
+// and, per earlier trick, each seat's card (5 x 52n).
+struct TensorLayout {
+  int n, observation_size, information_state_size;
+  explicit TensorLayout(const Config& config);
+};
+
+class State {
+ public:
+  State(const Config& config, bool seeded, std::uint64_t seed);
+
+  const Config& config() const { return config_; }
+  int current_player() const;
+  bool is_terminal() const { return phase_ == Phase::kOver; }
+  bool is_chance_node() const { return current_player() == kChancePlayer; }
+  ActionSet legal_player_actions() const;
+  std::vector<int> legal_actions() const;
+  std::vector<std::pair<int, double>> chance_outcomes() const;
+  bool is_legal(int action) const;
+  void apply_action(int action);
+
+  std::string action_to_string(int action) const;
+  int string_to_action(std::string_view text) const;
+
+  std::vector<double> returns() const;
+  std::vector<double> rewards() const;
+  const std::vector<Step>& history() const { return history_; }
+  std::vector<int> history_ids() const;
+
+  std::string observation_string(int player) const;
+  std::string information_state_string(int player) const;
+  void observation_tensor(int player, float* out) const;
+  void information_state_tensor(int player, float* out) const;
+
+  State resample_from_infostate(int player, std::uint64_t seed) const;
+  static int remap_action(const State& original, const State& replay, int actor, int action,
+                          const int* counterpart);
+  void continue_seeded(std::uint64_t seed);
+  std::string serialize() const;
+  static State deserialize(const Config& config, std::string_view text);
+
+  int n() const { return config_.players; }
+  Mask hand(int seat) const { return hands_[seat]; }
+  int upcard() const { return upcard_; }
+  int trump() const { return upcard_ < 0 ? -1 : suit_of(upcard_); }
+  int score(int seat) const { return scores_[seat]; }
+  int tricks(int seat) const { return tricks_[seat]; }
+  bool active(int seat) const { return !(dropped_ >> seat & 1); }
+  bool dropped(int seat) const { return dropped_ >> seat & 1; }
+  int dealer() const { return dealer_; }
+  int hand_number() const { return hands_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
+  int winner() const { return winner_; }
+  bool seeded() const { return stock_.seeded(); }
+  Mask stock() const { return stock_.cards(); }
+  Mask discard_pile() const { return discards_; }
+  Mask played() const { return played_; }
+  // The cards of the trick in play, by seat (-1: not played yet), and its leader.
+  int trick_card(int seat) const { return trick_[seat]; }
+  int leader() const { return leader_; }
+  std::string phase_name() const;
+
+ private:
+  Config config_;
+  std::uint64_t seed_ = 0;
+  Stock stock_;
+  Phase phase_ = Phase::kDeal;
+  Mask hands_[kMaxPlayers]{};
+  Mask discards_ = 0, exchanging_ = 0, played_ = 0;
+  int upcard_ = -1;
+  int dealer_ = 0;
+  int order_[kMaxPlayers]{};  // deal order: the dealer's left first, the dealer last
+  int position_ = 0;          // next index into order_ in the in/out round or exchange
+  int dealt_ = 0, drops_ = 0, to_act_ = -1, to_replace_ = 0;
+  std::uint8_t dropped_ = 0, decided_ = 0;
+  int exchanged_[kMaxPlayers]{};
+  int trick_[kMaxPlayers]{};
+  int leader_ = -1, plays_in_trick_ = 0, tricks_played_ = 0;
+  int tricks_[kMaxPlayers]{};
+  int scores_[kMaxPlayers]{};
+  int hand_start_scores_[kMaxPlayers]{};
+  int result_[kMaxPlayers]{};
+  bool completed_hand_ = false;
+  int hands_completed_ = 0;
+  int winner_ = -1;  // at the end of a game to the target: the winner, -1 for a draw
+  std::vector<Step> history_;
+  std::size_t hand_start_index_ = 0;
+  std::vector<std::size_t> hand_starts_;
+
+  int num_active() const { return n() - popcount(unsigned(dropped_)); }
+  void start_hand();
+  void next_announcer();
+  void start_exchange();
+  void next_exchanger();
+  void start_play();
+  void finish_trick();
+  void end_hand();
+  void apply_chance(int card);
+  void apply_player(int action);
+  void resolve_chance();
+  void refill_stock();
+};
+
+struct Game {
+  Config config;
+  explicit Game(const Config& c) : config(c) { config.validate(); }
+  int num_players() const { return config.players; }
+  int num_distinct_actions() const { return kNumDistinctActions; }
+  int max_game_length() const;
+  double max_utility() const { return config.hands == 0 ? 1.0 : 5.0 * config.hands; }
+  double min_utility() const { return config.hands == 0 ? -1.0 : -3.0 * config.hands; }
+  int observation_size() const { return TensorLayout(config).observation_size; }
+  int information_state_size() const { return TensorLayout(config).information_state_size; }
+};
+
+}  // namespace cardcore::hucklebuck

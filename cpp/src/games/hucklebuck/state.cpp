@@ -1,0 +1,538 @@
+#include "cardcore/games/hucklebuck/state.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+#include "cardcore/core/layout.hpp"
+#include "cardcore/eval/hucklebuck.hpp"
+
+namespace cardcore::hucklebuck {
+namespace {
+
+constexpr const char* kPhaseNames[] = {"deal", "upcard", "in or out", "exchange", "exchange", "play", "over"};
+
+[[noreturn]] void bad_field(const std::string& field, const std::string& problem) {
+  throw std::invalid_argument("hucklebuck config: " + field + " " + problem);
+}
+
+void check_player(int player, int n) {
+  if (player < 0 || player >= n)
+    throw std::out_of_range("player must be in 0-" + std::to_string(n - 1) + ", got " + std::to_string(player));
+}
+
+}  // namespace
+
+void Config::validate() const {
+  if (players < 3 || players > kMaxPlayers) bad_field("players", "must be 3 to 7, got " + std::to_string(players));
+  if (target < 1 || target > 1000) bad_field("target", "must be between 1 and 1000, got " + std::to_string(target));
+  for (int s = 0; s < players; ++s)
+    if (scores[s] < 0 || scores[s] > 100000)
+      bad_field("scores", "must be between 0 and 100,000, got " + std::to_string(scores[s]));
+  if (hands < 0 || hands > 100000) bad_field("hands", "must be None or 1 to 100,000, got " + std::to_string(hands));
+  if (max_hands < 1 || max_hands > 100000)
+    bad_field("max_hands", "must be between 1 and 100,000, got " + std::to_string(max_hands));
+  if (first_dealer < 0 || first_dealer >= players)
+    bad_field("first_dealer", "must be a seat 0-" + std::to_string(players - 1) + ", got " + std::to_string(first_dealer));
+}
+
+std::string Config::to_string() const {
+  std::ostringstream out;
+  out << "players=" << players << " target=" << target << " scores=";
+  for (int s = 0; s < players; ++s) out << (s ? "," : "") << scores[s];
+  out << " hands=" << (hands == 0 ? std::string("game") : std::to_string(hands)) << " max_hands=" << max_hands
+      << " first_dealer=" << first_dealer;
+  return out.str();
+}
+
+TensorLayout::TensorLayout(const Config& c) : n(c.players) {
+  observation_size = 52 + 52 + 2 * n + 4 + 3 * n + 6 * n + 52 * n + 52 + n + n;
+  information_state_size = observation_size + 2 * 52 + kHandSize * 52 * n;
+}
+
+int Game::max_game_length() const {
+  const int n = config.players;
+  // Per hand: 5n cards dealt and the upcard, n in/out calls, n exchanges with up to 5n
+  // replacements, and 5n plays.
+  const int per_hand = 5 * n + 1 + n + n + 5 * n + 5 * n;
+  return (config.hands == 0 ? config.max_hands : config.hands) * per_hand;
+}
+
+State::State(const Config& config, bool seeded, std::uint64_t seed)
+    : config_(config), seed_(seed), stock_(seeded, seed) {
+  config_.validate();
+  std::copy(config_.scores.begin(), config_.scores.begin() + n(), scores_);
+  dealer_ = config_.first_dealer;
+  history_.reserve(static_cast<std::size_t>(Game(config_).max_game_length()));
+  start_hand();
+  resolve_chance();
+}
+
+void State::start_hand() {
+  stock_.reset(kDeckMask);
+  std::fill(hands_, hands_ + kMaxPlayers, Mask{0});
+  discards_ = exchanging_ = played_ = 0;
+  upcard_ = -1;
+  dealt_ = drops_ = 0;
+  dropped_ = decided_ = 0;
+  std::fill(exchanged_, exchanged_ + kMaxPlayers, 0);
+  std::fill(tricks_, tricks_ + kMaxPlayers, 0);
+  std::fill(trick_, trick_ + kMaxPlayers, -1);
+  tricks_played_ = plays_in_trick_ = 0;
+  std::copy(scores_, scores_ + n(), hand_start_scores_);
+  for (int i = 0; i < n(); ++i) order_[i] = (dealer_ + 1 + i) % n();
+  hand_start_index_ = history_.size();
+  hand_starts_.push_back(history_.size());
+  phase_ = Phase::kDeal;
+}
+
+int State::current_player() const {
+  switch (phase_) {
+    case Phase::kDeal:
+    case Phase::kUpcard:
+    case Phase::kReplace:
+      return kChancePlayer;
+    case Phase::kInOut:
+    case Phase::kExchange:
+    case Phase::kPlay:
+      return to_act_;
+    case Phase::kOver:
+      break;
+  }
+  return kTerminalPlayer;
+}
+
+void State::next_announcer() {
+  // At most n - 4 drop; once that many have, everyone after them is in.
+  const int quota = n() - 4;
+  if (quota <= 0 || drops_ == quota || position_ == n()) {
+    start_exchange();
+    return;
+  }
+  to_act_ = order_[position_++];
+  phase_ = Phase::kInOut;
+}
+
+void State::start_exchange() {
+  position_ = 0;
+  next_exchanger();
+}
+
+void State::next_exchanger() {
+  exchanging_ = 0;
+  while (position_ < n()) {
+    const int seat = order_[position_++];
+    if (active(seat)) {
+      to_act_ = seat;
+      phase_ = Phase::kExchange;
+      return;
+    }
+  }
+  start_play();
+}
+
+void State::start_play() {
+  phase_ = Phase::kPlay;
+  for (int i = 0; i < n(); ++i)
+    if (active(order_[i])) {  // the first active player left of the dealer leads
+      leader_ = to_act_ = order_[i];
+      break;
+    }
+}
+
+void State::refill_stock() {
+  // the discard pile, less the exchanging player's new discards, is the new stock.
+  stock_.reset(discards_ & ~exchanging_);
+  discards_ &= exchanging_;
+}
+
+void State::finish_trick() {
+  int plays[kMaxPlayers], seats[kMaxPlayers], count = 0;
+  for (int i = 0, seat = leader_; i < n(); ++i, seat = (seat + 1) % n())
+    if (active(seat)) {
+      seats[count] = seat;
+      plays[count++] = trick_[seat];
+    }
+  const int winner = seats[trick_winner(plays, count, trump())];
+  ++tricks_[winner];
+  for (int i = 0; i < count; ++i) played_ |= card_bit(plays[i]);
+  std::fill(trick_, trick_ + kMaxPlayers, -1);
+  plays_in_trick_ = 0;
+  leader_ = to_act_ = winner;
+  if (++tricks_played_ == kHandSize) end_hand();
+}
+
+void State::end_hand() {
+  for (int s = 0; s < n(); ++s) {
+    if (active(s)) scores_[s] = std::max(0, scores_[s] + (tricks_[s] > 0 ? tricks_[s] : -3));
+    result_[s] = scores_[s] - hand_start_scores_[s];
+  }
+  completed_hand_ = true;
+  ++hands_completed_;
+  bool over = config_.hands != 0 && hands_completed_ == config_.hands;
+  if (config_.hands == 0) {
+    const int top = *std::max_element(scores_, scores_ + n());
+    const int at_top = static_cast<int>(std::count(scores_, scores_ + n(), top));
+    const bool capped = hands_completed_ == config_.max_hands;
+    if ((top >= config_.target && at_top == 1) || capped) {
+      over = true;
+      winner_ = at_top == 1 && (top >= config_.target || capped) ? int(std::max_element(scores_, scores_ + n()) - scores_) : -1;
+    }
+  }
+  if (over) {
+    phase_ = Phase::kOver;
+    to_act_ = -1;
+    return;
+  }
+  dealer_ = (dealer_ + 1) % n();
+  start_hand();
+}
+
+ActionSet State::legal_player_actions() const {
+  ActionSet actions;
+  switch (phase_) {
+    case Phase::kInOut:
+      actions.add(kIn);
+      actions.add(kOut);
+      break;
+    case Phase::kExchange:
+      for (int m = 0; m < (1 << kHandSize); ++m) actions.add(kExchangeBase + m);
+      break;
+    case Phase::kPlay: {
+      const int led = trick_[leader_] < 0 ? -1 : suit_of(trick_[leader_]);
+      for (Mask m = legal_plays(hands_[to_act_], led); m; m = clear_lowest(m)) actions.add(kPlayBase + lowest_bit(m));
+      break;
+    }
+    default:
+      break;
+  }
+  return actions;
+}
+
+std::vector<int> State::legal_actions() const {
+  if (current_player() != kChancePlayer) return legal_player_actions().to_vector();
+  std::vector<int> cards;
+  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) cards.push_back(lowest_bit(m));
+  return cards;
+}
+
+std::vector<std::pair<int, double>> State::chance_outcomes() const {
+  std::vector<std::pair<int, double>> outcomes;
+  if (current_player() != kChancePlayer) return outcomes;
+  const double p = 1.0 / stock_.size();
+  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) outcomes.emplace_back(lowest_bit(m), p);
+  return outcomes;
+}
+
+bool State::is_legal(int action) const {
+  const int player = current_player();
+  if (player == kChancePlayer) return action >= 0 && action < kDeckSize && (stock_.cards() >> action & 1);
+  if (player < 0) return false;
+  return legal_player_actions().contains(action);
+}
+
+void State::apply_action(int action) {
+  if (!is_legal(action)) {
+    if (is_terminal()) throw std::invalid_argument("the game is over: no action is legal");
+    throw std::invalid_argument("action " + std::to_string(action) + " is not legal here" +
+                                (current_player() == kChancePlayer ? " (a chance node: a card in the stock)" : ""));
+  }
+  completed_hand_ = false;
+  if (current_player() == kChancePlayer)
+    apply_chance(action);
+  else
+    apply_player(action);
+  resolve_chance();
+}
+
+void State::resolve_chance() {
+  if (!stock_.seeded()) return;
+  while (current_player() == kChancePlayer) apply_chance(stock_.draw());
+}
+
+void State::apply_chance(int card) {
+  stock_.take(card);
+  int seat = Step::kBurn;
+  switch (phase_) {
+    case Phase::kDeal:
+      seat = order_[dealt_ % n()];  // one at a time from the dealer's left
+      hands_[seat] |= card_bit(card);
+      if (++dealt_ == kHandSize * n()) phase_ = Phase::kUpcard;
+      break;
+    case Phase::kUpcard:
+      upcard_ = card;  // set aside face up: out of the stock for good
+      position_ = 0;
+      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), Step::kBurn, 1});
+      next_announcer();
+      return;
+    case Phase::kReplace:
+      seat = to_act_;
+      hands_[seat] |= card_bit(card);
+      if (--to_replace_ == 0)
+        next_exchanger();
+      else if (stock_.size() == 0)
+        refill_stock();
+      break;
+    default:
+      break;
+  }
+  history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat), 0});
+}
+
+void State::apply_player(int action) {
+  const int seat = to_act_;
+  history_.push_back({static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(action), 0,
+                      static_cast<std::uint8_t>(tricks_played_)});
+  switch (phase_) {
+    case Phase::kInOut:
+      decided_ |= std::uint8_t(1u << seat);
+      if (action == kOut) {
+        dropped_ |= std::uint8_t(1u << seat);
+        discards_ |= hands_[seat];  // face down onto the discard pile
+        hands_[seat] = 0;
+        ++drops_;
+      }
+      next_announcer();
+      return;
+    case Phase::kExchange: {
+      const Mask thrown = cards_of_positions(hands_[seat], static_cast<unsigned>(action - kExchangeBase));
+      hands_[seat] &= ~thrown;
+      discards_ |= thrown;
+      exchanging_ = thrown;
+      exchanged_[seat] = popcount(thrown);
+      to_replace_ = popcount(thrown);
+      if (to_replace_ == 0) {
+        next_exchanger();
+      } else {
+        phase_ = Phase::kReplace;
+        if (stock_.size() == 0) refill_stock();
+      }
+      return;
+    }
+    case Phase::kPlay: {
+      const int card = action - kPlayBase;
+      hands_[seat] &= ~card_bit(card);
+      trick_[seat] = card;
+      if (++plays_in_trick_ == num_active()) {
+        finish_trick();
+        return;
+      }
+      do to_act_ = (to_act_ + 1) % n();
+      while (!active(to_act_));
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+std::vector<double> State::returns() const {
+  std::vector<double> r(static_cast<std::size_t>(n()), 0.0);
+  if (config_.hands == 0) {  // the game: +1 for the winner, -1/(n-1) for the others
+    if (phase_ == Phase::kOver && winner_ >= 0)
+      for (int s = 0; s < n(); ++s) r[static_cast<std::size_t>(s)] = s == winner_ ? 1.0 : -1.0 / (n() - 1);
+    return r;
+  }
+  for (int s = 0; s < n(); ++s) {
+    const int settled = phase_ == Phase::kOver ? scores_[s] : hand_start_scores_[s];
+    r[static_cast<std::size_t>(s)] = settled - config_.scores[s];
+  }
+  return r;
+}
+
+std::vector<double> State::rewards() const {
+  std::vector<double> r(static_cast<std::size_t>(n()), 0.0);
+  if (!completed_hand_) return r;
+  if (config_.hands == 0) return phase_ == Phase::kOver ? returns() : r;  // the game's result only
+  for (int s = 0; s < n(); ++s) r[static_cast<std::size_t>(s)] = result_[s];
+  return r;
+}
+
+std::vector<int> State::history_ids() const {
+  std::vector<int> ids;
+  ids.reserve(history_.size());
+  for (const Step& step : history_) ids.push_back(step.action);
+  return ids;
+}
+
+std::string State::action_to_string(int action) const {
+  if (current_player() == kChancePlayer) {
+    if (action < 0 || action >= kDeckSize)
+      throw std::invalid_argument("a chance action is a card id 0-51, got " + std::to_string(action));
+    return format_card(action);
+  }
+  if (action == kIn) return "in";
+  if (action == kOut) return "out";
+  if (action >= kExchangeBase && action < kPlayBase) {
+    if (action == kExchangeBase) return "pass";
+    const unsigned m = static_cast<unsigned>(action - kExchangeBase);
+    if (phase_ != Phase::kExchange) return "exchange " + std::to_string(popcount(m));
+    return "exchange " + format_cards(cards_of_positions(hands_[to_act_], m));
+  }
+  if (action >= kPlayBase && action < kNumDistinctActions) return "play " + format_card(action - kPlayBase);
+  throw std::invalid_argument("no Hucklebuck action has id " + std::to_string(action));
+}
+
+int State::string_to_action(std::string_view text) const {
+  if (current_player() == kChancePlayer) return parse_card(text);
+  if (text == "in") return kIn;
+  if (text == "out") return kOut;
+  if (text == "pass") return kExchangeBase;
+  constexpr std::string_view kExchange = "exchange ", kPlay = "play ";
+  if (text.substr(0, kExchange.size()) == kExchange) {
+    if (phase_ != Phase::kExchange) throw std::invalid_argument("'" + std::string(text) + "': nobody is exchanging now");
+    const Mask cards = parse_cards(text.substr(kExchange.size()));
+    if (cards & ~hands_[to_act_])
+      throw std::invalid_argument("'" + std::string(text) + "': " + format_cards(cards & ~hands_[to_act_]) +
+                                  " not in the hand " + format_cards(hands_[to_act_]));
+    return kExchangeBase + static_cast<int>(positions_of_cards(hands_[to_act_], cards));
+  }
+  if (text.substr(0, kPlay.size()) == kPlay) return kPlayBase + parse_card(text.substr(kPlay.size()));
+  throw std::invalid_argument("unknown Hucklebuck action '" + std::string(text) +
+                              "': expected in, out, pass, exchange <cards> or play <card>");
+}
+
+std::string State::phase_name() const { return kPhaseNames[static_cast<int>(phase_)]; }
+
+std::string State::observation_string(int player) const {
+  check_player(player, n());
+  std::ostringstream out;
+  out << "hand " << hand_number() << ", dealer P" << dealer_ << ", " << phase_name();
+  if (upcard_ >= 0) out << ", upcard " << format_card(upcard_) << " (trump " << kSuitChars[trump()] << ")";
+  out << "\nscores:";
+  for (int s = 0; s < n(); ++s) out << " P" << s << " " << scores_[s];
+  out << "\nP" << player << " cards: " << format_cards(hands_[player]);
+  for (int s = 0; s < n(); ++s) {
+    out << "\nP" << s << (dropped(s) ? " out" : (decided_ >> s & 1) ? " in" : "");
+    if (dropped(s)) continue;
+    out << ", exchanged " << exchanged_[s] << ", tricks " << tricks_[s];
+  }
+  if (phase_ == Phase::kPlay) {
+    out << "\ntrick " << tricks_played_ + 1 << " led by P" << leader_ << ":";
+    for (int i = 0, seat = leader_; i < n(); ++i, seat = (seat + 1) % n())
+      if (trick_[seat] >= 0) out << " " << format_card(trick_[seat]);
+  }
+  out << "\nplayed: " << format_cards(played_);
+  return out.str();
+}
+
+std::string State::information_state_string(int player) const {
+  check_player(player, n());
+  std::ostringstream out;
+  out << "P" << player << " " << config_.to_string();
+  State replay(config_, false, 0);  // replayed, to name my exchanged cards
+  for (const Step& step : history_) {
+    out << " | ";
+    if (step.actor == kChancePlayer) {
+      if (step.target == Step::kBurn) out << "upcard " << format_card(step.action);
+      else out << "P" << int(step.target) << (step.target == player ? " gets " + format_card(step.action) : std::string(" gets a card"));
+    } else if (step.action >= kPlayBase || step.action <= kOut) {
+      out << "P" << int(step.actor) << " " << replay.action_to_string(step.action);
+    } else if (step.actor == player) {
+      out << "P" << player << " " << replay.action_to_string(step.action);
+    } else {
+      out << "P" << int(step.actor) << " exchanges " << popcount(unsigned(step.action - kExchangeBase));
+    }
+    replay.apply_action(step.action);
+  }
+  return out.str();
+}
+
+void State::observation_tensor(int player, float* out) const {
+  check_player(player, n());
+  const TensorLayout layout(config_);
+  std::fill(out, out + layout.observation_size, 0.0f);
+  float* at = out;
+  for (Mask m = hands_[player]; m; m = clear_lowest(m)) at[lowest_bit(m)] = 1;
+  at += 52;
+  if (upcard_ >= 0) at[upcard_] = 1;
+  at += 52;
+  at[player] = 1;
+  at += n();
+  at[dealer_] = 1;
+  at += n();
+  const int phase = phase_ == Phase::kInOut ? 0 : phase_ == Phase::kPlay ? 2 : phase_ == Phase::kOver ? 3 : 1;
+  at[phase] = 1;
+  at += 4;
+  for (int s = 0; s < n(); ++s) at[3 * s + (dropped(s) ? 1 : (decided_ >> s & 1) ? 0 : 2)] = 1;
+  at += 3 * n();
+  for (int s = 0; s < n(); ++s) at[6 * s + exchanged_[s]] = 1;
+  at += 6 * n();
+  for (int s = 0; s < n(); ++s)
+    if (trick_[s] >= 0) at[52 * s + trick_[s]] = 1;
+  at += 52 * n();
+  for (Mask m = played_; m; m = clear_lowest(m)) at[lowest_bit(m)] = 1;
+  at += 52;
+  for (int s = 0; s < n(); ++s) at[s] = static_cast<float>(tricks_[s]) / kHandSize;
+  at += n();
+  for (int s = 0; s < n(); ++s) at[s] = static_cast<float>(scores_[s]) / static_cast<float>(config_.target);
+}
+
+void State::information_state_tensor(int player, float* out) const {
+  const TensorLayout layout(config_);
+  observation_tensor(player, out);
+  float* hands = out + layout.observation_size;
+  float* tricks = hands + 2 * 52;
+  std::fill(hands, out + layout.information_state_size, 0.0f);
+  // My five dealt cards (row 0) and my hand after the exchange, played cards included
+  // (row 1); each card played, by trick and seat (a play's stage is the number of tricks
+  // finished before it).
+  Mask after = hands_[player];
+  int dealt = 0;
+  for (std::size_t i = hand_start_index_; i < history_.size(); ++i) {
+    const Step& step = history_[i];
+    if (step.actor == kChancePlayer && step.target == player && dealt++ < kHandSize) hands[step.action] = 1;
+    if (step.actor >= 0 && step.action >= kPlayBase) {
+      if (step.actor == player) after |= card_bit(step.action - kPlayBase);
+      tricks[(step.stage * n() + step.actor) * 52 + step.action - kPlayBase] = 1;
+    }
+  }
+  for (; after; after = clear_lowest(after)) hands[52 + lowest_bit(after)] = 1;
+}
+
+State State::resample_from_infostate(int player, std::uint64_t seed) const {
+  check_player(player, n());
+  // Per hand: my cards, the upcard and every card played are known; a player who did not
+  // follow the led suit has none of it among the cards he still held.
+  std::vector<DeckView> decks = deck_views(hand_starts_, history_.size());
+  State replay(config_, false, 0);
+  std::size_t d = 0;
+  for (std::size_t i = 0; i < history_.size(); ++i) {
+    while (d + 1 < decks.size() && i >= decks[d].end) ++d;
+    const Step& step = history_[i];
+    DeckView& deck = decks[d];
+    if (step.actor == kChancePlayer && (step.target == player || step.target == Step::kBurn))
+      deck.known |= card_bit(step.action);
+    if (step.actor >= 0 && step.action >= kPlayBase) {
+      const int card = step.action - kPlayBase;
+      deck.known |= card_bit(card);
+      const int lead = replay.trick_[replay.leader_];
+      if (lead >= 0 && suit_of(card) != suit_of(lead) && step.actor != player)
+        for (Mask m = replay.hands_[step.actor] & ~card_bit(card); m; m = clear_lowest(m))
+          deck.allowed[lowest_bit(m)] &= ~suit_mask(suit_of(lead));
+    }
+    replay.apply_action(step.action);
+  }
+  return resample_history(*this, decks, seed);
+}
+
+int State::remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart) {
+  if (action <= kExchangeBase || action >= kPlayBase) return action;
+  return kExchangeBase + static_cast<int>(remap_positions(original.hands_[actor], replay.hands_[actor],
+                                                          unsigned(action - kExchangeBase), counterpart));
+}
+
+void State::continue_seeded(std::uint64_t seed) {
+  stock_.make_seeded(seed);
+  seed_ = seed;
+}
+
+std::string State::serialize() const {
+  return serialize_history("hucklebuck", config_.to_string(), stock_.seeded(), seed_, history_);
+}
+
+State State::deserialize(const Config& config, std::string_view text) {
+  return deserialize_state<State>("hucklebuck", config, text);
+}
+
+}  // namespace cardcore::hucklebuck

@@ -1,0 +1,197 @@
+"""The Hucklebuck engine on the scoring vectors S1-S5 of rules/hucklebuck.md 4.6 and the
+rules of 4.3-4.4, driven with explicit chance actions; and its built-in policies."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import cardcore as cc
+from cardcore import _core
+from cardcore.hucklebuck import Game, State
+
+
+def deal(state: State, hands: dict[int, str], upcard: str) -> None:
+    """Five cards each, one at a time from the dealer's left, then the upcard."""
+    n = len(hands)
+    order = [(state.button + 1 + i) % n for i in range(n)]
+    cards = {seat: cc.CardSet(text).ids() for seat, text in hands.items()}
+    for i in range(5):
+        for seat in order:
+            state.apply_action(cards[seat][i])
+    state.apply_action(cc.Card(upcard).id)
+
+
+def play_tricks(state: State, tricks: list[str]) -> None:
+    """Each trick's cards in play order, the leader first."""
+    for trick in tricks:
+        for card in trick.split():
+            state.play(card)
+
+
+S1_HANDS = {0: "A♥ A♠ 4♦ 5♦ 6♦", 1: "2♥ 3♥ 2♠ 3♠ 4♠", 2: "7♦ 8♦ 9♦ 10♦ J♦",
+            3: "A♣ K♣ Q♣ 2♦ 3♦", 4: "5♥ 6♥ 5♠ 6♠ 7♠"}
+S1_TRICKS = ["A♥ 2♥ 2♦ 5♥", "A♠ 2♠ 3♦ 5♠", "4♦ 3♥ Q♣ 6♥", "K♣ 6♠ 5♦ 3♠", "A♣ 7♠ 6♦ 4♠"]
+S2_HANDS = {0: "5♥ 5♠ 4♦ Q♣ 9♥", 1: "A♥ A♠ 6♦ 7♦ 8♦", 2: "2♥ 2♠ 2♦ 6♥ 7♠",
+            3: "3♥ 3♠ K♣ A♣ 7♥", 4: "4♥ 4♠ 3♦ 5♦ 8♥"}
+S2_TRICKS = ["A♥ 2♥ 3♥ 4♥ 5♥", "A♠ 2♠ 3♠ 4♠ 5♠", "6♦ 2♦ K♣ 3♦ 4♦", "A♣ 5♦ Q♣ 7♦ 6♥",
+             "7♥ 8♥ 9♥ 8♦ 7♠"]
+
+
+def s1_state(hands: int | None) -> State:
+    """S1: 5 players, dealer P5; P1 and P2 in, P3 out fills the quota; tricks 2, 0, -, 3, 0."""
+    game = Game(players=5, scores=(9, 2, 5, 8, 10), first_dealer=4, hands=hands)
+    state = game.new_initial_state()
+    deal(state, S1_HANDS, upcard="9♣")
+    assert state.trump == "c" and state.street == "in or out" and state.to_act == 0
+    state.in_()
+    state.in_()
+    state.out()
+    assert state.street == "exchange"  # P4 and P5 are in without a decision (R-4)
+    for _ in range(4):
+        state.pass_()
+    assert state.to_act == 0  # the first active player left of the dealer leads
+    play_tricks(state, S1_TRICKS)
+    return state
+
+
+def test_s1_scoring_and_the_drop_quota() -> None:
+    state = s1_state(hands=1)
+    assert state.is_terminal()
+    assert state.scores == (11, 0, 5, 11, 7)
+    assert state.returns() == [2.0, -2.0, 0.0, 3.0, -3.0]
+
+
+def test_s1_s2_a_tie_at_the_top_plays_on_and_p4_wins() -> None:
+    state = s1_state(hands=None)
+    assert not state.is_terminal() and state.scores == (11, 0, 5, 11, 7)  # tied at 11
+    assert state.button == 0  # the deal passed left
+    deal(state, S2_HANDS, upcard="9♣")
+    for _ in range(5):
+        state.in_()  # nobody drops
+    for _ in range(5):
+        state.pass_()
+    assert state.to_act == 1
+    play_tricks(state, S2_TRICKS)
+    assert state.is_terminal()
+    assert state.scores == (12, 2, 2, 13, 4) and state.winner == 3
+    assert state.returns() == [-0.25, -0.25, -0.25, 1.0, -0.25]
+
+
+def test_s5_stock_exhaustion_reshuffles_the_discards_but_not_the_players_own() -> None:
+    state = Game(players=7).new_initial_state()
+    deck = list(range(52))
+    for card in deck[:36]:  # 35 dealt, the 36th turned up
+        state.apply_action(card)
+    for _ in range(7):
+        state.in_()
+    assert len(state.stock) == 16
+    thrown: list[cc.CardSet] = []
+    for expected_stock in (11, 6, 1):  # P1, P2, P3 exchange five each
+        hand = state.hands[state.to_act]
+        thrown.append(hand)
+        state.exchange(hand)
+        for _ in range(5):
+            state.apply_action(state.legal_actions()[0])
+        assert len(state.stock) == expected_stock
+    p4 = state.to_act
+    own = cc.CardSet(list(state.hands[p4])[:4])
+    state.exchange(own)
+    state.apply_action(state.legal_actions()[0])  # the last stock card
+    assert state.stock == thrown[0] | thrown[1] | thrown[2]  # 15 cards, P4's own 4 excluded
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    assert len(state.hands[p4]) == 5 and own.isdisjoint(state.hands[p4])
+    assert cc.Card(deck[35]) == state.upcard and state.upcard not in state.stock
+
+
+def test_the_upcard_is_never_drawn() -> None:
+    game = Game(players=7)
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            if state.upcard is not None:
+                assert state.upcard not in state.stock
+                assert all(state.upcard not in hand for hand in state.hands)
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_scores_follow_4_3_7_and_quotas_hold(players: int) -> None:
+    """S3/S4 as a property: an active player gains his tricks or loses 3 with none, never
+    going below 0; a dropped player keeps his score; at most n - 4 drop."""
+    for seed in range(300):
+        rng = random.Random(seed)
+        start = tuple(rng.randrange(12) for _ in range(players))
+        state = Game(players=players, scores=start).new_initial_state(seed=seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            assert sum(not a for a in state.active) <= max(0, players - 4)
+        assert sum(state.tricks) == 5
+        for seat in range(players):
+            tricks = state.tricks[seat]
+            expected = max(0, start[seat] + (tricks or -3)) if state.active[seat] else start[seat]
+            assert state.scores[seat] == expected
+            assert state.returns()[seat] == expected - start[seat]
+
+
+def test_a_game_ends_with_a_unique_top_score_at_the_target() -> None:
+    game = Game(players=5, hands=None)
+    for seed in range(200):
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        top = max(state.scores)
+        assert state.scores.count(top) == 1 and top >= 11
+        assert state.winner == state.scores.index(top)
+
+
+def test_s3_s4_three_and_four_players_cannot_drop() -> None:
+    for players in (3, 4):
+        state = Game(players=players).new_initial_state(seed=1)
+        assert state.street == "exchange"
+        assert state.legal_actions()[0] == 2
+
+
+def test_the_rule_based_player_beats_random_players() -> None:
+    game = Game(players=4, hands=None)
+    returns = _core.hucklebuck.play_games(game, ["rule_based", "random", "random", "random"],
+                                          2000, 1, 2)
+    wins = (returns == 1).mean(axis=0)
+    assert wins[0] > 0.6 and wins[1:].max() < 0.2
+    again = _core.hucklebuck.play_games(game, ["rule_based", "random", "random", "random"],
+                                        2000, 1, 1)
+    assert np.array_equal(returns, again)  # the thread count changes nothing
+
+
+@pytest.mark.parametrize(
+    ("config", "field"),
+    [
+        ({"players": 2}, "players"),
+        ({"players": 8}, "players"),
+        ({"scores": (0, 0)}, "scores"),
+        ({"scores": (-1, 0, 0, 0)}, "scores"),
+        ({"target": 0}, "target"),
+        ({"hands": 0}, "hands"),
+        ({"max_hands": 0}, "max_hands"),
+        ({"first_dealer": 4}, "first_dealer"),
+    ],
+)
+def test_bad_configs_name_the_field(config: dict[str, object], field: str) -> None:
+    with pytest.raises(ValueError, match=field):
+        Game(**config)  # type: ignore[arg-type]
+
+
+def test_playing_must_follow_suit() -> None:
+    state = Game(players=3).new_initial_state()
+    deal(state, {0: "K♠ 4♠ 9♥ 2♣ 7♦", 1: "A♠ 3♥ 4♥ 5♥ 6♥", 2: "2♦ 3♦ 4♦ 5♦ 6♦"}, upcard="9♣")
+    for _ in range(3):
+        state.pass_()
+    state.play("A♠")  # seat 1 leads (the dealer is seat 0)
+    state.play("2♦")  # seat 2 has no spade: anything
+    with pytest.raises(ValueError, match="play 9h is not legal now; legal: play 4s, play Ks"):
+        state.play("9♥")
