@@ -31,6 +31,7 @@ ROWS: tuple[tuple[str, str, float, bool], ...] = (
     ("badugi_clone", "python_calls", 1e6, False),
     ("buh_play", "pokerkit_play", 12_000, False),
     ("baibuu_play", "pokerkit_play", 50_000, False),
+    ("hucklebuck_play", "pokerkit_play", 20_000, False),
 )
 
 

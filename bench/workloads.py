@@ -36,6 +36,8 @@ N_BUH_PLAYED = 5_000
 """6-player Buh hands of random legal play driven from Python."""
 N_BAIBUU_PLAYED = 20_000
 """Bai Buu rounds of 6 player hands with random arrangements driven from Python."""
+N_HUCKLEBUCK_PLAYED = 10_000
+"""5-player Hucklebuck hands of random legal play driven from Python."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,8 @@ class Data:
     """Seeds of the 6-player Buh hands played from Python."""
     baibuu_played: range
     """Seeds of the Bai Buu rounds played from Python."""
+    hucklebuck_played: range
+    """Seeds of the 5-player Hucklebuck hands played from Python."""
 
 
 def make_data(n: int = N_HANDS, seed: int = 1) -> Data:
@@ -84,6 +88,7 @@ def make_data(n: int = N_HANDS, seed: int = 1) -> Data:
         clones=range(N_CLONES),
         buh_played=range(N_BUH_PLAYED),
         baibuu_played=range(N_BAIBUU_PLAYED),
+        hucklebuck_played=range(N_HUCKLEBUCK_PLAYED),
     )
 
 
@@ -222,6 +227,12 @@ WORKLOADS: dict[str, Workload] = {
         "rounds",
         "baibuu_played",
         lambda d: _play(cc.baibuu.Game(player_hands=6), d.baibuu_played),
+    ),
+    "hucklebuck_play": Workload(
+        "hucklebuck 5-player random play (Python)",
+        "hands",
+        "hucklebuck_played",
+        lambda d: _play(cc.hucklebuck.Game(players=5), d.hucklebuck_played),
     ),
     "badugi_clone": Workload(
         "badugi State.clone()", "calls", "clones", lambda d: _clone_many(d.clones)

@@ -22,12 +22,30 @@ play; chance actions are card ids (the deal, the upcard and each replacement).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import numpy.typing as npt
 
 from cardcore import _core
+from cardcore._batch import resolve_threads
 from cardcore.cards import SUIT_SYMBOLS, SUITS, Card, CardLike, CardSet
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "State", "legal_plays", "parse_suit", "trick_winner"]
+__all__ = [
+    "CHANCE",
+    "POLICIES",
+    "TERMINAL",
+    "Game",
+    "State",
+    "legal_plays",
+    "parse_suit",
+    "play_games",
+    "policy_action",
+    "trick_winner",
+]
+
+POLICIES = ("random", "rule_based")
+"""The built-in players: uniform random, and the rule-based player of the engine's docs."""
 
 Game = _core.hucklebuck.Game
 State = _core.hucklebuck.State
@@ -35,6 +53,33 @@ CHANCE: int = _core.hucklebuck.CHANCE
 TERMINAL: int = _core.hucklebuck.TERMINAL
 
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+
+def policy_action(state: State, policy: str = "rule_based", seed: int = 0) -> int:
+    """The action a built-in player takes at a player node of ``state``.
+
+    >>> state = Game(players=3).new_initial_state(seed=4)
+    >>> state.action_to_string(policy_action(state)).split()[0] in ("pass", "exchange")
+    True
+    """
+    return int(_core.hucklebuck.policy_action(state, policy, seed))
+
+
+def play_games(
+    game: Game, policies: Sequence[str], games: int, *, seed: int = 0, threads: int | None = None
+) -> npt.NDArray[np.float64]:
+    """Plays ``games`` games (hands, or whole games with ``hands=None``) in C++ with a
+    built-in player per seat; returns games x players returns. Results depend on the seed,
+    not on the thread count.
+
+    >>> play_games(Game(players=3), ["rule_based", "random", "random"], 5).shape
+    (5, 3)
+    """
+    for name in policies:
+        if name not in POLICIES:
+            raise ValueError(f"unknown policy {name!r}: expected one of {POLICIES}")
+    threads = resolve_threads(threads, games)
+    return np.asarray(_core.hucklebuck.play_games(game, list(policies), games, seed, threads))
 
 
 def parse_suit(suit: str | int) -> int:
