@@ -195,3 +195,26 @@ def test_playing_must_follow_suit() -> None:
     state.play("2♦")  # seat 2 has no spade: anything
     with pytest.raises(ValueError, match="play 9h is not legal now; legal: play 4s, play Ks"):
         state.play("9♥")
+
+
+def test_s3_three_players_the_first_to_11_wins() -> None:
+    """S3: scores 10, 4, 9 and tricks 1, 3, 1 give 11, 7, 10: player 1 wins."""
+    state = Game(players=3, scores=(10, 4, 9), hands=None, first_dealer=2).new_initial_state()
+    deal(state, {0: "A♥ 2♠ 4♠ 5♠ 6♠", 1: "2♥ A♠ A♦ K♦ Q♦", 2: "3♥ 3♠ 2♦ 3♦ A♣"}, upcard="9♣")
+    for _ in range(3):
+        state.pass_()
+    play_tricks(state, ["A♥ 2♥ 3♥", "2♠ A♠ 3♠", "A♦ 2♦ 4♠", "K♦ 3♦ 5♠", "Q♦ A♣ 6♠"])
+    assert state.is_terminal() and state.scores == (11, 7, 10) and state.winner == 0
+    assert state.returns() == [1.0, -0.5, -0.5]
+
+
+def test_s4_the_floor_and_player_4_wins() -> None:
+    """S4: scores 1, 0, 6, 10 and tricks 0, 0, 2, 3 give 0, 0, 8, 13: player 4 wins."""
+    state = Game(players=4, scores=(1, 0, 6, 10), hands=None, first_dealer=3).new_initial_state()
+    deal(state, {0: "2♥ 2♠ 2♦ 6♥ 6♠", 1: "3♥ 3♠ 3♦ 7♥ 7♠", 2: "4♥ 4♠ 4♦ K♥ K♠",
+                 3: "A♥ A♠ A♦ 5♥ 5♠"}, upcard="9♣")
+    for _ in range(4):
+        state.pass_()
+    play_tricks(state, ["2♥ 3♥ 4♥ A♥", "A♠ 2♠ 3♠ 4♠", "A♦ 2♦ 3♦ 4♦", "5♥ 6♥ 7♥ K♥",
+                        "K♠ 5♠ 6♠ 7♠"])
+    assert state.is_terminal() and state.scores == (0, 0, 8, 13) and state.winner == 3
