@@ -110,7 +110,7 @@ plus named verbs and readable properties.
       .def(
           "exchange",
           [](State& s, py::handle cards) {
-            if (!s.is_legal(hucklebuck::kExchangeBase)) apply_verb(s, {}, "exchange");
+            if (s.current_player() < 0 || !s.is_legal(hucklebuck::kExchangeBase)) apply_verb(s, {}, "exchange");
             const Mask mask = to_mask(cards);
             const Mask hand = s.hand(s.current_player());
             if (mask & ~hand)
@@ -122,6 +122,7 @@ plus named verbs and readable properties.
           "play",
           [](State& s, py::handle card) {
             const int id = to_card(card);
+            if (s.current_player() < 0) apply_verb(s, {}, "play");
             if (!s.is_legal(hucklebuck::kPlayBase + id)) {
               std::string legal;
               for (int a : s.legal_actions()) legal += (legal.empty() ? "" : ", ") + s.action_to_string(a);

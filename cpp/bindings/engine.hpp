@@ -91,6 +91,9 @@ void bind_protocol(py::class_<State>& cls) {
 // Applies the first of `candidates` that is legal, or says which actions are legal.
 template <class State>
 void apply_verb(State& s, std::initializer_list<int> candidates, const char* verb) {
+  if (s.current_player() < 0)  // chance nodes take card ids, which the verbs' ids could be
+    throw std::invalid_argument(std::string(verb) + " is not legal now: " +
+                                (s.is_terminal() ? "the game is over" : "a card is to be dealt (a chance node)"));
   for (int a : candidates)
     if (s.is_legal(a)) return s.apply_action(a);
   std::string legal;
@@ -115,7 +118,7 @@ void bind_draw_verbs(py::class_<State>& cls, int draw_base) {
   cls.def(
          "discard",
          [draw_base](State& s, py::handle cards) {
-           if (!s.is_legal(draw_base)) apply_verb(s, {}, "discard");  // nobody is drawing
+           if (s.current_player() < 0 || !s.is_legal(draw_base)) apply_verb(s, {}, "discard");  // nobody draws
            const Mask mask = cards.is_none() ? 0 : to_mask(cards);
            const Mask hand = s.hand(s.current_player());
            if (mask & ~hand)

@@ -15,7 +15,13 @@ import cardcore as cc
 
 # Configurations each game is played under; every game in cc.GAMES must have some.
 CONFIGS: dict[str, list[dict[str, Any]]] = {
-    "badugi": [{}, {"hands": 12}, {"stacks": (7, 30), "first_dealer": 1}, {"max_raises": 0}],
+    "badugi": [
+        {},
+        {"hands": 12},
+        {"stacks": (7, 30), "first_dealer": 1},
+        {"max_raises": 0},
+        {"stacks": (3, 100), "hands": 12},  # all-ins: hands that end on a draw
+    ],
     "buh": [
         *({"players": n} for n in range(2, 9)),
         {"players": 5, "stacks": (3, 8, 20, 5, 40), "first_dealer": 2},
@@ -200,6 +206,9 @@ def test_observations_hide_what_the_player_cannot_see(case: tuple[str, dict[str,
             assert other.current_player() == state.current_player()
             assert len(other.history()) == len(state.history())
             check_cards(other)
+            text = other.serialize()  # a resampled seeded state serializes and continues
+            assert game.deserialize_state(text).serialize() == text
+            assert pickle.loads(pickle.dumps(other)).history() == other.history()
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -218,3 +227,27 @@ def test_tensor_shapes(case: tuple[str, dict[str, Any]]) -> None:
     assert state.observation_tensor(0).shape == tuple(game.observation_tensor_shape)
     assert state.information_state_tensor(0).shape == tuple(game.information_state_tensor_shape)
     assert state.observation_tensor(0).dtype == np.float32
+
+
+VERBS = ["fold", "check_or_call", "bet_or_raise", "stand", "discard", "declare", "pass_",
+         "arrange", "in_", "out", "exchange", "play"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_verbs_never_act_at_chance_nodes_or_the_end(case: tuple[str, dict[str, Any]]) -> None:
+    name, config = case
+    game = cc.GAMES[name](**config)
+    chance = game.new_initial_state()
+    finished = random_games(name, config, 1, seeded=True)[-1]
+    for state in (chance, finished):
+        before = state.serialize()
+        for verb in VERBS:
+            if not hasattr(state, verb):
+                continue
+            method = getattr(state, verb)
+            args: tuple[Any, ...] = ()
+            if verb in ("arrange", "exchange", "play"):
+                args = ("2c",) if verb == "play" else (["2c", "2d"],)
+            with pytest.raises(ValueError, match="not legal"):
+                method(*args)
+            assert state.serialize() == before

@@ -1,5 +1,6 @@
 #include "cardcore/games/engine.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 namespace cardcore {
@@ -11,17 +12,29 @@ std::vector<int> ActionSet::to_vector() const {
   return actions;
 }
 
-std::string serialize_history(std::string_view name, const std::string& config, bool seeded,
-                              std::uint64_t seed, const std::vector<Step>& history) {
+std::string serialize_history(std::string_view name, const std::string& config, const ChanceMode& mode,
+                              const std::vector<Step>& history) {
   std::string out = "cardcore." + std::string(name) + "/1 " + config + " | ";
-  out += seeded ? "seed=" + std::to_string(seed) : std::string("explicit");
+  if (!mode.seeded)
+    out += "explicit";
+  else
+    out += "seed=" + std::to_string(mode.seed) + (mode.since ? "@" + std::to_string(mode.since) : std::string());
   out += " |";
   for (const Step& step : history) out += " " + std::to_string(step.action);
   return out;
 }
 
+namespace {
+// A whole unsigned decimal number, or false.
+template <class Number>
+bool parse_number(std::string_view digits, Number& value) {
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  return !digits.empty() && error == std::errc() && end == digits.data() + digits.size();
+}
+}  // namespace
+
 std::vector<int> parse_history(std::string_view name, const std::string& config,
-                               std::string_view text, bool& seeded, std::uint64_t& seed) {
+                               std::string_view text, ChanceMode& mode) {
   auto corrupt = [&](const std::string& why) {
     return std::invalid_argument("not a serialized " + std::string(name) + " state (" + why + ")");
   };
@@ -34,27 +47,28 @@ std::vector<int> parse_history(std::string_view name, const std::string& config,
   text.remove_prefix(header.size());
   const std::size_t bar = text.find(" |");
   if (bar == std::string_view::npos) throw corrupt("no history");
-  const std::string_view mode = text.substr(0, bar);
+  const std::string_view chance = text.substr(0, bar);
   std::string_view rest = text.substr(bar + 2);
-  seeded = false;
-  seed = 0;
-  if (mode.substr(0, 5) == "seed=") {
-    const std::string_view digits = mode.substr(5);
-    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), seed);
-    if (error != std::errc() || end != digits.data() + digits.size() || digits.empty())
+  mode = ChanceMode{};
+  if (chance.substr(0, 5) == "seed=") {
+    std::string_view digits = chance.substr(5);
+    const std::size_t at = digits.find('@');
+    if (at != std::string_view::npos && !parse_number(digits.substr(at + 1), mode.since))
       throw corrupt("bad seed '" + std::string(digits) + "'");
-    seeded = true;
-  } else if (mode != "explicit") {
-    throw corrupt("unknown chance mode '" + std::string(mode) + "'");
+    if (!parse_number(digits.substr(0, at), mode.seed)) throw corrupt("bad seed '" + std::string(digits) + "'");
+    mode.seeded = true;
+  } else if (chance != "explicit") {
+    throw corrupt("unknown chance mode '" + std::string(chance) + "'");
   }
   std::vector<int> actions;
   while (!rest.empty()) {
     if (rest.front() != ' ') throw corrupt("bad separator in the history");
     rest.remove_prefix(1);
+    const std::size_t end = std::min(rest.find(' '), rest.size());
     int action = 0;
-    const auto [end, error] = std::from_chars(rest.data(), rest.data() + rest.size(), action);
-    if (error != std::errc()) throw corrupt("bad action id at history position " + std::to_string(actions.size()));
-    rest.remove_prefix(static_cast<std::size_t>(end - rest.data()));
+    if (!parse_number(rest.substr(0, end), action))
+      throw corrupt("bad action id at history position " + std::to_string(actions.size()));
+    rest.remove_prefix(end);
     actions.push_back(action);
   }
   return actions;

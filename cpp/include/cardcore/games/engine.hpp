@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cardcore/core/bits.hpp"
@@ -82,28 +83,37 @@ Mask cards_of_positions(Mask hand, unsigned positions);
 // The position mask of `cards` within `hand` (cards must be a subset of hand).
 unsigned positions_of_cards(Mask hand, Mask cards);
 
-// The serialized form shared by every game: "<name>/1 <config> | seed=<n>|explicit | ids".
-std::string serialize_history(std::string_view name, const std::string& config, bool seeded,
-                              std::uint64_t seed, const std::vector<Step>& history);
+// The chance mode of a state: explicit, or seeded from history index `since` on (0 for a
+// state seeded from the start; later for a resampled state that continues seeded).
+struct ChanceMode {
+  bool seeded = false;
+  std::uint64_t seed = 0;
+  std::size_t since = 0;
+};
 
-// Parses serialize_history's form for a game whose configuration prints as `config`. Sets
-// the chance mode and returns the action ids; throws std::invalid_argument naming what is
-// corrupt.
+// The serialized form shared by every game:
+// "cardcore.<name>/1 <config> | explicit|seed=<n>[@<since>] | <action ids>".
+std::string serialize_history(std::string_view name, const std::string& config, const ChanceMode& mode,
+                              const std::vector<Step>& history);
+
+// Parses serialize_history's form for a game whose configuration prints as `config`; throws
+// std::invalid_argument naming what is corrupt.
 std::vector<int> parse_history(std::string_view name, const std::string& config,
-                               std::string_view text, bool& seeded, std::uint64_t& seed);
+                               std::string_view text, ChanceMode& mode);
 
 // The state a serialized string describes: built from `config` in the string's chance
 // mode, with its actions replayed and checked (a seeded state's own draws must match).
 template <class State, class Config>
 State deserialize_state(std::string_view name, const Config& config, std::string_view text) {
-  bool seeded = false;
-  std::uint64_t seed = 0;
-  const std::vector<int> actions = parse_history(name, config.to_string(), text, seeded, seed);
+  ChanceMode mode;
+  const std::vector<int> actions = parse_history(name, config.to_string(), text, mode);
   auto corrupt = [&](const std::string& why) {
     return std::invalid_argument("not a serialized " + std::string(name) + " state (" + why + ")");
   };
-  State state(config, seeded, seed);
+  if (mode.since > actions.size()) throw corrupt("the seed takes over after the end of the history");
+  State state(config, mode.seeded && mode.since == 0, mode.seed);
   for (std::size_t i = 0; i < actions.size(); ++i) {
+    if (mode.seeded && mode.since > 0 && i == mode.since) state.continue_seeded(mode.seed);
     const std::size_t known = state.history().size();
     if (i < known) {  // drawn by the seeded generator already
       if (state.history()[i].action != actions[i])
@@ -115,9 +125,109 @@ State deserialize_state(std::string_view name, const Config& config, std::string
       state.apply_action(actions[i]);
     }
   }
+  if (mode.seeded && mode.since > 0 && mode.since == actions.size()) state.continue_seeded(mode.seed);
   if (actions.size() != state.history().size()) throw corrupt("the history stops in the middle of a seeded deal");
   return state;
 }
+
+// The protocol every game's State shares (CRTP): chance nodes and the seeded generator,
+// legality, the history, and serialization. A game's State derives from
+// EngineState<State> and provides current_player(), is_terminal(), config(),
+// legal_player_actions(), apply_chance(card) and apply_player(action), and its name kName.
+template <class Derived>
+class EngineState {
+ public:
+  bool is_chance_node() const { return self().current_player() == kChancePlayer; }
+  bool seeded() const { return stock_.seeded(); }
+  Mask stock() const { return stock_.cards(); }
+  const std::vector<Step>& history() const { return history_; }
+
+  // The legal player actions, or the stock's card ids at a chance node.
+  std::vector<int> legal_actions() const {
+    if (!is_chance_node()) return self().legal_player_actions().to_vector();
+    std::vector<int> cards;
+    for (Mask m = stock_.cards(); m; m = clear_lowest(m)) cards.push_back(lowest_bit(m));
+    return cards;
+  }
+
+  std::vector<std::pair<int, double>> chance_outcomes() const {
+    std::vector<std::pair<int, double>> outcomes;
+    if (!is_chance_node()) return outcomes;
+    const double p = 1.0 / stock_.size();
+    for (Mask m = stock_.cards(); m; m = clear_lowest(m)) outcomes.emplace_back(lowest_bit(m), p);
+    return outcomes;
+  }
+
+  bool is_legal(int action) const {
+    const int player = self().current_player();
+    if (player == kChancePlayer) return action >= 0 && action < kDeckSize && (stock_.cards() >> action & 1);
+    if (player < 0) return false;
+    return self().legal_player_actions().contains(action);
+  }
+
+  // Applies an action; an illegal one throws std::invalid_argument and changes nothing.
+  void apply_action(int action) {
+    if (!is_legal(action)) {
+      if (self().is_terminal()) throw std::invalid_argument("the game is over: no action is legal");
+      throw std::invalid_argument("action " + std::to_string(action) + " is not legal here" +
+                                  (is_chance_node() ? " (a chance node: a card in the stock)" : ""));
+    }
+    completed_hand_ = false;
+    if (is_chance_node()) {
+      stock_.take(action);
+      self().apply_chance(action);
+    } else {
+      self().apply_player(action);
+    }
+    resolve_chance();
+  }
+
+  std::vector<int> history_ids() const {
+    std::vector<int> ids;
+    ids.reserve(history_.size());
+    for (const Step& step : history_) ids.push_back(step.action);
+    return ids;
+  }
+
+  // From now on chance is drawn from this seed's generator (a resampled state continues
+  // seeded, and serializes saying where the seed took over).
+  void continue_seeded(std::uint64_t seed) {
+    stock_.make_seeded(seed);
+    mode_ = {true, seed, history_.size()};
+    resolve_chance();
+  }
+
+  std::string serialize() const {
+    return serialize_history(Derived::kName, self().config().to_string(), mode_, history_);
+  }
+
+  template <class Config>
+  static Derived deserialize(const Config& config, std::string_view text) {
+    return deserialize_state<Derived>(Derived::kName, config, text);
+  }
+
+ protected:
+  EngineState(bool seeded, std::uint64_t seed) : stock_(seeded, seed), mode_{seeded, seed, 0} {}
+
+  // Seeded states draw every pending chance node themselves.
+  void resolve_chance() {
+    if (!stock_.seeded()) return;
+    while (is_chance_node()) {
+      const int card = stock_.draw();
+      stock_.take(card);
+      self().apply_chance(card);
+    }
+  }
+
+  Stock stock_;
+  ChanceMode mode_;
+  std::vector<Step> history_;
+  bool completed_hand_ = false;  // the last action completed a hand (or round)
+
+ private:
+  const Derived& self() const { return static_cast<const Derived&>(*this); }
+  Derived& self() { return static_cast<Derived&>(*this); }
+};
 
 // What a player knows of one shuffled deck (a hand, or a round): the history steps it
 // covers, the cards he knows in it, and what the public history says of each other card

@@ -72,7 +72,7 @@ double Game::max_utility() const { return std::max(config.stacks[0], config.stac
 double Game::min_utility() const { return -max_utility(); }
 
 State::State(const Config& config, bool seeded, std::uint64_t seed)
-    : config_(config), seed_(seed), stock_(seeded, seed) {
+    : EngineState(seeded, seed), config_(config) {
   config_.validate();
   table_ = betting::Table(kNumPlayers, config_.stacks.data());
   dealer_ = config_.first_dealer;
@@ -122,74 +122,31 @@ ActionSet State::legal_player_actions() const {
   return actions;
 }
 
-std::vector<int> State::legal_actions() const {
-  if (current_player() != kChancePlayer) return legal_player_actions().to_vector();
-  std::vector<int> cards;
-  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) cards.push_back(lowest_bit(m));
-  return cards;
-}
-
-std::vector<std::pair<int, double>> State::chance_outcomes() const {
-  std::vector<std::pair<int, double>> outcomes;
-  if (current_player() != kChancePlayer) return outcomes;
-  const double p = 1.0 / stock_.size();
-  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) outcomes.emplace_back(lowest_bit(m), p);
-  return outcomes;
-}
-
-bool State::is_legal(int action) const {
-  const int player = current_player();
-  if (player == kChancePlayer) return action >= 0 && action < kDeckSize && (stock_.cards() >> action & 1);
-  if (player < 0) return false;
-  return legal_player_actions().contains(action);
-}
-
-void State::apply_action(int action) {
-  if (!is_legal(action)) {
-    if (is_terminal()) throw std::invalid_argument("the game is over: no action is legal");
-    throw std::invalid_argument("action " + std::to_string(action) + " is not legal here" +
-                                (current_player() == kChancePlayer ? " (a chance node: a card in the stock)"
-                                                                   : ""));
-  }
-  completed_hand_ = false;
-  if (current_player() == kChancePlayer)
-    apply_chance(action);
-  else
-    apply_player(action);
-  resolve_chance();
-}
-
-void State::resolve_chance() {
-  if (!stock_.seeded()) return;
-  while (current_player() == kChancePlayer) apply_chance(stock_.draw());
-}
-
 void State::apply_chance(int card) {
-  stock_.take(card);
-  std::int8_t target = Step::kBurn;
+  // The card is recorded before its effects, which may end the hand and start the next.
   switch (phase_) {
     case Phase::kDeal: {
       // One at a time, big blind first (2.3 #2).
       const int seat = dealt_ % 2 == 0 ? big_blind_seat() : dealer_;
+      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat)});
       hands_[seat] |= card_bit(card);
-      target = static_cast<std::int8_t>(seat);
       if (++dealt_ == 8) start_round(0);
       break;
     }
     case Phase::kBurn:
+      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), Step::kBurn});
       burned_ |= card_bit(card);
       phase_ = Phase::kDraw;
       to_act_ = big_blind_seat();
       break;
     case Phase::kReplace:
+      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(to_act_)});
       hands_[to_act_] |= card_bit(card);
-      target = static_cast<std::int8_t>(to_act_);
       if (--to_replace_ == 0) next_drawer();
       break;
     default:
       break;
   }
-  history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), target});
 }
 
 void State::apply_player(int action) {
@@ -283,13 +240,6 @@ std::vector<double> State::rewards() const {
   if (completed_hand_)
     for (int s = 0; s < kNumPlayers; ++s) r[s] = result_[s];
   return r;
-}
-
-std::vector<int> State::history_ids() const {
-  std::vector<int> ids;
-  ids.reserve(history_.size());
-  for (const Step& step : history_) ids.push_back(step.action);
-  return ids;
 }
 
 std::string State::action_to_string(int action) const {
@@ -473,19 +423,6 @@ int State::remap_action(const State& original, const State& replay, int actor, i
   if (action <= kDrawBase) return action;
   return kDrawBase + static_cast<int>(remap_positions(original.hands_[actor], replay.hands_[actor],
                                                       unsigned(action - kDrawBase), counterpart));
-}
-
-void State::continue_seeded(std::uint64_t seed) {
-  stock_.make_seeded(seed);
-  seed_ = seed;
-}
-
-std::string State::serialize() const {
-  return serialize_history("badugi", config_.to_string(), stock_.seeded(), seed_, history_);
-}
-
-State State::deserialize(const Config& config, std::string_view text) {
-  return deserialize_state<State>("badugi", config, text);
 }
 
 }  // namespace cardcore::badugi

@@ -54,7 +54,7 @@ double Game::max_utility() const {
 double Game::min_utility() const { return -max_utility(); }
 
 State::State(const Config& config, bool seeded, std::uint64_t seed)
-    : config_(config), seed_(seed), stock_(seeded, seed) {
+    : EngineState(seeded, seed), config_(config) {
   config_.validate();
   history_.reserve(static_cast<std::size_t>(Game(config_).max_game_length()));
   start_round();
@@ -100,55 +100,17 @@ ActionSet State::legal_player_actions() const {
   return actions;
 }
 
-std::vector<int> State::legal_actions() const {
-  if (current_player() != kChancePlayer) return legal_player_actions().to_vector();
-  std::vector<int> cards;
-  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) cards.push_back(lowest_bit(m));
-  return cards;
-}
-
-std::vector<std::pair<int, double>> State::chance_outcomes() const {
-  std::vector<std::pair<int, double>> outcomes;
-  if (current_player() != kChancePlayer) return outcomes;
-  const double p = 1.0 / stock_.size();
-  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) outcomes.emplace_back(lowest_bit(m), p);
-  return outcomes;
-}
-
-bool State::is_legal(int action) const {
-  const int player = current_player();
-  if (player == kChancePlayer) return action >= 0 && action < kDeckSize && (stock_.cards() >> action & 1);
-  if (player < 0) return false;
-  return legal_player_actions().contains(action);
-}
-
-void State::apply_action(int action) {
-  if (!is_legal(action)) {
-    if (is_terminal()) throw std::invalid_argument("the game is over: no action is legal");
-    throw std::invalid_argument("action " + std::to_string(action) + " is not legal here" +
-                                (current_player() == kChancePlayer ? " (a chance node: a card in the stock)" : ""));
-  }
-  completed_round_ = false;
-  if (current_player() == kChancePlayer) {
-    apply_chance(action);
-  } else {
-    history_.push_back({static_cast<std::int8_t>(to_act_), static_cast<std::uint8_t>(action), 0});
-    lows_[to_act_] = arrangement_low(hands_[to_act_], action);
-    next_to_arrange(to_act_ + 1);
-  }
-  resolve_chance();
-}
-
-void State::resolve_chance() {
-  if (!stock_.seeded()) return;
-  while (current_player() == kChancePlayer) apply_chance(stock_.draw());
+void State::apply_player(int action) {
+  history_.push_back({static_cast<std::int8_t>(to_act_), static_cast<std::uint8_t>(action), 0});
+  lows_[to_act_] = arrangement_low(hands_[to_act_], action);
+  next_to_arrange(to_act_ + 1);
 }
 
 void State::apply_chance(int card) {
-  stock_.take(card);
   const int seat = dealt_ % seats();  // one at a time, player hands in seat order, banker last
-  hands_[seat] |= card_bit(card);
+  // Recorded before its effects, which may settle the round and deal the next.
   history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat)});
+  hands_[seat] |= card_bit(card);
   if (++dealt_ == 4 * seats()) next_to_arrange(0);
 }
 
@@ -177,7 +139,7 @@ void State::settle_round() {
     net_[s] += round[s];
   }
   revealed_ = true;
-  completed_round_ = true;
+  completed_hand_ = true;
   if (++rounds_completed_ == config_.hands) {
     phase_ = Phase::kOver;
     to_act_ = -1;
@@ -194,16 +156,9 @@ std::vector<double> State::returns() const {
 
 std::vector<double> State::rewards() const {
   std::vector<double> r(static_cast<std::size_t>(seats()), 0.0);
-  if (completed_round_)
+  if (completed_hand_)
     for (int s = 0; s < seats(); ++s) r[static_cast<std::size_t>(s)] = static_cast<double>(result_[s]);
   return r;
-}
-
-std::vector<int> State::history_ids() const {
-  std::vector<int> ids;
-  ids.reserve(history_.size());
-  for (const Step& step : history_) ids.push_back(step.action);
-  return ids;
 }
 
 std::string State::action_to_string(int action) const {
@@ -309,36 +264,24 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
     if (r < shown_.size())
       for (int s = 0; s < seats(); ++s) decks[r].known |= shown_[r][s];
   }
-  // Whose turn it is tells which hands were Naturals (they are skipped), so a redraw must
-  // keep the same seats deciding in the same order: redraws that do not are rejected.
-  for (std::uint64_t attempt = 0;; ++attempt) {
+  // Whose turn it is tells which hands are Naturals: the skipped seats before the one to
+  // act hold Naturals, kept as they are; the seats that decided hold none, so redraws that
+  // give one of them a Natural are drawn again.
+  if (phase_ == Phase::kArrange)
+    for (int seat = 0; seat < to_act_; ++seat)
+      if (natural(hands_[seat]) != Natural::kNone) decks.back().known |= hands_[seat];
+  for (std::uint64_t attempt = 0; attempt < 10000; ++attempt) {
     try {
       State other = resample_history(*this, decks, seed + attempt * 0x9E3779B97F4A7C15ull);
       bool same_turns = other.current_player() == current_player();
       for (std::size_t i = 0; same_turns && i < history_.size(); ++i)
         same_turns = other.history_[i].actor == history_[i].actor;
-      if (same_turns) {
-        other.seed_ = seed;
-        if (stock_.seeded()) other.continue_seeded(seed);
-        return other;
-      }
+      if (same_turns) return other;
     } catch (const std::invalid_argument&) {
-      // an arrangement the redrawn banker may not make: draw again
+      // a redrawn banker that may not make its recorded arrangement: draw again
     }
   }
-}
-
-void State::continue_seeded(std::uint64_t seed) {
-  stock_.make_seeded(seed);
-  seed_ = seed;
-}
-
-std::string State::serialize() const {
-  return serialize_history("baibuu", config_.to_string(), stock_.seeded(), seed_, history_);
-}
-
-State State::deserialize(const Config& config, std::string_view text) {
-  return deserialize_state<State>("baibuu", config, text);
+  throw std::runtime_error("resampling found no deal with the same turns in 10,000 draws");
 }
 
 }  // namespace cardcore::baibuu

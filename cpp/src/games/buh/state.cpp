@@ -95,7 +95,7 @@ double Game::min_utility() const {
 }
 
 State::State(const Config& config, bool seeded, std::uint64_t seed)
-    : config_(config), seed_(seed), stock_(seeded, seed) {
+    : EngineState(seeded, seed), config_(config) {
   config_.validate();
   table_ = betting::Table(n(), config_.stacks.data());
   dealer_ = config_.first_dealer;
@@ -304,49 +304,7 @@ ActionSet State::legal_player_actions() const {
   return actions;
 }
 
-std::vector<int> State::legal_actions() const {
-  if (current_player() != kChancePlayer) return legal_player_actions().to_vector();
-  std::vector<int> cards;
-  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) cards.push_back(lowest_bit(m));
-  return cards;
-}
-
-std::vector<std::pair<int, double>> State::chance_outcomes() const {
-  std::vector<std::pair<int, double>> outcomes;
-  if (current_player() != kChancePlayer) return outcomes;
-  const double p = 1.0 / stock_.size();
-  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) outcomes.emplace_back(lowest_bit(m), p);
-  return outcomes;
-}
-
-bool State::is_legal(int action) const {
-  const int player = current_player();
-  if (player == kChancePlayer) return action >= 0 && action < kDeckSize && (stock_.cards() >> action & 1);
-  if (player < 0) return false;
-  return legal_player_actions().contains(action);
-}
-
-void State::apply_action(int action) {
-  if (!is_legal(action)) {
-    if (is_terminal()) throw std::invalid_argument("the game is over: no action is legal");
-    throw std::invalid_argument("action " + std::to_string(action) + " is not legal here" +
-                                (current_player() == kChancePlayer ? " (a chance node: a card in the stock)" : ""));
-  }
-  completed_hand_ = false;
-  if (current_player() == kChancePlayer)
-    apply_chance(action);
-  else
-    apply_player(action);
-  resolve_chance();
-}
-
-void State::resolve_chance() {
-  if (!stock_.seeded()) return;
-  while (current_player() == kChancePlayer) apply_chance(stock_.draw());
-}
-
 void State::apply_chance(int card) {
-  stock_.take(card);
   int seat = to_act_;
   if (phase_ == Phase::kDeal) {
     seat = deal_targets_[dealt_];
@@ -423,13 +381,6 @@ std::vector<double> State::rewards() const {
   if (completed_hand_)
     for (int s = 0; s < n(); ++s) r[static_cast<std::size_t>(s)] = result_[s];
   return r;
-}
-
-std::vector<int> State::history_ids() const {
-  std::vector<int> ids;
-  ids.reserve(history_.size());
-  for (const Step& step : history_) ids.push_back(step.action);
-  return ids;
 }
 
 std::string State::action_to_string(int action) const {
@@ -513,7 +464,7 @@ std::string State::observation_string(int player) const {
   }
   out << "\nP" << player << " cards: " << format_cards(hands_[player]);
   for (const Reveal& r : reveals_)
-    if (r.end >= hand_start_index_ && r.seat != player) out << "\nP" << r.seat << " showed " << format_cards(r.cards);
+    if (r.end > hand_start_index_ && r.seat != player) out << "\nP" << r.seat << " showed " << format_cards(r.cards);
   out << "\nactions:";
   for (std::size_t i = hand_start_index_; i < history_.size(); ++i)
     if (history_[i].actor != kChancePlayer) out << ' ' << describe(history_[i], player);
@@ -643,19 +594,6 @@ int State::remap_action(const State& original, const State& replay, int actor, i
   if (action <= kDrawBase || action >= kDeclare) return action;
   return kDrawBase + static_cast<int>(remap_positions(original.hands_[actor], replay.hands_[actor],
                                                       unsigned(action - kDrawBase), counterpart));
-}
-
-void State::continue_seeded(std::uint64_t seed) {
-  stock_.make_seeded(seed);
-  seed_ = seed;
-}
-
-std::string State::serialize() const {
-  return serialize_history("buh", config_.to_string(), stock_.seeded(), seed_, history_);
-}
-
-State State::deserialize(const Config& config, std::string_view text) {
-  return deserialize_state<State>("buh", config, text);
 }
 
 }  // namespace cardcore::buh

@@ -59,7 +59,7 @@ int Game::max_game_length() const {
 }
 
 State::State(const Config& config, bool seeded, std::uint64_t seed)
-    : config_(config), seed_(seed), stock_(seeded, seed) {
+    : EngineState(seeded, seed), config_(config) {
   config_.validate();
   std::copy(config_.scores.begin(), config_.scores.begin() + n(), scores_);
   dealer_ = config_.first_dealer;
@@ -209,74 +209,33 @@ ActionSet State::legal_player_actions() const {
   return actions;
 }
 
-std::vector<int> State::legal_actions() const {
-  if (current_player() != kChancePlayer) return legal_player_actions().to_vector();
-  std::vector<int> cards;
-  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) cards.push_back(lowest_bit(m));
-  return cards;
-}
-
-std::vector<std::pair<int, double>> State::chance_outcomes() const {
-  std::vector<std::pair<int, double>> outcomes;
-  if (current_player() != kChancePlayer) return outcomes;
-  const double p = 1.0 / stock_.size();
-  for (Mask m = stock_.cards(); m; m = clear_lowest(m)) outcomes.emplace_back(lowest_bit(m), p);
-  return outcomes;
-}
-
-bool State::is_legal(int action) const {
-  const int player = current_player();
-  if (player == kChancePlayer) return action >= 0 && action < kDeckSize && (stock_.cards() >> action & 1);
-  if (player < 0) return false;
-  return legal_player_actions().contains(action);
-}
-
-void State::apply_action(int action) {
-  if (!is_legal(action)) {
-    if (is_terminal()) throw std::invalid_argument("the game is over: no action is legal");
-    throw std::invalid_argument("action " + std::to_string(action) + " is not legal here" +
-                                (current_player() == kChancePlayer ? " (a chance node: a card in the stock)" : ""));
-  }
-  completed_hand_ = false;
-  if (current_player() == kChancePlayer)
-    apply_chance(action);
-  else
-    apply_player(action);
-  resolve_chance();
-}
-
-void State::resolve_chance() {
-  if (!stock_.seeded()) return;
-  while (current_player() == kChancePlayer) apply_chance(stock_.draw());
-}
-
 void State::apply_chance(int card) {
-  stock_.take(card);
-  int seat = Step::kBurn;
+  // The card is recorded before its effects.
   switch (phase_) {
-    case Phase::kDeal:
-      seat = order_[dealt_ % n()];  // one at a time from the dealer's left
+    case Phase::kDeal: {
+      const int seat = order_[dealt_ % n()];  // one at a time from the dealer's left
+      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat), 0});
       hands_[seat] |= card_bit(card);
       if (++dealt_ == kHandSize * n()) phase_ = Phase::kUpcard;
-      break;
+      return;
+    }
     case Phase::kUpcard:
+      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), Step::kBurn, 0});
       upcard_ = card;  // set aside face up: out of the stock for good
       position_ = 0;
-      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), Step::kBurn, 1});
       next_announcer();
       return;
     case Phase::kReplace:
-      seat = to_act_;
-      hands_[seat] |= card_bit(card);
+      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(to_act_), 0});
+      hands_[to_act_] |= card_bit(card);
       if (--to_replace_ == 0)
         next_exchanger();
       else if (stock_.size() == 0)
         refill_stock();
-      break;
+      return;
     default:
-      break;
+      return;
   }
-  history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat), 0});
 }
 
 void State::apply_player(int action) {
@@ -346,13 +305,6 @@ std::vector<double> State::rewards() const {
   if (config_.hands == 0) return phase_ == Phase::kOver ? returns() : r;  // the game's result only
   for (int s = 0; s < n(); ++s) r[static_cast<std::size_t>(s)] = result_[s];
   return r;
-}
-
-std::vector<int> State::history_ids() const {
-  std::vector<int> ids;
-  ids.reserve(history_.size());
-  for (const Step& step : history_) ids.push_back(step.action);
-  return ids;
 }
 
 std::string State::action_to_string(int action) const {
@@ -520,19 +472,6 @@ int State::remap_action(const State& original, const State& replay, int actor, i
   if (action <= kExchangeBase || action >= kPlayBase) return action;
   return kExchangeBase + static_cast<int>(remap_positions(original.hands_[actor], replay.hands_[actor],
                                                           unsigned(action - kExchangeBase), counterpart));
-}
-
-void State::continue_seeded(std::uint64_t seed) {
-  stock_.make_seeded(seed);
-  seed_ = seed;
-}
-
-std::string State::serialize() const {
-  return serialize_history("hucklebuck", config_.to_string(), stock_.seeded(), seed_, history_);
-}
-
-State State::deserialize(const Config& config, std::string_view text) {
-  return deserialize_state<State>("hucklebuck", config, text);
 }
 
 }  // namespace cardcore::hucklebuck

@@ -49,28 +49,21 @@ struct TensorLayout {
   explicit TensorLayout(const Config& config);
 };
 
-class State {
+class State : public EngineState<State> {
  public:
+  static constexpr const char* kName = "badugi";
   State(const Config& config, bool seeded, std::uint64_t seed);
 
   const Config& config() const { return config_; }
   int current_player() const;
   bool is_terminal() const { return phase_ == Phase::kOver; }
-  bool is_chance_node() const { return current_player() == kChancePlayer; }
   ActionSet legal_player_actions() const;
-  std::vector<int> legal_actions() const;
-  std::vector<std::pair<int, double>> chance_outcomes() const;
-  bool is_legal(int action) const;
-  // Throws std::invalid_argument (and changes nothing) for an illegal action.
-  void apply_action(int action);
 
   std::string action_to_string(int action) const;
   int string_to_action(std::string_view text) const;
 
   std::vector<double> returns() const;
   std::vector<double> rewards() const;
-  const std::vector<Step>& history() const { return history_; }
-  std::vector<int> history_ids() const;
 
   std::string observation_string(int player) const;
   std::string information_state_string(int player) const;
@@ -81,10 +74,6 @@ class State {
   // resample_history's hook: a discard of the original as the replay's positions.
   static int remap_action(const State& original, const State& replay, int actor, int action,
                           const int* counterpart);
-  // From now on chance is drawn from this seed's generator.
-  void continue_seeded(std::uint64_t seed);
-  std::string serialize() const;
-  static State deserialize(const Config& config, std::string_view text);
 
   // What the Pythonic layer shows.
   Mask hand(int seat) const { return hands_[seat]; }
@@ -97,19 +86,15 @@ class State {
   int hands_completed() const { return hands_completed_; }
   Phase phase() const { return phase_; }
   int round() const { return round_; }
-  bool seeded() const { return stock_.seeded(); }
-  std::uint64_t seed() const { return seed_; }
   // The stage index of the tensor layout: 0 bet 1, 1 draw 1, ..., 6 bet 4, 7 hand over.
   int stage() const;
   std::string stage_name() const;
   bool showdown_reached() const { return showdown_; }
-  Mask stock() const { return stock_.cards(); }
   Mask dead_cards() const { return burned_ | mucked_; }  // burned and discarded this hand
 
  private:
+  friend class EngineState<State>;
   Config config_;
-  std::uint64_t seed_ = 0;
-  Stock stock_;
   betting::Table table_;
   Phase phase_ = Phase::kDeal;
   Mask hands_[kNumPlayers]{};
@@ -128,8 +113,6 @@ class State {
   std::vector<Showdown> showdowns_;  // every hand shown down, for perfect recall
   betting::Chips hand_start_[kNumPlayers]{};
   betting::Chips result_[kNumPlayers]{};  // what the last completed hand won or lost
-  bool completed_hand_ = false;           // the last action completed a hand
-  std::vector<Step> history_;
   std::size_t hand_start_index_ = 0;
   std::vector<std::size_t> hand_starts_;  // history index where each hand began
 
@@ -141,7 +124,6 @@ class State {
   void next_drawer();
   void apply_chance(int card);
   void apply_player(int action);
-  void resolve_chance();
   std::string describe(const Step& step, int viewer) const;
 };
 

@@ -51,27 +51,21 @@ struct TensorLayout {
   explicit TensorLayout(const Config& config);
 };
 
-class State {
+class State : public EngineState<State> {
  public:
+  static constexpr const char* kName = "baibuu";
   State(const Config& config, bool seeded, std::uint64_t seed);
 
   const Config& config() const { return config_; }
   int current_player() const;
   bool is_terminal() const { return phase_ == Phase::kOver; }
-  bool is_chance_node() const { return current_player() == kChancePlayer; }
   ActionSet legal_player_actions() const;
-  std::vector<int> legal_actions() const;
-  std::vector<std::pair<int, double>> chance_outcomes() const;
-  bool is_legal(int action) const;
-  void apply_action(int action);
 
   std::string action_to_string(int action) const;
   int string_to_action(std::string_view text) const;
 
   std::vector<double> returns() const;
   std::vector<double> rewards() const;
-  const std::vector<Step>& history() const { return history_; }
-  std::vector<int> history_ids() const;
 
   std::string observation_string(int player) const;
   std::string information_state_string(int player) const;
@@ -80,9 +74,6 @@ class State {
 
   State resample_from_infostate(int player, std::uint64_t seed) const;
   static int remap_action(const State&, const State&, int, int action, const int*) { return action; }
-  void continue_seeded(std::uint64_t seed);
-  std::string serialize() const;
-  static State deserialize(const Config& config, std::string_view text);
 
   int seats() const { return config_.player_hands + 1; }
   int banker_seat() const { return config_.player_hands; }
@@ -92,14 +83,11 @@ class State {
   const Outcome& outcome(int player_hand) const { return outcomes_[player_hand]; }
   bool revealed() const { return revealed_; }
   int round_number() const { return rounds_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
-  bool seeded() const { return stock_.seeded(); }
-  Mask stock() const { return stock_.cards(); }
   std::int64_t net(int seat) const { return net_[seat]; }
 
  private:
+  friend class EngineState<State>;
   Config config_;
-  std::uint64_t seed_ = 0;
-  Stock stock_;
   Phase phase_ = Phase::kDeal;
   Mask hands_[kMaxSeats]{};
   Mask lows_[kMaxSeats]{};
@@ -108,10 +96,8 @@ class State {
   int to_act_ = -1;
   bool revealed_ = false;  // the last round was settled and shown
   int rounds_completed_ = 0;
-  bool completed_round_ = false;
   std::int64_t net_[kMaxSeats]{};     // over completed rounds
   std::int64_t result_[kMaxSeats]{};  // of the last completed round
-  std::vector<Step> history_;
   std::size_t round_start_index_ = 0;
   std::vector<std::size_t> round_starts_;  // history index where each round began
   std::vector<std::array<Mask, kMaxSeats>> shown_;  // every settled round's hands
@@ -120,7 +106,7 @@ class State {
   void next_to_arrange(int from);
   void settle_round();
   void apply_chance(int card);
-  void resolve_chance();
+  void apply_player(int action);
 };
 
 struct Game {

@@ -54,27 +54,21 @@ struct TensorLayout {
   explicit TensorLayout(const Config& config);
 };
 
-class State {
+class State : public EngineState<State> {
  public:
+  static constexpr const char* kName = "buh";
   State(const Config& config, bool seeded, std::uint64_t seed);
 
   const Config& config() const { return config_; }
   int current_player() const;
   bool is_terminal() const { return phase_ == Phase::kOver; }
-  bool is_chance_node() const { return current_player() == kChancePlayer; }
   ActionSet legal_player_actions() const;
-  std::vector<int> legal_actions() const;
-  std::vector<std::pair<int, double>> chance_outcomes() const;
-  bool is_legal(int action) const;
-  void apply_action(int action);
 
   std::string action_to_string(int action) const;
   int string_to_action(std::string_view text) const;
 
   std::vector<double> returns() const;
   std::vector<double> rewards() const;
-  const std::vector<Step>& history() const { return history_; }
-  std::vector<int> history_ids() const;
 
   std::string observation_string(int player) const;
   std::string information_state_string(int player) const;
@@ -84,9 +78,6 @@ class State {
   State resample_from_infostate(int player, std::uint64_t seed) const;
   static int remap_action(const State& original, const State& replay, int actor, int action,
                           const int* counterpart);
-  void continue_seeded(std::uint64_t seed);
-  std::string serialize() const;
-  static State deserialize(const Config& config, std::string_view text);
 
   // What the Pythonic layer shows.
   Mask hand(int seat) const { return hands_[seat]; }
@@ -98,16 +89,13 @@ class State {
   int hand_number() const { return hands_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
   bool in_hand(int seat) const { return table_.active(seat); }
   bool declared(int seat) const { return declared_ >> seat & 1; }
-  bool seeded() const { return stock_.seeded(); }
   int stage() const;
   std::string stage_name() const;
-  Mask stock() const { return stock_.cards(); }
   Mask dead_cards() const { return dead_; }
 
  private:
+  friend class EngineState<State>;
   Config config_;
-  std::uint64_t seed_ = 0;
-  Stock stock_;
   betting::Table table_;
   Phase phase_ = Phase::kDeal;
   Mask hands_[kMaxPlayers]{};
@@ -125,10 +113,8 @@ class State {
   std::uint8_t declared_ = 0;  // seats that declared a buh this hand
   std::uint8_t seated_ = 0;    // seats dealt in this hand
   int hands_completed_ = 0;
-  bool completed_hand_ = false;
   betting::Chips hand_start_[kMaxPlayers]{};
   betting::Chips result_[kMaxPlayers]{};
-  std::vector<Step> history_;
   std::size_t hand_start_index_ = 0;
   std::vector<std::size_t> hand_starts_;  // history index where each hand began
   struct Reveal {
@@ -152,7 +138,6 @@ class State {
   void end_hand();
   void apply_chance(int card);
   void apply_player(int action);
-  void resolve_chance();
   // The next seat in deal order from position_ still in the hand; -1 if none.
   int next_in_order(int& position) const;
   bool hand_decided() const { return table_.num_active() <= 1; }

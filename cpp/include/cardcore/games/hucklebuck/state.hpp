@@ -57,27 +57,21 @@ struct TensorLayout {
   explicit TensorLayout(const Config& config);
 };
 
-class State {
+class State : public EngineState<State> {
  public:
+  static constexpr const char* kName = "hucklebuck";
   State(const Config& config, bool seeded, std::uint64_t seed);
 
   const Config& config() const { return config_; }
   int current_player() const;
   bool is_terminal() const { return phase_ == Phase::kOver; }
-  bool is_chance_node() const { return current_player() == kChancePlayer; }
   ActionSet legal_player_actions() const;
-  std::vector<int> legal_actions() const;
-  std::vector<std::pair<int, double>> chance_outcomes() const;
-  bool is_legal(int action) const;
-  void apply_action(int action);
 
   std::string action_to_string(int action) const;
   int string_to_action(std::string_view text) const;
 
   std::vector<double> returns() const;
   std::vector<double> rewards() const;
-  const std::vector<Step>& history() const { return history_; }
-  std::vector<int> history_ids() const;
 
   std::string observation_string(int player) const;
   std::string information_state_string(int player) const;
@@ -87,9 +81,6 @@ class State {
   State resample_from_infostate(int player, std::uint64_t seed) const;
   static int remap_action(const State& original, const State& replay, int actor, int action,
                           const int* counterpart);
-  void continue_seeded(std::uint64_t seed);
-  std::string serialize() const;
-  static State deserialize(const Config& config, std::string_view text);
 
   int n() const { return config_.players; }
   Mask hand(int seat) const { return hands_[seat]; }
@@ -102,8 +93,6 @@ class State {
   int dealer() const { return dealer_; }
   int hand_number() const { return hands_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
   int winner() const { return winner_; }
-  bool seeded() const { return stock_.seeded(); }
-  Mask stock() const { return stock_.cards(); }
   Mask discard_pile() const { return discards_; }
   Mask played() const { return played_; }
   // The cards of the trick in play, by seat (-1: not played yet), and its leader.
@@ -112,9 +101,8 @@ class State {
   std::string phase_name() const;
 
  private:
+  friend class EngineState<State>;
   Config config_;
-  std::uint64_t seed_ = 0;
-  Stock stock_;
   Phase phase_ = Phase::kDeal;
   Mask hands_[kMaxPlayers]{};
   Mask discards_ = 0, exchanging_ = 0, played_ = 0;
@@ -131,10 +119,8 @@ class State {
   int scores_[kMaxPlayers]{};
   int hand_start_scores_[kMaxPlayers]{};
   int result_[kMaxPlayers]{};
-  bool completed_hand_ = false;
   int hands_completed_ = 0;
   int winner_ = -1;  // at the end of a game to the target: the winner, -1 for a draw
-  std::vector<Step> history_;
   std::size_t hand_start_index_ = 0;
   std::vector<std::size_t> hand_starts_;
 
@@ -148,7 +134,6 @@ class State {
   void end_hand();
   void apply_chance(int card);
   void apply_player(int action);
-  void resolve_chance();
   void refill_stock();
 };
 
