@@ -88,6 +88,24 @@ std::vector<DeckView> deck_views(const std::vector<std::size_t>& starts, std::si
   return decks;
 }
 
+void bad_config(std::string_view game, std::string_view field, const std::string& problem) {
+  throw std::invalid_argument(std::string(game) + " config: " + std::string(field) + " " + problem);
+}
+
+void check_player(int player, int players) {
+  if (player < 0 || player >= players)
+    throw std::out_of_range("player must be in 0-" + std::to_string(players - 1) + ", got " + std::to_string(player));
+}
+
+int parse_draw(std::string_view text, std::string_view verb, Mask hand, int base) {
+  if (hand == 0) throw std::invalid_argument("'" + std::string(text) + "': nobody is drawing now");
+  const Mask cards = parse_cards(text.substr(verb.size() + 1));
+  if (cards & ~hand)
+    throw std::invalid_argument("'" + std::string(text) + "': " + format_cards(cards & ~hand) + " not in the hand " +
+                                format_cards(hand));
+  return base + static_cast<int>(positions_of_cards(hand, cards));
+}
+
 int nth_card(Mask mask, int n) {
   for (; n > 0; --n) mask = clear_lowest(mask);
   return lowest_bit(mask);

@@ -75,6 +75,17 @@ class Stock {
 // the counterpart cards.
 unsigned remap_positions(Mask original_hand, Mask replay_hand, unsigned positions, const int* counterpart);
 
+// Throws std::invalid_argument("<game> config: <field> <problem>").
+[[noreturn]] void bad_config(std::string_view game, std::string_view field, const std::string& problem);
+
+// Throws std::out_of_range unless 0 <= player < players.
+void check_player(int player, int players);
+
+// The action id of "<verb> <cards>" (discard, exchange) for a hand: base + the positions of
+// the cards in the hand. Throws std::invalid_argument when nobody is drawing (hand == 0) or
+// a card is not in the hand.
+int parse_draw(std::string_view text, std::string_view verb, Mask hand, int base);
+
 // The id of the n-th lowest card of a mask (n from 0).
 int nth_card(Mask mask, int n);
 

@@ -21,9 +21,7 @@ constexpr const char* kRoundNames[kNumRounds] = {"pre-draw", "after draw 1", "af
 // raise (cap of them), a short all-in, or a call that reopens nothing.
 int actions_per_round(const Config& c) { return 2 * (c.max_raises + 4); }
 
-[[noreturn]] void bad_field(const std::string& field, const std::string& problem) {
-  throw std::invalid_argument("badugi config: " + field + " " + problem);
-}
+[[noreturn]] void bad_field(std::string_view field, const std::string& problem) { bad_config("badugi", field, problem); }
 
 }  // namespace
 
@@ -262,15 +260,8 @@ int State::string_to_action(std::string_view text) const {
   for (int a = 0; a < betting::kNumActions; ++a)
     if (text == kActionNames[a]) return a;
   if (text == "stand") return kDrawBase;
-  constexpr std::string_view kDiscard = "discard ";
-  if (text.substr(0, kDiscard.size()) == kDiscard) {
-    if (phase_ != Phase::kDraw) throw std::invalid_argument("'" + std::string(text) + "': nobody is drawing now");
-    const Mask cards = parse_cards(text.substr(kDiscard.size()));
-    if (cards & ~hands_[to_act_])
-      throw std::invalid_argument("'" + std::string(text) + "': " + format_cards(cards & ~hands_[to_act_]) +
-                                  " not in the hand " + format_cards(hands_[to_act_]));
-    return kDrawBase + static_cast<int>(positions_of_cards(hands_[to_act_], cards));
-  }
+  if (text.substr(0, 8) == "discard ")
+    return parse_draw(text, "discard", phase_ == Phase::kDraw ? hands_[to_act_] : 0, kDrawBase);
   throw std::invalid_argument("unknown Badugi action '" + std::string(text) +
                               "': expected fold, check, call, bet, raise, stand or discard <cards>");
 }
@@ -305,7 +296,7 @@ std::string State::describe(const Step& step, int viewer) const {
 }
 
 std::string State::observation_string(int player) const {
-  if (player < 0 || player >= kNumPlayers) throw std::out_of_range("player must be 0 or 1, got " + std::to_string(player));
+  check_player(player, kNumPlayers);
   std::ostringstream out;
   out << "hand " << hand_number() << " of " << config_.hands << ", dealer P" << dealer_ << ", " << stage_name()
       << "\npot " << pot();
@@ -321,7 +312,7 @@ std::string State::observation_string(int player) const {
 }
 
 std::string State::information_state_string(int player) const {
-  if (player < 0 || player >= kNumPlayers) throw std::out_of_range("player must be 0 or 1, got " + std::to_string(player));
+  check_player(player, kNumPlayers);
   std::ostringstream out;
   out << "P" << player << " " << config_.to_string();
   // Replayed, so that each of my discards can be named by its cards.
@@ -345,7 +336,7 @@ std::string State::information_state_string(int player) const {
 }
 
 void State::observation_tensor(int player, float* out) const {
-  if (player < 0 || player >= kNumPlayers) throw std::out_of_range("player must be 0 or 1, got " + std::to_string(player));
+  check_player(player, kNumPlayers);
   const TensorLayout layout(config_);
   std::fill(out, out + layout.observation_size, 0.0f);
   for (Mask m = hands_[player]; m; m = clear_lowest(m)) out[lowest_bit(m)] = 1;
@@ -407,7 +398,7 @@ void State::information_state_tensor(int player, float* out) const {
 }
 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
-  if (player < 0 || player >= kNumPlayers) throw std::out_of_range("player must be 0 or 1, got " + std::to_string(player));
+  check_player(player, kNumPlayers);
   // What the player knows of each hand's cards: his own, and the hands shown at showdowns.
   std::vector<DeckView> decks = deck_views(hand_starts_, history_.size());
   for (DeckView& deck : decks) {

@@ -10,9 +10,7 @@ namespace {
 constexpr const char* kPhaseNames[3] = {"deal", "arrange", "round over"};
 constexpr const char* kReasonNames[5] = {"hands", "high card", "player natural", "banker natural", "player foul"};
 
-[[noreturn]] void bad_field(const std::string& field, const std::string& problem) {
-  throw std::invalid_argument("baibuu config: " + field + " " + problem);
-}
+[[noreturn]] void bad_field(std::string_view field, const std::string& problem) { bad_config("baibuu", field, problem); }
 
 std::int64_t commission_net(std::int64_t wager, int bp) { return wager - wager * bp / 10000; }
 
@@ -187,8 +185,7 @@ int State::string_to_action(std::string_view text) const {
 }
 
 std::string State::observation_string(int player) const {
-  if (player < 0 || player >= seats())
-    throw std::out_of_range("player must be in 0-" + std::to_string(seats() - 1) + ", got " + std::to_string(player));
+  check_player(player, seats());
   std::ostringstream out;
   out << "round " << round_number() << " of " << config_.hands << ", "
       << kPhaseNames[static_cast<int>(phase_)] << "\n"
@@ -209,8 +206,7 @@ std::string State::observation_string(int player) const {
 }
 
 std::string State::information_state_string(int player) const {
-  if (player < 0 || player >= seats())
-    throw std::out_of_range("player must be in 0-" + std::to_string(seats() - 1) + ", got " + std::to_string(player));
+  check_player(player, seats());
   std::ostringstream out;
   out << "P" << player << " " << config_.to_string();
   for (const Step& step : history_) {
@@ -230,8 +226,7 @@ std::string State::information_state_string(int player) const {
 }
 
 void State::observation_tensor(int player, float* out) const {
-  if (player < 0 || player >= seats())
-    throw std::out_of_range("player must be in 0-" + std::to_string(seats() - 1) + ", got " + std::to_string(player));
+  check_player(player, seats());
   const TensorLayout layout(config_);
   std::fill(out, out + layout.observation_size, 0.0f);
   for (Mask m = hands_[player]; m; m = clear_lowest(m)) out[lowest_bit(m)] = 1;
@@ -254,8 +249,7 @@ void State::observation_tensor(int player, float* out) const {
 void State::information_state_tensor(int player, float* out) const { observation_tensor(player, out); }
 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
-  if (player < 0 || player >= seats())
-    throw std::out_of_range("player must be in 0-" + std::to_string(seats() - 1) + ", got " + std::to_string(player));
+  check_player(player, seats());
   // Per round: the player's own cards, and every hand once the round is settled.
   std::vector<DeckView> decks = deck_views(round_starts_, history_.size());
   for (std::size_t r = 0; r < decks.size(); ++r) {

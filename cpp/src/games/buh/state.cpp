@@ -19,14 +19,7 @@ constexpr Chips kAllChips = std::numeric_limits<Chips>::max();
 
 int actions_per_round(const Config& c) { return c.players * (c.max_raises + 3); }
 
-[[noreturn]] void bad_field(const std::string& field, const std::string& problem) {
-  throw std::invalid_argument("buh config: " + field + " " + problem);
-}
-
-void check_player(int player, int n) {
-  if (player < 0 || player >= n)
-    throw std::out_of_range("player must be in 0-" + std::to_string(n - 1) + ", got " + std::to_string(player));
-}
+[[noreturn]] void bad_field(std::string_view field, const std::string& problem) { bad_config("buh", field, problem); }
 
 }  // namespace
 
@@ -408,15 +401,8 @@ int State::string_to_action(std::string_view text) const {
   if (text == "declare") return kDeclare;
   if (text == "pass") return kPass;
   if (text == "stand") return kDrawBase;
-  constexpr std::string_view kDiscard = "discard ";
-  if (text.substr(0, kDiscard.size()) == kDiscard) {
-    if (phase_ != Phase::kDraw) throw std::invalid_argument("'" + std::string(text) + "': nobody is drawing now");
-    const Mask cards = parse_cards(text.substr(kDiscard.size()));
-    if (cards & ~hands_[to_act_])
-      throw std::invalid_argument("'" + std::string(text) + "': " + format_cards(cards & ~hands_[to_act_]) +
-                                  " not in the hand " + format_cards(hands_[to_act_]));
-    return kDrawBase + static_cast<int>(positions_of_cards(hands_[to_act_], cards));
-  }
+  if (text.substr(0, 8) == "discard ")
+    return parse_draw(text, "discard", phase_ == Phase::kDraw ? hands_[to_act_] : 0, kDrawBase);
   throw std::invalid_argument("unknown Buh action '" + std::string(text) +
                               "': expected declare, pass, fold, check, call, bet, raise, stand or discard <cards>");
 }

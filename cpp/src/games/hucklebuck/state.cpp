@@ -12,13 +12,8 @@ namespace {
 
 constexpr const char* kPhaseNames[] = {"deal", "upcard", "in or out", "exchange", "exchange", "play", "over"};
 
-[[noreturn]] void bad_field(const std::string& field, const std::string& problem) {
-  throw std::invalid_argument("hucklebuck config: " + field + " " + problem);
-}
-
-void check_player(int player, int n) {
-  if (player < 0 || player >= n)
-    throw std::out_of_range("player must be in 0-" + std::to_string(n - 1) + ", got " + std::to_string(player));
+[[noreturn]] void bad_field(std::string_view field, const std::string& problem) {
+  bad_config("hucklebuck", field, problem);
 }
 
 }  // namespace
@@ -330,16 +325,9 @@ int State::string_to_action(std::string_view text) const {
   if (text == "in") return kIn;
   if (text == "out") return kOut;
   if (text == "pass") return kExchangeBase;
-  constexpr std::string_view kExchange = "exchange ", kPlay = "play ";
-  if (text.substr(0, kExchange.size()) == kExchange) {
-    if (phase_ != Phase::kExchange) throw std::invalid_argument("'" + std::string(text) + "': nobody is exchanging now");
-    const Mask cards = parse_cards(text.substr(kExchange.size()));
-    if (cards & ~hands_[to_act_])
-      throw std::invalid_argument("'" + std::string(text) + "': " + format_cards(cards & ~hands_[to_act_]) +
-                                  " not in the hand " + format_cards(hands_[to_act_]));
-    return kExchangeBase + static_cast<int>(positions_of_cards(hands_[to_act_], cards));
-  }
-  if (text.substr(0, kPlay.size()) == kPlay) return kPlayBase + parse_card(text.substr(kPlay.size()));
+  if (text.substr(0, 9) == "exchange ")
+    return parse_draw(text, "exchange", phase_ == Phase::kExchange ? hands_[to_act_] : 0, kExchangeBase);
+  if (text.substr(0, 5) == "play ") return kPlayBase + parse_card(text.substr(5));
   throw std::invalid_argument("unknown Hucklebuck action '" + std::string(text) +
                               "': expected in, out, pass, exchange <cards> or play <card>");
 }
