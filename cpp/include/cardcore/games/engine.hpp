@@ -283,7 +283,7 @@ State resample_history(const State& state, const std::vector<DeckView>& decks, s
         return popcount(deck.allowed[a] & pool) < popcount(deck.allowed[b] & pool);
       });
       bool stuck = false;
-      for (int i = 0; i < num_hidden && !stuck; ++i) {
+      for (int i = 0; i < num_hidden; ++i) {
         const Mask choices = pool & deck.allowed[hidden[i]];
         stuck = choices == 0;
         if (stuck) break;

@@ -168,8 +168,9 @@ void State::start_round(int round) {
   round_ = round;
   phase_ = Phase::kBet;
   const Chips unit = round < 2 ? config_.small_bet : config_.big_bet;
-  // Pre-draw the big blind is the opening bet (2.4 #2); a short blind opens nothing.
-  const Chips blind_level = round == 0 ? std::max<Chips>(table_.round_bet(big_blind_seat()), 1) : 0;
+  // Pre-draw the big blind is the opening bet (2.4 #2). A short big blind is all-in, and
+  // then nobody bets at all.
+  const Chips blind_level = round == 0 ? table_.round_bet(big_blind_seat()) : 0;
   table_.start_round(unit, 1 + config_.max_raises, blind_level);
   to_act_ = table_.next_to_act(round == 0 ? dealer_ : big_blind_seat());
   if (to_act_ < 0) end_round();  // someone is all-in: no betting (2.4 #5)

@@ -394,7 +394,9 @@ void State::observation_tensor(int player, float* out) const {
   const int phase = phase_ == Phase::kInOut ? 0 : phase_ == Phase::kPlay ? 2 : phase_ == Phase::kOver ? 3 : 1;
   at[phase] = 1;
   at += 4;
-  for (int s = 0; s < n(); ++s) at[3 * s + (dropped(s) ? 1 : (decided_ >> s & 1) ? 0 : 2)] = 1;
+  // In once announced, or once the in-or-out round is over (the rest are in, R-4).
+  const bool announced = phase_ != Phase::kDeal && phase_ != Phase::kUpcard && phase_ != Phase::kInOut;
+  for (int s = 0; s < n(); ++s) at[3 * s + (dropped(s) ? 1 : (announced || (decided_ >> s & 1)) ? 0 : 2)] = 1;
   at += 3 * n();
   for (int s = 0; s < n(); ++s) at[6 * s + exchanged_[s]] = 1;
   at += 6 * n();
