@@ -21,6 +21,7 @@ MODULES = [
     "cardcore.baibuu",
     "cardcore.hucklebuck",
     "cardcore.cli",
+    "cardcore.simulate",
     "cardcore._core",
     "cardcore._core.buh",
     "cardcore._core.badugi",

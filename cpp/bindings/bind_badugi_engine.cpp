@@ -1,9 +1,12 @@
+#include <functional>
 #include <optional>
 #include <sstream>
 
+#include "cardcore/games/badugi/policy.hpp"
 #include "cardcore/games/badugi/state.hpp"
 #include "common.hpp"
 #include "engine.hpp"
+#include "simulate.hpp"
 
 namespace cardcore::bindings {
 namespace {
@@ -121,6 +124,16 @@ raises a round; ``hands=12`` plays the source's match over persistent stacks.
            "hands"_a = 1, "first_dealer"_a = 0)
   ;
   bind_game<Game, State>(m, game, "cardcore._core.badugi", config_dict, config_from_dict);
+  bind_simulate<Game, State>(
+      m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
+
+>>> simulate(Game(), 0, 4, 1, ["random", "rule_based"], 1).shape
+(4, 2))",
+      true, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
+        if (name == "random") return [](const State& s, Rng& rng) { return random_action(s, rng); };
+        if (name == "rule_based") return [](const State& s, Rng&) { return badugi::rule_based_action(s); };
+        throw std::invalid_argument("unknown Badugi policy '" + name + "': expected 'random' or 'rule_based'");
+      });
 }
 
 }  // namespace cardcore::bindings

@@ -1,9 +1,11 @@
+#include <functional>
 #include <optional>
 #include <sstream>
 
 #include "cardcore/games/baibuu/state.hpp"
 #include "common.hpp"
 #include "engine.hpp"
+#include "simulate.hpp"
 
 namespace cardcore::bindings {
 namespace {
@@ -165,6 +167,23 @@ the last seat with ``banker="agent"``).
            py::kw_only(), "player_hands"_a = 1, "wagers"_a = py::none(), "commission_bp"_a = 300,
            "banker_commission_bp"_a = py::none(), "banker"_a = "house_way", "hands"_a = 1);
   bind_game<Game, State>(m, game, "cardcore._core.baibuu", config_dict, config_from_dict);
+  bind_simulate<Game, State>(
+      m, R"(Returns of rounds [begin, end) played in C++, each seat arranging by 'house_way',
+'optimal' or 'random' (an agent banker by 'house_way' or 'random').
+
+>>> simulate(Game(player_hands=2), 0, 4, 1, ["optimal", "random", "house_way"], 1).shape
+(4, 3))",
+      false, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
+        if (name == "random") return [](const State& s, Rng& rng) { return random_action(s, rng); };
+        if (name == "house_way") return [](const State& s, Rng&) { return baibuu::house_way(s.hand(s.current_player())); };
+        if (name == "optimal")
+          return [](const State& s, Rng&) {
+            const int seat = s.current_player();
+            // The optimal arrangement is the player's; a banker arranges by the house way.
+            return seat == s.banker_seat() ? baibuu::house_way(s.hand(seat)) : baibuu::optimal_arrangement(s.hand(seat));
+          };
+        throw std::invalid_argument("unknown Bai Buu policy '" + name + "': expected 'house_way', 'optimal' or 'random'");
+      });
 }
 
 }  // namespace cardcore::bindings

@@ -1,9 +1,12 @@
+#include <functional>
 #include <optional>
 #include <sstream>
 
+#include "cardcore/games/buh/policy.hpp"
 #include "cardcore/games/buh/state.hpp"
 #include "common.hpp"
 #include "engine.hpp"
+#include "simulate.hpp"
 
 namespace cardcore::bindings {
 namespace {
@@ -142,6 +145,16 @@ raises a round; ``hands`` > 1 rotates the dealer over persistent stacks.
            py::kw_only(), "players"_a = 2, "stacks"_a = py::none(), "ante"_a = 1, "small_bet"_a = 1, "big_bet"_a = 2,
            "max_raises"_a = 3, "hands"_a = 1, "first_dealer"_a = 0);
   bind_game<Game, State>(m, game, "cardcore._core.buh", config_dict, config_from_dict);
+  bind_simulate<Game, State>(
+      m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
+
+>>> simulate(Game(players=3), 0, 4, 1, ["random", "rule_based", "random"], 1).shape
+(4, 3))",
+      true, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
+        if (name == "random") return [](const State& s, Rng& rng) { return random_action(s, rng); };
+        if (name == "rule_based") return [](const State& s, Rng&) { return buh::rule_based_action(s); };
+        throw std::invalid_argument("unknown Buh policy '" + name + "': expected 'random' or 'rule_based'");
+      });
 }
 
 }  // namespace cardcore::bindings

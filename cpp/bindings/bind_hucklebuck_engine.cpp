@@ -1,3 +1,4 @@
+#include <functional>
 #include <optional>
 #include <sstream>
 
@@ -5,6 +6,7 @@
 #include "cardcore/games/hucklebuck/state.hpp"
 #include "common.hpp"
 #include "engine.hpp"
+#include "simulate.hpp"
 
 namespace cardcore::bindings {
 namespace {
@@ -199,6 +201,15 @@ the winner and -1/(n-1) for each other player.
            py::kw_only(), "players"_a = 4, "target"_a = 11, "scores"_a = py::none(), "hands"_a = 1, "max_hands"_a = 200,
            "first_dealer"_a = 0);
   bind_game<Game, State>(m, game, "cardcore._core.hucklebuck", config_dict, config_from_dict);
+  bind_simulate<Game, State>(
+      m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
+
+>>> simulate(Game(), 0, 4, 1, ["random", "rule_based", "random", "random"], 1).shape
+(4, 4))",
+      true, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
+        const hucklebuck::Policy policy = policy_of(name);
+        return [policy](const State& s, Rng& rng) { return hucklebuck::policy_action(s, policy, rng); };
+      });
 
   m.def(
       "policy_action",

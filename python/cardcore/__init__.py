@@ -21,6 +21,7 @@ from cardcore.cards import (
     random_deals,
     random_hands,
 )
+from cardcore.simulate import SimulationResult, simulate
 
 __version__ = "0.1.0"
 
@@ -44,6 +45,7 @@ __all__ = [
     "Card",
     "CardLike",
     "CardSet",
+    "SimulationResult",
     "__version__",
     "all_hands",
     "badugi",
@@ -54,4 +56,5 @@ __all__ = [
     "masks_from_ids",
     "random_deals",
     "random_hands",
+    "simulate",
 ]

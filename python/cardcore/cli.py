@@ -1,5 +1,6 @@
 """The ``cardcore`` command line.
 
+``cardcore simulate [GAME]`` plays a million games in C++ and prints each seat's result;
 ``cardcore eval`` with no arguments evaluates example hands of every game;
 ``cardcore eval GAME CARDS`` explains one hand and ``cardcore compare GAME A B`` two.
 
@@ -16,6 +17,8 @@ from collections.abc import Sequence
 
 from cardcore import badugi, baibuu, buh, hucklebuck
 from cardcore.cards import Card
+from cardcore.simulate import GAMES as ENGINES
+from cardcore.simulate import simulate
 
 GAMES = ("buh", "badugi", "baibuu", "hucklebuck")
 
@@ -64,6 +67,25 @@ def _compare_line(game: str, a: str, b: str) -> str:
     return f"{explain(game, a)}\n{explain(game, b)}\n=> {verdict}"
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    config: dict[str, int] = {}
+    if args.players is not None:
+        if args.game == "badugi":
+            raise ValueError("Badugi is heads-up: --players does not apply")
+        config["player_hands" if args.game == "baibuu" else "players"] = args.players
+    game = ENGINES[args.game](**config)
+    policies = args.policy
+    if policies is not None and len(policies) == 1:
+        policies = policies * game.num_players
+    result = simulate(game, args.hands, policies=policies, seed=args.seed, threads=args.threads,
+                      progress=args.hands >= 1_000_000)
+    print(result.table())
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            out.write(result.to_json())
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardcore", description="Evaluate hands of Buh, Badugi, Bai Buu and Hucklebuck."
@@ -73,6 +95,14 @@ def _parser() -> argparse.ArgumentParser:
     ev.add_argument("game", nargs="?", choices=GAMES)
     ev.add_argument("cards", nargs="?", help='cards, e.g. "As 2h 3d Kd"')
     ev.add_argument("--trump", default="h", help="Hucklebuck trump suit (default h)")
+    sim = commands.add_parser("simulate", help="play many games in C++ and summarise the results")
+    sim.add_argument("game", nargs="?", default="badugi", choices=GAMES)
+    sim.add_argument("--hands", type=int, default=1_000_000, help="games (default 1,000,000)")
+    sim.add_argument("--players", type=int, help="players, or player hands in Bai Buu")
+    sim.add_argument("--policy", nargs="+", help="one policy per seat, or one for every seat")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--threads", type=int, help="threads (default: every core)")
+    sim.add_argument("--json", metavar="FILE", help="also write the summary as JSON")
     cmp = commands.add_parser("compare", help="compare two hands of buh, badugi or baibuu")
     cmp.add_argument("game", choices=GAMES[:3])
     cmp.add_argument("a")
@@ -85,6 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
+        if args.command == "simulate":
+            return _simulate(args)
         if args.command == "compare":
             print(_compare_line(args.game, args.a, args.b))
         elif args.game is None:

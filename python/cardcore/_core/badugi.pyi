@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'restore_game', 'restore_state', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'restore_game', 'restore_state', 'simulate', 'strength', 'strength_many']
 class State:
     """
     A Badugi state (rules/badugi.md): the engine protocol
@@ -232,6 +232,13 @@ def restore_game(config: dict[str, typing.Any]) -> Game:
 def restore_state(config: dict[str, typing.Any], text: str) -> State:
     """
     The state of a `config` dict and a serialize() string (how a State unpickles).
+    """
+def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+    """
+    Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
+    
+    >>> simulate(Game(), 0, 4, 1, ["random", "rule_based"], 1).shape
+    (4, 2)
     """
 def strength(cards: typing.Any) -> int:
     """

@@ -2,10 +2,11 @@
 Bai Buu evaluation and settlement (rules/baibuu.md 3).
 """
 from __future__ import annotations
+import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'restore_game', 'restore_state', 'settle', 'settle_many', 'two_card_strength', 'two_card_strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'restore_game', 'restore_state', 'settle', 'settle_many', 'simulate', 'two_card_strength', 'two_card_strength_many']
 class State:
     """
     A Bai Buu round (rules/baibuu.md): the engine protocol
@@ -282,6 +283,14 @@ def settle_many(banker: numpy.ndarray, player: numpy.ndarray, player_low: numpy.
     >>> import numpy as np
     >>> settle_many(np.array([0xF0000], np.uint64), np.array([0xF], np.uint64), None, 1).tolist()
     [245]
+    """
+def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+    """
+    Returns of rounds [begin, end) played in C++, each seat arranging by 'house_way',
+    'optimal' or 'random' (an agent banker by 'house_way' or 'random').
+    
+    >>> simulate(Game(player_hands=2), 0, 4, 1, ["optimal", "random", "house_way"], 1).shape
+    (4, 3)
     """
 def two_card_strength(cards: typing.Any) -> int:
     """

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'legal_plays', 'play_games', 'policy_action', 'restore_game', 'restore_state', 'trick_winner']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'legal_plays', 'play_games', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'trick_winner']
 class State:
     """
     A Hucklebuck state (rules/hucklebuck.md): the engine protocol
@@ -263,6 +263,13 @@ def restore_game(config: dict[str, typing.Any]) -> Game:
 def restore_state(config: dict[str, typing.Any], text: str) -> State:
     """
     The state of a `config` dict and a serialize() string (how a State unpickles).
+    """
+def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+    """
+    Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
+    
+    >>> simulate(Game(), 0, 4, 1, ["random", "rule_based", "random", "random"], 1).shape
+    (4, 4)
     """
 def trick_winner(plays: collections.abc.Iterable[typing.Any], trump: typing.SupportsInt | typing.SupportsIndex) -> int:
     """

@@ -142,7 +142,7 @@ void State::refill_stock() {
 }
 
 void State::finish_trick() {
-  int plays[kMaxPlayers], seats[kMaxPlayers], count = 0;
+  int plays[kMaxPlayers]{}, seats[kMaxPlayers]{}, count = 0;
   for (int i = 0, seat = leader_; i < n(); ++i, seat = (seat + 1) % n())
     if (active(seat)) {
       seats[count] = seat;

@@ -90,6 +90,7 @@ class State : public EngineState<State> {
   bool in_hand(int seat) const { return table_.active(seat); }
   bool declared(int seat) const { return declared_ >> seat & 1; }
   int stage() const;
+  Phase phase() const { return phase_; }
   std::string stage_name() const;
   Mask dead_cards() const { return dead_; }
 

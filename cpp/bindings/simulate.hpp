@@ -1,0 +1,43 @@
+// The binding of every game's native rollouts: simulate(game, begin, end, seed, policies,
+// threads) -> returns of games [begin, end), one row each.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cardcore/games/rollout.hpp"
+#include "common.hpp"
+
+namespace cardcore::bindings {
+
+// `choose_for(name)` turns a policy name into a chooser (state, seat, rng) -> action, or
+// throws std::invalid_argument for an unknown name.
+template <class Game, class State, class ChooseFor>
+void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer, ChooseFor choose_for) {
+  m.def(
+      "simulate",
+      [rotate_dealer, choose_for](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
+                                  const std::vector<std::string>& policies, int threads) {
+        const int players = game.num_players();
+        if (policies.size() != static_cast<std::size_t>(players))
+          throw std::invalid_argument("policies needs one name per seat (" + std::to_string(players) + "), got " +
+                                      std::to_string(policies.size()));
+        if (begin < 0 || end < begin)
+          throw std::invalid_argument("games [" + std::to_string(begin) + ", " + std::to_string(end) + ") is empty or negative");
+        using Chooser = decltype(choose_for(std::string()));
+        std::vector<Chooser> choosers;
+        for (const std::string& name : policies) choosers.push_back(choose_for(name));
+        py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(players)});
+        double* data = out.mutable_data();
+        {
+          py::gil_scoped_release release;  // plays its own states and writes only `out`
+          rollout<State>(game.config, players, rotate_dealer, begin, end, seed, threads,
+                         [&](const State& s, int seat, Rng& rng) { return choosers[static_cast<std::size_t>(seat)](s, rng); },
+                         data);
+        }
+        return out;
+      },
+      "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, policies_doc);
+}
+
+}  // namespace cardcore::bindings
