@@ -32,7 +32,19 @@ struct ActionSet {
     return action >= 0 && action < 128 && (bits[action >> 6] >> (action & 63) & 1);
   }
   bool empty() const { return (bits[0] | bits[1]) == 0; }
+  int size() const { return popcount(bits[0]) + popcount(bits[1]); }
+  // The n-th lowest action (n < size()).
+  int nth(int n) const {
+    const int low = popcount(bits[0]);
+    return n < low ? nth_bit(bits[0], n) : 64 + nth_bit(bits[1], n - low);
+  }
   std::vector<int> to_vector() const;
+
+ private:
+  static int nth_bit(std::uint64_t word, int n) {
+    for (; n > 0; --n) word = clear_lowest(word);
+    return lowest_bit(word);
+  }
 };
 
 // One entry of a state's history: who acted (a seat, or kChancePlayer) and the action id

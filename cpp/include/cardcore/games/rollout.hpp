@@ -18,8 +18,8 @@ namespace cardcore {
 // A uniformly random legal action of a player node.
 template <class State>
 int random_action(const State& state, Rng& rng) {
-  const std::vector<int> actions = state.legal_player_actions().to_vector();
-  return actions[rng.below(static_cast<std::uint32_t>(actions.size()))];
+  const ActionSet legal = state.legal_player_actions();
+  return legal.nth(static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size()))));
 }
 
 // Plays games [begin, end) from seeded states, seat s choosing with choose(state, s, rng),

@@ -2,6 +2,7 @@
 
 #include "cardcore/core/batch.hpp"
 #include "cardcore/core/layout.hpp"
+#include "cardcore/games/rollout.hpp"
 
 namespace cardcore::hucklebuck {
 namespace {
@@ -71,9 +72,7 @@ int rule_based(const State& s) {
 
 int policy_action(const State& state, Policy policy, Rng& rng) {
   if (policy == Policy::kRuleBased) return rule_based(state);
-  const ActionSet legal = state.legal_player_actions();
-  const std::vector<int> actions = legal.to_vector();
-  return actions[rng.below(static_cast<std::uint32_t>(actions.size()))];
+  return random_action(state, rng);
 }
 
 void play_games(const Config& config, const std::vector<Policy>& policies, std::int64_t games,
