@@ -32,6 +32,10 @@ ROWS: tuple[tuple[str, str, float, bool], ...] = (
     ("buh_play", "pokerkit_play", 12_000, False),
     ("baibuu_play", "pokerkit_play", 50_000, False),
     ("hucklebuck_play", "pokerkit_play", 20_000, False),
+    ("badugi_simulate", "pokerkit_play", 1_000_000, False),
+    ("buh_simulate", "pokerkit_play", 300_000, False),
+    ("baibuu_simulate", "pokerkit_play", 2_000_000, False),
+    ("hucklebuck_simulate", "pokerkit_play", 300_000, False),
 )
 
 

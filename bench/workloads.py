@@ -38,6 +38,8 @@ N_BAIBUU_PLAYED = 20_000
 """Bai Buu rounds of 6 player hands with random arrangements driven from Python."""
 N_HUCKLEBUCK_PLAYED = 10_000
 """5-player Hucklebuck hands of random legal play driven from Python."""
+N_SIMULATED = 1_000_000
+"""Games per native simulation (cc.simulate, one thread, random policies)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,8 @@ class Data:
     """Seeds of the Bai Buu rounds played from Python."""
     hucklebuck_played: range
     """Seeds of the 5-player Hucklebuck hands played from Python."""
+    simulated: range
+    """One item per game of a native simulation."""
 
 
 def make_data(n: int = N_HANDS, seed: int = 1) -> Data:
@@ -89,6 +93,7 @@ def make_data(n: int = N_HANDS, seed: int = 1) -> Data:
         buh_played=range(N_BUH_PLAYED),
         baibuu_played=range(N_BAIBUU_PLAYED),
         hucklebuck_played=range(N_HUCKLEBUCK_PLAYED),
+        simulated=range(N_SIMULATED),
     )
 
 
@@ -233,6 +238,30 @@ WORKLOADS: dict[str, Workload] = {
         "hands",
         "hucklebuck_played",
         lambda d: _play(cc.hucklebuck.Game(players=5), d.hucklebuck_played),
+    ),
+    "badugi_simulate": Workload(
+        "cc.simulate badugi",
+        "hands",
+        "simulated",
+        lambda d: cc.simulate(cc.badugi.Game(), len(d.simulated), threads=1),
+    ),
+    "buh_simulate": Workload(
+        "cc.simulate buh, 6 players",
+        "hands",
+        "simulated",
+        lambda d: cc.simulate(cc.buh.Game(players=6), len(d.simulated), threads=1),
+    ),
+    "baibuu_simulate": Workload(
+        "cc.simulate baibuu, 6 hands",
+        "rounds",
+        "simulated",
+        lambda d: cc.simulate(cc.baibuu.Game(player_hands=6), len(d.simulated), threads=1),
+    ),
+    "hucklebuck_simulate": Workload(
+        "cc.simulate hucklebuck, 5 players",
+        "hands",
+        "simulated",
+        lambda d: cc.simulate(cc.hucklebuck.Game(players=5), len(d.simulated), threads=1),
     ),
     "badugi_clone": Workload(
         "badugi State.clone()", "calls", "clones", lambda d: _clone_many(d.clones)

@@ -26,6 +26,7 @@ MODULES = [
     "cardcore._core.buh",
     "cardcore._core.badugi",
     "cardcore._core.baibuu",
+    "cardcore._core.baibuu.rollouts",
     "cardcore._core.hucklebuck",
 ]
 

@@ -100,3 +100,20 @@ def test_cli_eval_compare_and_bad_arguments() -> None:
     assert bad_game.returncode == 2 and "invalid choice" in bad_game.stderr
     bad_players = run_cli("simulate", "badugi", "--players", "3", "--hands", "10")
     assert bad_players.returncode == 2 and "heads-up" in bad_players.stderr
+
+
+@pytest.mark.parametrize(
+    "config",
+    [{"player_hands": 6}, {"player_hands": 2, "hands": 4, "wagers": (10, 3500),
+                           "commission_bp": 355, "banker_commission_bp": 0}],
+)
+def test_bai_buu_by_tables_equals_the_engine(config: dict[str, object]) -> None:
+    """The table path deals exactly as seeded States deal and settles the same."""
+    from cardcore import _core
+
+    game = cc.baibuu.Game(**config)  # type: ignore[arg-type]
+    hands = game.num_players - 1
+    policies = [*(["optimal", "house_way"] * 3)[:hands], "house_way"]
+    by_table = _core.baibuu.simulate(game, 0, 5000, 9, policies, 2)
+    by_engine = _core.baibuu.rollouts.simulate(game, 0, 5000, 9, policies, 2)
+    assert np.array_equal(by_table, by_engine)

@@ -18,8 +18,8 @@ def test_stubs_are_up_to_date(tmp_path: Path) -> None:
         capture_output=True,
     )
     generated = tmp_path / "cardcore" / "_core"
-    names = sorted(p.name for p in generated.glob("*.pyi"))
-    assert names == sorted(p.name for p in COMMITTED.glob("*.pyi")), (
+    names = sorted(str(p.relative_to(generated)) for p in generated.rglob("*.pyi"))
+    assert names == sorted(str(p.relative_to(COMMITTED)) for p in COMMITTED.rglob("*.pyi")), (
         f"stub files differ; regenerate with `{REGENERATE}` from the repository root"
     )
     for name in names:

@@ -167,10 +167,13 @@ the last seat with ``banker="agent"``).
            py::kw_only(), "player_hands"_a = 1, "wagers"_a = py::none(), "commission_bp"_a = 300,
            "banker_commission_bp"_a = py::none(), "banker"_a = "house_way", "hands"_a = 1);
   bind_game<Game, State>(m, game, "cardcore._core.baibuu", config_dict, config_from_dict);
+  // The general rollouts; simulate() below takes the table path when it can.
+  py::module_ general = m.def_submodule("rollouts", "Bai Buu rollouts through the engine.");
   bind_simulate<Game, State>(
-      m, R"(Returns of rounds [begin, end) played in C++, each seat arranging by 'house_way',
-'optimal' or 'random' (an agent banker by 'house_way' or 'random').
+      general, R"(Returns of rounds [begin, end) played through States, each seat arranging by
+'house_way', 'optimal' or 'random' (an agent banker by 'house_way' or 'random').
 
+>>> from cardcore._core.baibuu import Game
 >>> simulate(Game(player_hands=2), 0, 4, 1, ["optimal", "random", "house_way"], 1).shape
 (4, 3))",
       false, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
@@ -184,6 +187,39 @@ the last seat with ``banker="agent"``).
           };
         throw std::invalid_argument("unknown Bai Buu policy '" + name + "': expected 'house_way', 'optimal' or 'random'");
       });
+  m.def(
+      "simulate",
+      [general](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
+                const std::vector<std::string>& policies, int threads) -> py::object {
+        const int hands = game.config.player_hands;
+        bool tables = !game.config.banker_agent && policies.size() == static_cast<std::size_t>(hands + 1) &&
+                      begin >= 0 && end >= begin;
+        std::vector<bool> optimal;
+        for (int i = 0; tables && i < hands; ++i) {
+          const std::string& name = policies[static_cast<std::size_t>(i)];
+          tables = name == "house_way" || name == "optimal";
+          optimal.push_back(name == "optimal");
+        }
+        if (!tables) return general.attr("simulate")(game, begin, end, seed, policies, threads);
+        py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(hands + 1)});
+        double* data = out.mutable_data();
+        {
+          py::gil_scoped_release release;  // writes only `out`
+          baibuu::simulate_by_tables(game.config, optimal, begin, end, seed, threads, data);
+        }
+        return out;
+      },
+      "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a,
+      R"(Returns of rounds [begin, end) played in C++: the same as rollouts.simulate, by table (no
+States) when the banker is the house way and every player hand arranges by 'house_way' or
+'optimal'.
+
+>>> import numpy as np
+>>> game = Game(player_hands=3)
+>>> policies = ["optimal", "house_way", "optimal", "house_way"]
+>>> by_table = simulate(game, 0, 50, 1, policies, 1)
+>>> bool(np.array_equal(by_table, rollouts.simulate(game, 0, 50, 1, policies, 1)))
+True)");
 }
 
 }  // namespace cardcore::bindings

@@ -511,14 +511,17 @@ std::int64_t score_of(const Tables& t, int player_form, const std::int64_t* coun
 
 struct Optimal {
   std::vector<std::int8_t> index;             // per holding; -1 for a Natural
+  std::vector<std::uint16_t> form;            // the form of that arrangement (kNaturalForm)
   std::vector<std::int64_t> best, house_way;  // arrangement_score of each pick
 };
 
 // The optimal arrangement of one holding (see optimal_arrangement), with both scores. A
 // Natural always wins: 97 from every banker holding.
-void best_arrangement(Mask holding, std::int8_t& index, std::int64_t& best_score, std::int64_t& house_score) {
+void best_arrangement(Mask holding, std::int8_t& index, std::uint16_t& form, std::int64_t& best_score,
+                      std::int64_t& house_score) {
   if (natural(holding) != Natural::kNone) {
     index = -1;
+    form = kNaturalForm;
     best_score = house_score = 97 * std::int64_t(kBinomial[4][kDeckSize - 4]);
     return;
   }
@@ -537,16 +540,18 @@ void best_arrangement(Mask holding, std::int8_t& index, std::int64_t& best_score
     }
   }
   index = static_cast<std::int8_t>(best);
+  form = static_cast<std::uint16_t>(form_of(h.low_strength(best), h.high_strength(best)));
 }
 
 const Optimal& optimal_table() {
   static const Optimal built = [] {
-    Optimal o{std::vector<std::int8_t>(kNumHands4), std::vector<std::int64_t>(kNumHands4),
-              std::vector<std::int64_t>(kNumHands4)};
+    Optimal o{std::vector<std::int8_t>(kNumHands4), std::vector<std::uint16_t>(kNumHands4),
+              std::vector<std::int64_t>(kNumHands4), std::vector<std::int64_t>(kNumHands4)};
     const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     parallel_chunks(kNumHands4, threads, [&](std::size_t begin, std::size_t end) -> std::int64_t {
       for (std::size_t i = begin; i < end; ++i)
-        best_arrangement(mask_from_colex<4>(static_cast<std::uint32_t>(i)), o.index[i], o.best[i], o.house_way[i]);
+        best_arrangement(mask_from_colex<4>(static_cast<std::uint32_t>(i)), o.index[i], o.form[i], o.best[i],
+                         o.house_way[i]);
       return kNoBadIndex;
     });
     return o;
@@ -574,6 +579,20 @@ int optimal_arrangement(Mask holding) {
   const std::uint32_t index = colex_index<4>(holding, valid);
   if (!valid) check_hand(holding, 4, "a Bai Buu holding");
   return optimal_table().index[index];
+}
+
+void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, std::uint8_t* codes) {
+  const Tables& t = tables();
+  bool valid;
+  const std::uint32_t b = t.holding[colex_index<4>(banker, valid)];
+  for (int i = 0; i < n; ++i) {
+    const std::uint32_t index = colex_index<4>(players[i], valid);
+    const std::uint32_t p = t.holding[index];
+    const std::uint32_t form = optimal[i] ? optimal_table().form[index] : p >> 6;
+    std::uint8_t code = t.outcome[(b >> 6) * kNumForms + form];
+    code |= ((code & kReasonMask) == kHighCardBits) & ((p & 63) > (b & 63));  // the higher card wins
+    codes[i] = code;
+  }
 }
 
 OptimalSummary optimal_summary() {

@@ -104,6 +104,12 @@ struct OptimalSummary {
 };
 OptimalSummary optimal_summary();
 
+// Settles one round by the tables: player hand i (holding players[i]) arranged by the
+// optimal arrangement when optimal[i], else by the house way; the banker by the house way.
+// Writes each hand's packed outcome (settle_many's byte). The holdings must be four cards
+// each and disjoint (the caller deals them).
+void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, std::uint8_t* codes);
+
 // Plays `rounds` random rounds of one player hand against the banker, the banker arranged
 // by the house way and the player by the house way or the optimal arrangement, and counts
 // the player's wins (there is never a push). Round i is dealt from stream i / 65536 of

@@ -1,5 +1,7 @@
 #include "cardcore/games/baibuu/state.hpp"
 
+#include "cardcore/core/batch.hpp"
+
 #include <algorithm>
 #include <sstream>
 #include <stdexcept>
@@ -247,6 +249,43 @@ void State::observation_tensor(int player, float* out) const {
 }
 
 void State::information_state_tensor(int player, float* out) const { observation_tensor(player, out); }
+
+void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin,
+                        std::int64_t end, std::uint64_t seed, int threads, double* returns) {
+  const int hands = config.player_hands, seats = hands + 1;
+  bool choices[kMaxPlayerHands];
+  for (int i = 0; i < hands; ++i) choices[i] = optimal[static_cast<std::size_t>(i)];
+  parallel_chunks(static_cast<std::size_t>(end - begin), threads, [&](std::size_t first, std::size_t last) -> std::int64_t {
+    for (std::size_t k = first; k < last; ++k) {
+      Rng game_rng(seed, static_cast<std::uint64_t>(begin) + k);
+      Rng deal(game_rng.next());  // a seeded State's stock generator
+      double* row = returns + k * static_cast<std::size_t>(seats);
+      std::fill(row, row + seats, 0.0);
+      for (int round = 0; round < config.hands; ++round) {
+        Mask stock = kDeckMask, dealt[kMaxSeats] = {};
+        for (int card = 0; card < 4 * seats; ++card) {  // one at a time, the banker last
+          const auto left = static_cast<std::uint32_t>(kDeckSize - card);  // popcount(stock)
+          const int pick = nth_card(stock, static_cast<int>(deal.below(left)));
+          stock &= ~card_bit(pick);
+          dealt[card % seats] |= card_bit(pick);
+        }
+        std::uint8_t codes[kMaxPlayerHands];
+        settle_round(dealt[hands], dealt, choices, hands, codes);
+        for (int i = 0; i < hands; ++i) {
+          const std::int64_t wager = config.wagers[i];
+          if (codes[i] & 1) {
+            row[i] += static_cast<double>(commission_net(wager, config.commission_bp));
+            row[hands] -= static_cast<double>(wager);
+          } else {
+            row[hands] += static_cast<double>(commission_net(wager, config.banker_commission_bp));
+            row[i] -= static_cast<double>(wager);
+          }
+        }
+      }
+    }
+    return kNoBadIndex;
+  });
+}
 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
   check_player(player, seats());

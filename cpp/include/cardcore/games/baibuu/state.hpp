@@ -109,6 +109,13 @@ class State : public EngineState<State> {
   void apply_player(int action);
 };
 
+// Rounds [begin, end) of a simulation where the banker arranges by the house way and each
+// player hand by the house way or, with optimal[i], the optimal arrangement: dealt exactly
+// as seeded States deal them (game i from stream i of `seed`, as games/rollout.hpp plays
+// them) and settled by table, without building States. Writes returns, one row per game.
+void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin,
+                        std::int64_t end, std::uint64_t seed, int threads, double* returns);
+
 struct Game {
   Config config;
   explicit Game(const Config& c) : config(c) { config.validate(); }

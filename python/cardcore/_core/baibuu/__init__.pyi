@@ -6,7 +6,8 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'restore_game', 'restore_state', 'settle', 'settle_many', 'simulate', 'two_card_strength', 'two_card_strength_many']
+from . import rollouts
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'two_card_strength', 'two_card_strength_many']
 class State:
     """
     A Bai Buu round (rules/baibuu.md): the engine protocol
@@ -284,13 +285,18 @@ def settle_many(banker: numpy.ndarray, player: numpy.ndarray, player_low: numpy.
     >>> settle_many(np.array([0xF0000], np.uint64), np.array([0xF], np.uint64), None, 1).tolist()
     [245]
     """
-def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> typing.Any:
     """
-    Returns of rounds [begin, end) played in C++, each seat arranging by 'house_way',
-    'optimal' or 'random' (an agent banker by 'house_way' or 'random').
+    Returns of rounds [begin, end) played in C++: the same as rollouts.simulate, by table (no
+    States) when the banker is the house way and every player hand arranges by 'house_way' or
+    'optimal'.
     
-    >>> simulate(Game(player_hands=2), 0, 4, 1, ["optimal", "random", "house_way"], 1).shape
-    (4, 3)
+    >>> import numpy as np
+    >>> game = Game(player_hands=3)
+    >>> policies = ["optimal", "house_way", "optimal", "house_way"]
+    >>> by_table = simulate(game, 0, 50, 1, policies, 1)
+    >>> bool(np.array_equal(by_table, rollouts.simulate(game, 0, 50, 1, policies, 1)))
+    True
     """
 def two_card_strength(cards: typing.Any) -> int:
     """

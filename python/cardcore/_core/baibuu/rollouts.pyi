@@ -1,0 +1,19 @@
+"""
+Bai Buu rollouts through the engine.
+"""
+from __future__ import annotations
+import cardcore._core.baibuu
+import collections.abc
+import numpy
+import numpy.typing
+import typing
+__all__: list[str] = ['simulate']
+def simulate(game: cardcore._core.baibuu.Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+    """
+    Returns of rounds [begin, end) played through States, each seat arranging by
+    'house_way', 'optimal' or 'random' (an agent banker by 'house_way' or 'random').
+    
+    >>> from cardcore._core.baibuu import Game
+    >>> simulate(Game(player_hands=2), 0, 4, 1, ["optimal", "random", "house_way"], 1).shape
+    (4, 3)
+    """
