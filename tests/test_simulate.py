@@ -117,3 +117,10 @@ def test_bai_buu_by_tables_equals_the_engine(config: dict[str, object]) -> None:
     by_table = _core.baibuu.simulate(game, 0, 5000, 9, policies, 2)
     by_engine = _core.baibuu.rollouts.simulate(game, 0, 5000, 9, policies, 2)
     assert np.array_equal(by_table, by_engine)
+
+
+def test_cli_bench_reports_every_workload() -> None:
+    result = run_cli("bench", "--size", "20000")
+    assert result.returncode == 0, result.stderr
+    for what in ("buh.strength_many", "settle_many", "simulate hucklebuck"):
+        assert what in result.stdout

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
 
-from cardcore import badugi, baibuu, buh, hucklebuck
-from cardcore.cards import Card
+from cardcore import __version__, badugi, baibuu, buh, hucklebuck
+from cardcore.cards import Card, random_deals, random_hands
 from cardcore.simulate import GAMES as ENGINES
 from cardcore.simulate import simulate
 
@@ -86,6 +88,41 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rate(work: Callable[[], object], items: int) -> float:
+    """Items per second of the faster of two runs after a warmup."""
+    work()
+    best = float("inf")
+    for _ in range(2):
+        start = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - start)
+    return items / best
+
+
+def _bench(size: int) -> int:
+    if size < 1000:
+        raise ValueError(f"--size must be at least 1000, got {size}")
+    masks = random_hands(size, 4, seed=1)
+    deals = random_deals(size, (4, 4), seed=2)
+    banker, player = deals[:, 0].copy(), deals[:, 1].copy()
+    games = max(size // 20, 1000)
+    rows = [
+        ("buh.strength_many", _rate(partial(buh.strength_many, masks, threads=1), size), "hands"),
+        ("badugi.strength_many", _rate(partial(badugi.strength_many, masks, threads=1), size),
+         "hands"),
+        ("baibuu.settle_many", _rate(partial(baibuu.settle_many, banker, player, threads=1), size),
+         "rounds"),
+    ]
+    for name, cls in ENGINES.items():
+        game = cls()
+        rows.append((f"simulate {name} ({game.num_players} seats)",
+                     _rate(partial(simulate, game, games, threads=1), games), "games"))
+    print(f"cardcore {__version__}, one thread, best of 2")
+    for what, rate, unit in rows:
+        print(f"{what:<34} {rate / 1e6:>8.2f} M {unit}/s")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardcore", description="Evaluate hands of Buh, Badugi, Bai Buu and Hucklebuck."
@@ -103,6 +140,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--threads", type=int, help="threads (default: every core)")
     sim.add_argument("--json", metavar="FILE", help="also write the summary as JSON")
+    bench = commands.add_parser("bench", help="a quick throughput report for this machine")
+    bench.add_argument("--size", type=int, default=2_000_000, help="hands per batch (default 2M)")
     cmp = commands.add_parser("compare", help="compare two hands of buh, badugi or baibuu")
     cmp.add_argument("game", choices=GAMES[:3])
     cmp.add_argument("a")
@@ -117,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "bench":
+            return _bench(args.size)
         if args.command == "compare":
             print(_compare_line(args.game, args.a, args.b))
         elif args.game is None:
