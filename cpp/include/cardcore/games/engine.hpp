@@ -31,7 +31,6 @@ struct ActionSet {
   bool contains(int action) const {
     return action >= 0 && action < 128 && (bits[action >> 6] >> (action & 63) & 1);
   }
-  bool empty() const { return (bits[0] | bits[1]) == 0; }
   int size() const { return popcount(bits[0]) + popcount(bits[1]); }
   // The n-th lowest action (n < size()).
   int nth(int n) const {

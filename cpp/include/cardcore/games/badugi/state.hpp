@@ -83,13 +83,11 @@ class State : public EngineState<State> {
   int dealer() const { return dealer_; }
   int big_blind_seat() const { return 1 - dealer_; }
   int hand_number() const { return hands_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
-  int hands_completed() const { return hands_completed_; }
   Phase phase() const { return phase_; }
   int round() const { return round_; }
   // The stage index of the tensor layout: 0 bet 1, 1 draw 1, ..., 6 bet 4, 7 hand over.
   int stage() const;
   std::string stage_name() const;
-  bool showdown_reached() const { return showdown_; }
   Mask dead_cards() const { return burned_ | mucked_; }  // burned and discarded this hand
 
  private:
