@@ -21,6 +21,7 @@ MODULES = [
     "cardcore.baibuu",
     "cardcore.hucklebuck",
     "cardcore.cli",
+    "cardcore.play",
     "cardcore.simulate",
     "cardcore._core",
     "cardcore._core.buh",

@@ -124,3 +124,23 @@ def test_cli_bench_reports_every_workload() -> None:
     assert result.returncode == 0, result.stderr
     for what in ("buh.strength_many", "settle_many", "simulate hucklebuck"):
         assert what in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("game", "moves"),
+    [
+        ("badugi", "fold\n"),
+        ("buh", "pass\n0\n0\n0\n0\n0\n0\n0\n0\n0\n0\n0\n0\n0\n0\n"),
+        ("baibuu", "0\n0\n"),
+        ("hucklebuck", "0\n" * 12),
+    ],
+)
+def test_cli_play_from_piped_input(game: str, moves: str) -> None:
+    """A scripted session: legal moves as strings or numbers, a bad move, help, quit."""
+    script = "help\nnonsense\n" + moves + "quit\n"
+    result = subprocess.run([sys.executable, "-m", "cardcore", "play", game, "--seed", "3"],
+                            input=script, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "you are seat 0" in result.stdout and "moves: 0)" in result.stdout
+    assert "not a legal move" in result.stdout  # "nonsense"
+    assert "game over" in result.stdout or "bye" in result.stdout

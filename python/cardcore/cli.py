@@ -1,6 +1,7 @@
 """The ``cardcore`` command line.
 
 ``cardcore simulate [GAME]`` plays a million games in C++ and prints each seat's result;
+``cardcore play GAME`` plays one game in the terminal; ``cardcore bench`` measures;
 ``cardcore eval`` with no arguments evaluates example hands of every game;
 ``cardcore eval GAME CARDS`` explains one hand and ``cardcore compare GAME A B`` two.
 
@@ -19,6 +20,7 @@ from functools import partial
 
 from cardcore import __version__, badugi, baibuu, buh, hucklebuck
 from cardcore.cards import Card, random_deals, random_hands
+from cardcore.play import play
 from cardcore.simulate import GAMES as ENGINES
 from cardcore.simulate import simulate
 
@@ -140,6 +142,10 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--threads", type=int, help="threads (default: every core)")
     sim.add_argument("--json", metavar="FILE", help="also write the summary as JSON")
+    game = commands.add_parser("play", help="play one game in the terminal against random players")
+    game.add_argument("game", choices=GAMES)
+    game.add_argument("--players", type=int, help="players, or player hands in Bai Buu")
+    game.add_argument("--seed", type=int, default=0)
     bench = commands.add_parser("bench", help="a quick throughput report for this machine")
     bench.add_argument("--size", type=int, default=2_000_000, help="hands per batch (default 2M)")
     cmp = commands.add_parser("compare", help="compare two hands of buh, badugi or baibuu")
@@ -158,6 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "bench":
             return _bench(args.size)
+        if args.command == "play":
+            return play(args.game, args.players, args.seed)
         if args.command == "compare":
             print(_compare_line(args.game, args.a, args.b))
         elif args.game is None:

@@ -1,0 +1,100 @@
+"""``cardcore play``: one game in the terminal against random opponents.
+
+You are seat 0. Each turn shows what you can see (your cards with suit symbols, in colour
+on a terminal) and the legal moves; type a move as its action string (``raise``,
+``discard Kd 7h``, ``play As``, ``arrange 4d Qh``) or its number in the list, ``help`` for
+the moves again, or ``quit``. Input may be piped from a file.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from typing import Any, TextIO
+
+from cardcore.simulate import GAMES
+
+_SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+_RED = "\033[31m"
+_RESET = "\033[0m"
+
+
+_CARD = re.compile(r"\b([2-9TJQKA])([cdhs])\b")
+
+
+def _pretty(text: str, colour: bool) -> str:
+    """Card tokens ("Kd") with suit symbols, red suits in red when `colour`."""
+
+    def card(match: re.Match[str]) -> str:
+        rank, suit = match.groups()
+        symbol = rank + _SUIT_SYMBOLS[suit]
+        return f"{_RED}{symbol}{_RESET}" if colour and suit in "dh" else symbol
+
+    return _CARD.sub(card, text)
+
+
+def play(game_name: str, players: int | None = None, seed: int = 0, *,
+         stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    """Plays one game; returns the exit status (0, or 1 when input ran out).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> play("badugi", seed=1, stdin=io.StringIO("fold\\n"), stdout=out)
+    0
+    >>> "game over: P0 -1, P1 +1" in out.getvalue()
+    True
+    """
+    config: dict[str, Any] = {}
+    if players is not None:
+        if game_name == "badugi":
+            raise ValueError("Badugi is heads-up: --players does not apply")
+        config["player_hands" if game_name == "baibuu" else "players"] = players
+    if game_name == "baibuu":
+        config["banker"] = "agent"  # the banker is an opponent that decides too
+    state = GAMES[game_name](**config).new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    colour = stdout.isatty()
+
+    def say(text: str) -> None:
+        print(_pretty(text, colour), file=stdout)
+
+    say(f"{game_name}: you are seat 0; type a move, its number, 'help' or 'quit'.")
+    shown_hand = -1
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat != 0:
+            action = rng.choice(state.legal_actions())
+            say(f"P{seat}: {state.action_to_string(action)}")
+            state.apply_action(action)
+        else:
+            legal = state.legal_actions()
+            moves = [state.action_to_string(a) for a in legal]
+            say("\n" + state.observation_string(0))
+            say("moves: " + ", ".join(f"{i}) {m}" for i, m in enumerate(moves)))
+            while True:
+                print("> ", end="", file=stdout, flush=True)
+                line = stdin.readline()
+                if not line:
+                    say("\n(no more input)")
+                    return 1
+                text = line.strip()
+                if text == "quit":
+                    say("bye")
+                    return 0
+                if text in ("help", ""):
+                    say("moves: " + ", ".join(f"{i}) {m}" for i, m in enumerate(moves)))
+                    continue
+                try:
+                    action = legal[int(text)] if text.isdigit() else state.string_to_action(text)
+                    state.apply_action(action)
+                    break
+                except (ValueError, IndexError) as error:
+                    say(f"not a legal move: {error}")
+        if any(state.rewards()) and shown_hand != len(state.history()):
+            shown_hand = len(state.history())
+            results = ", ".join(f"P{s} {r:+g}" for s, r in enumerate(state.rewards()))
+            say(f"hand over: {results}")
+    say("\n" + state.observation_string(0))
+    say("game over: " + ", ".join(f"P{s} {r:+g}" for s, r in enumerate(state.returns())))
+    return 0
