@@ -15,11 +15,6 @@ using badugi::Config;
 using badugi::Game;
 using badugi::State;
 
-betting::Chips chips(long long value, const char* field) {
-  if (value < -2'000'000'000LL || value > 2'000'000'000LL)
-    throw std::invalid_argument(std::string("badugi config: ") + field + " is out of range: " + std::to_string(value));
-  return static_cast<betting::Chips>(value);
-}
 
 Config make_config(const std::vector<long long>& stacks, long long small_blind, long long big_blind,
                    long long small_bet, long long big_bet, long long max_raises, long long hands,
@@ -27,14 +22,14 @@ Config make_config(const std::vector<long long>& stacks, long long small_blind, 
   if (stacks.size() != 2)
     throw std::invalid_argument("badugi config: stacks needs 2 entries (heads-up), got " + std::to_string(stacks.size()));
   Config c;
-  c.stacks = {chips(stacks[0], "stacks"), chips(stacks[1], "stacks")};
-  c.small_blind = chips(small_blind, "small_blind");
-  c.big_blind = chips(big_blind, "big_blind");
-  c.small_bet = chips(small_bet, "small_bet");
-  c.big_bet = chips(big_bet, "big_bet");
-  c.max_raises = chips(max_raises, "max_raises");
-  c.hands = chips(hands, "hands");
-  c.first_dealer = chips(first_dealer, "first_dealer");
+  c.stacks = {config_int(stacks[0], "badugi", "stacks"), config_int(stacks[1], "badugi", "stacks")};
+  c.small_blind = config_int(small_blind, "badugi", "small_blind");
+  c.big_blind = config_int(big_blind, "badugi", "big_blind");
+  c.small_bet = config_int(small_bet, "badugi", "small_bet");
+  c.big_bet = config_int(big_bet, "badugi", "big_bet");
+  c.max_raises = config_int(max_raises, "badugi", "max_raises");
+  c.hands = config_int(hands, "badugi", "hands");
+  c.first_dealer = config_int(first_dealer, "badugi", "first_dealer");
   c.validate();
   return c;
 }

@@ -15,17 +15,12 @@ using buh::Config;
 using buh::Game;
 using buh::State;
 
-int narrow(long long value, const char* field) {
-  if (value < -2'000'000'000LL || value > 2'000'000'000LL)
-    throw std::invalid_argument(std::string("buh config: ") + field + " is out of range: " + std::to_string(value));
-  return static_cast<int>(value);
-}
 
 // stacks: None (100 each), one number for everyone, or one per player.
 Config make_config(long long players, const py::object& stacks, long long ante, long long small_bet, long long big_bet,
                    long long max_raises, long long hands, long long first_dealer) {
   Config c;
-  c.players = narrow(players, "players");
+  c.players = config_int(players, "buh", "players");
   if (c.players < 2 || c.players > buh::kMaxPlayers)
     throw std::invalid_argument("buh config: players must be 2 to 8, got " + std::to_string(players));
   if (!stacks.is_none()) {
@@ -37,14 +32,14 @@ Config make_config(long long players, const py::object& stacks, long long ante, 
     if (each.size() != static_cast<std::size_t>(c.players))
       throw std::invalid_argument("buh config: stacks needs one entry per player (" + std::to_string(c.players) +
                                   "), got " + std::to_string(each.size()));
-    for (int s = 0; s < c.players; ++s) c.stacks[s] = narrow(each[static_cast<std::size_t>(s)], "stacks");
+    for (int s = 0; s < c.players; ++s) c.stacks[s] = config_int(each[static_cast<std::size_t>(s)], "buh", "stacks");
   }
-  c.ante = narrow(ante, "ante");
-  c.small_bet = narrow(small_bet, "small_bet");
-  c.big_bet = narrow(big_bet, "big_bet");
-  c.max_raises = narrow(max_raises, "max_raises");
-  c.hands = narrow(hands, "hands");
-  c.first_dealer = narrow(first_dealer, "first_dealer");
+  c.ante = config_int(ante, "buh", "ante");
+  c.small_bet = config_int(small_bet, "buh", "small_bet");
+  c.big_bet = config_int(big_bet, "buh", "big_bet");
+  c.max_raises = config_int(max_raises, "buh", "max_raises");
+  c.hands = config_int(hands, "buh", "hands");
+  c.first_dealer = config_int(first_dealer, "buh", "first_dealer");
   c.validate();
   return c;
 }

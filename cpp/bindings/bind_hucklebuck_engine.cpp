@@ -15,34 +15,29 @@ using hucklebuck::Config;
 using hucklebuck::Game;
 using hucklebuck::State;
 
-int narrow(long long value, const char* field) {
-  if (value < -1'000'000'000LL || value > 1'000'000'000LL)
-    throw std::invalid_argument(std::string("hucklebuck config: ") + field + " is out of range: " + std::to_string(value));
-  return static_cast<int>(value);
-}
 
 Config make_config(long long players, long long target, const py::object& scores, const py::object& hands,
                    long long max_hands, long long first_dealer) {
   Config c;
-  c.players = narrow(players, "players");
+  c.players = config_int(players, "hucklebuck", "players");
   if (c.players < 3 || c.players > hucklebuck::kMaxPlayers)
     throw std::invalid_argument("hucklebuck config: players must be 3 to 7, got " + std::to_string(players));
-  c.target = narrow(target, "target");
+  c.target = config_int(target, "hucklebuck", "target");
   if (!scores.is_none()) {
     const auto each = scores.cast<std::vector<long long>>();
     if (each.size() != static_cast<std::size_t>(c.players))
       throw std::invalid_argument("hucklebuck config: scores needs one entry per player (" + std::to_string(c.players) +
                                   "), got " + std::to_string(each.size()));
-    for (int s = 0; s < c.players; ++s) c.scores[s] = narrow(each[static_cast<std::size_t>(s)], "scores");
+    for (int s = 0; s < c.players; ++s) c.scores[s] = config_int(each[static_cast<std::size_t>(s)], "hucklebuck", "scores");
   }
   if (hands.is_none()) {
     c.hands = 0;
   } else {
-    c.hands = narrow(hands.cast<long long>(), "hands");
+    c.hands = config_int(hands.cast<long long>(), "hucklebuck", "hands");
     if (c.hands < 1) throw std::invalid_argument("hucklebuck config: hands must be None or at least 1, got " + std::to_string(c.hands));
   }
-  c.max_hands = narrow(max_hands, "max_hands");
-  c.first_dealer = narrow(first_dealer, "first_dealer");
+  c.max_hands = config_int(max_hands, "hucklebuck", "max_hands");
+  c.first_dealer = config_int(first_dealer, "hucklebuck", "first_dealer");
   c.validate();
   return c;
 }

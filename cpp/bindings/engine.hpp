@@ -2,6 +2,8 @@
 // classes get the same methods, names and pickling from bind_protocol.
 #pragma once
 
+#include <climits>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,6 +13,14 @@
 #include "common.hpp"
 
 namespace cardcore::bindings {
+
+// A Python integer of a configuration as an int, or ValueError "<game> config: <field> is
+// out of range" (the game's validate() checks the real bounds afterwards).
+inline int config_int(long long value, std::string_view game, std::string_view field) {
+  if (value < INT32_MIN || value > INT32_MAX)
+    bad_config(game, field, "is out of range: " + std::to_string(value));
+  return static_cast<int>(value);
+}
 
 // A CardSet (the Python class) for a mask.
 py::object card_set(Mask mask);

@@ -152,15 +152,17 @@ void State::start_round() {
   phase_ = Phase::kBet;
   table_.start_round(deal_ < 2 ? config_.small_bet : config_.big_bet, 1 + config_.max_raises);
   to_act_ = table_.next_to_act(order_[0]);
-  if (to_act_ < 0) {
-    table_.end_round();
-    if (deal_ < 2)
-      start_deal(deal_ + 1);
-    else if (deal_ == 2)
-      start_draw();
-    else
-      showdown();
-  }
+  if (to_act_ < 0) end_round();  // fewer than two can bet: the round is skipped
+}
+
+void State::end_round() {
+  table_.end_round();
+  if (deal_ < 2)
+    start_deal(deal_ + 1);
+  else if (deal_ == 2)
+    start_draw();
+  else
+    showdown();
 }
 
 void State::after_betting_action() {
@@ -170,14 +172,7 @@ void State::after_betting_action() {
     return;
   }
   to_act_ = table_.next_to_act((to_act_ + 1) % n());
-  if (to_act_ >= 0) return;
-  table_.end_round();
-  if (deal_ < 2)
-    start_deal(deal_ + 1);
-  else if (deal_ == 2)
-    start_draw();
-  else
-    showdown();
+  if (to_act_ < 0) end_round();
 }
 
 void State::start_draw() {

@@ -132,6 +132,7 @@ class State : public EngineState<State> {
   void next_in_window();
   void start_round();
   void after_betting_action();
+  void end_round();  // returns uncalled chips, then the next deal, the draw or the showdown
   void start_draw();
   void next_drawer();
   void declare(int seat);
