@@ -28,7 +28,7 @@ def test_results_depend_on_the_seed_only(name: str, config: dict[str, object],
     game = cc.GAMES[name](**config)
     one = cc.simulate(game, 3000, policies=policies, seed=7, threads=1)
     two = cc.simulate(game, 3000, policies=policies, seed=7, threads=2)
-    assert np.array_equal(one.returns, two.returns)
+    assert np.array_equal(one.returns, two.returns) and one.counts == two.counts
     other = cc.simulate(game, 3000, policies=policies, seed=8)
     assert not np.array_equal(one.returns, other.returns)
     if name != "baibuu":  # zero-sum games
@@ -42,7 +42,68 @@ def test_an_executor_gives_the_same_bits_as_local_threads() -> None:
     local = cc.simulate(game, 250_000, seed=3, threads=2)  # three chunks of 100,000
     with ProcessPoolExecutor(max_workers=2) as pool:
         remote = cc.simulate(game, 250_000, seed=3, executor=pool)
-    assert np.array_equal(local.returns, remote.returns)
+    assert np.array_equal(local.returns, remote.returns) and local.counts == remote.counts
+
+
+def test_a_dask_cluster_gives_the_same_bits_as_local_threads() -> None:
+    distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
+    game = cc.buh.Game(players=3)
+    policies = ["rule_based", "random", "rule_based"]
+    local = cc.simulate(game, 230_000, policies=policies, seed=5, threads=2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        remote = cc.simulate(game, 230_000, policies=policies, seed=5,
+                             executor=client.get_executor())
+    assert np.array_equal(local.returns, remote.returns) and local.counts == remote.counts
+
+
+def _exact_bai_buu_rates() -> tuple[float, float]:
+    """Over every four-card holding, by the reference oracle: the chance of a Natural, and
+    the chance that a random split of a holding without one fouls."""
+    from itertools import combinations
+
+    from tests.reference import baibuu as oracle
+
+    naturals = fouls = 0
+    holdings = list(combinations(range(52), 4))
+    for cards in holdings:
+        if oracle.natural(cards) is not None:
+            naturals += 1
+        else:
+            fouls += 6 - len(oracle.valid_splits(cards))
+    return naturals / len(holdings), fouls / (6 * len(holdings))
+
+
+@pytest.mark.slow
+def test_counts_agree_with_exact_rates() -> None:
+    natural_rate, foul_rate = _exact_bai_buu_rates()
+    rounds = 200_000
+    result = cc.simulate(cc.baibuu.Game(player_hands=2), rounds,
+                         policies=["random", "house_way", "house_way"], seed=21)
+    counts = result.counts
+    assert counts["rounds"] == rounds
+    # Each count is a binomial; 4.5 standard deviations keep fixed seeds far from flaky.
+    def near(observed: int, trials: int, p: float) -> bool:
+        return abs(observed - trials * p) < 4.5 * (trials * p * (1 - p)) ** 0.5
+    assert near(counts["naturals"], 2 * rounds, natural_rate)
+    assert near(counts["banker_naturals"], rounds, natural_rate)
+    # Only hand 0 splits at random; the house way never fouls.
+    assert near(counts["fouls"], rounds, foul_rate)
+
+
+def test_counts_are_bounded_by_the_rules() -> None:
+    badugi = cc.simulate("badugi", 20_000, seed=2).counts
+    assert badugi["hands"] == 20_000 and 0 < badugi["showdowns"] < 20_000
+    for players, quota in ((4, 0), (5, 1), (7, 3)):
+        huck = cc.simulate(cc.hucklebuck.Game(players=players), 5_000, seed=3)
+        assert huck.counts["hands"] == 5_000
+        assert (huck.counts["drops"] == 0) if quota == 0 else \
+            (0 < huck.counts["drops"] <= quota * 5_000)
+    buh = cc.simulate(cc.buh.Game(players=4), 20_000, policies=["rule_based"] * 4, seed=4)
+    # The rule-based player declares every buh, so some hands end on a declaration.
+    assert buh.counts["declarations"] > 0
+    assert buh.counts["showdowns"] < buh.counts["hands"]
 
 
 def test_random_badugi_is_symmetric_and_rule_based_players_win() -> None:
@@ -114,9 +175,9 @@ def test_bai_buu_by_tables_equals_the_engine(config: dict[str, object]) -> None:
     game = cc.baibuu.Game(**config)  # type: ignore[arg-type]
     hands = game.num_players - 1
     policies = [*(["optimal", "house_way"] * 3)[:hands], "house_way"]
-    by_table = _core.baibuu.simulate(game, 0, 5000, 9, policies, 2)
-    by_engine = _core.baibuu.rollouts.simulate(game, 0, 5000, 9, policies, 2)
-    assert np.array_equal(by_table, by_engine)
+    by_table, table_counts = _core.baibuu.simulate(game, 0, 5000, 9, policies, 2)
+    by_engine, engine_counts = _core.baibuu.rollouts.simulate(game, 0, 5000, 9, policies, 2)
+    assert np.array_equal(by_table, by_engine) and table_counts == engine_counts
 
 
 def test_cli_bench_reports_every_workload() -> None:
@@ -144,3 +205,37 @@ def test_cli_play_from_piped_input(game: str, moves: str) -> None:
     assert "you are seat 0" in result.stdout and "moves: 0)" in result.stdout
     assert "not a legal move" in result.stdout  # "nonsense"
     assert "game over" in result.stdout or "bye" in result.stdout
+
+
+def test_cli_simulate_draws_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason="the plot extra is not installed")
+    out = tmp_path / "buh.png"
+    result = run_cli("simulate", "buh", "--players", "3", "--hands", "5000", "--plot", str(out))
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 10_000
+
+
+def test_cli_play_opponents_play_their_policy() -> None:
+    """Each opponent move printed is the move the named built-in policy makes there."""
+    from cardcore import _core
+
+    script = "0\n" * 40 + "quit\n"
+    result = subprocess.run([sys.executable, "-m", "cardcore", "play", "hucklebuck", "--seed",
+                             "5", "--players", "5", "--opponents", "random"],
+                            input=script, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "against random players" in result.stdout
+    bad = run_cli("play", "badugi", "--opponents", "shark")
+    assert bad.returncode == 2 and "unknown badugi policy 'shark'" in bad.stderr
+    # The same policy called on the engine directly picks legal moves, reproducibly.
+    for name, cls in cc.GAMES.items():
+        state = cls().new_initial_state(seed=2)
+        while not state.is_terminal():
+            policy = "random" if name != "baibuu" else "house_way"
+            action = getattr(_core, name).policy_action(state, policy, len(state.history()))
+            assert action in state.legal_actions()
+            again = getattr(_core, name).policy_action(state, policy, len(state.history()))
+            assert again == action
+            state.apply_action(action)
+        with pytest.raises(ValueError, match="needs a player to act"):
+            getattr(_core, name).policy_action(state, "random", 0)

@@ -122,7 +122,7 @@ raises a round; ``hands=12`` plays the source's match over persistent stacks.
   bind_simulate<Game, State>(
       m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
 
->>> simulate(Game(), 0, 4, 1, ["random", "rule_based"], 1).shape
+>>> simulate(Game(), 0, 4, 1, ["random", "rule_based"], 1)[0].shape
 (4, 2))",
       true, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
         if (name == "random") return [](const State& s, Rng& rng) { return random_action(s, rng); };

@@ -174,8 +174,9 @@ the last seat with ``banker="agent"``).
 'house_way', 'optimal' or 'random' (an agent banker by 'house_way' or 'random').
 
 >>> from cardcore._core.baibuu import Game
->>> simulate(Game(player_hands=2), 0, 4, 1, ["optimal", "random", "house_way"], 1).shape
-(4, 3))",
+>>> returns, counts = simulate(Game(player_hands=2), 0, 4, 1, ["optimal", "random", "house_way"], 1)
+>>> returns.shape, counts["rounds"]
+((4, 3), 4))",
       false, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
         if (name == "random") return [](const State& s, Rng& rng) { return random_action(s, rng); };
         if (name == "house_way") return [](const State& s, Rng&) { return baibuu::house_way(s.hand(s.current_player())); };
@@ -187,6 +188,7 @@ the last seat with ``banker="agent"``).
           };
         throw std::invalid_argument("unknown Bai Buu policy '" + name + "': expected 'house_way', 'optimal' or 'random'");
       });
+  m.attr("policy_action") = general.attr("policy_action");
   m.def(
       "simulate",
       [general](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
@@ -203,11 +205,12 @@ the last seat with ``banker="agent"``).
         if (!tables) return general.attr("simulate")(game, begin, end, seed, policies, threads);
         py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(hands + 1)});
         double* data = out.mutable_data();
+        Counts<State> counts{};
         {
-          py::gil_scoped_release release;  // writes only `out`
-          baibuu::simulate_by_tables(game.config, optimal, begin, end, seed, threads, data);
+          py::gil_scoped_release release;  // writes only `out` and `counts`
+          baibuu::simulate_by_tables(game.config, optimal, begin, end, seed, threads, data, counts);
         }
-        return out;
+        return py::make_tuple(out, counts_dict<State>(counts));
       },
       "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a,
       R"(Returns of rounds [begin, end) played in C++: the same as rollouts.simulate, by table (no
@@ -218,8 +221,9 @@ States) when the banker is the house way and every player hand arranges by 'hous
 >>> game = Game(player_hands=3)
 >>> policies = ["optimal", "house_way", "optimal", "house_way"]
 >>> by_table = simulate(game, 0, 50, 1, policies, 1)
->>> bool(np.array_equal(by_table, rollouts.simulate(game, 0, 50, 1, policies, 1)))
-True)");
+>>> by_states = rollouts.simulate(game, 0, 50, 1, policies, 1)
+>>> bool(np.array_equal(by_table[0], by_states[0])), by_table[1] == by_states[1]
+(True, True))");
 }
 
 }  // namespace cardcore::bindings

@@ -143,7 +143,7 @@ raises a round; ``hands`` > 1 rotates the dealer over persistent stacks.
   bind_simulate<Game, State>(
       m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
 
->>> simulate(Game(players=3), 0, 4, 1, ["random", "rule_based", "random"], 1).shape
+>>> simulate(Game(players=3), 0, 4, 1, ["random", "rule_based", "random"], 1)[0].shape
 (4, 3))",
       true, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
         if (name == "random") return [](const State& s, Rng& rng) { return random_action(s, rng); };

@@ -199,47 +199,13 @@ the winner and -1/(n-1) for each other player.
   bind_simulate<Game, State>(
       m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
 
->>> simulate(Game(), 0, 4, 1, ["random", "rule_based", "random", "random"], 1).shape
+>>> simulate(Game(), 0, 4, 1, ["random", "rule_based", "random", "random"], 1)[0].shape
 (4, 4))",
       true, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
         const hucklebuck::Policy policy = policy_of(name);
         return [policy](const State& s, Rng& rng) { return hucklebuck::policy_action(s, policy, rng); };
       });
 
-  m.def(
-      "policy_action",
-      [](const State& s, const std::string& policy, std::uint64_t seed) {
-        if (s.current_player() < 0) throw std::invalid_argument("policy_action needs a player to act");
-        Rng rng(seed);
-        return hucklebuck::policy_action(s, policy_of(policy), rng);
-      },
-      "state"_a, "policy"_a, "seed"_a,
-      R"(The action a built-in policy ('random' or 'rule_based') takes at a player node.
-
->>> state = Game(players=3).new_initial_state(seed=4)
->>> state.action_to_string(policy_action(state, "rule_based", 0)).split()[0] in ("pass", "exchange")
-True)");
-  m.def(
-      "play_games",
-      [](const Game& g, const std::vector<std::string>& policies, std::int64_t games, std::uint64_t seed, int threads) {
-        if (policies.size() != static_cast<std::size_t>(g.config.players))
-          throw std::invalid_argument("policies needs one name per player (" + std::to_string(g.config.players) + ")");
-        if (games < 0) throw std::invalid_argument("games must be >= 0, got " + std::to_string(games));
-        std::vector<hucklebuck::Policy> chosen;
-        for (const std::string& name : policies) chosen.push_back(policy_of(name));
-        py::array_t<double> out({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(g.config.players)});
-        double* data = out.mutable_data();
-        {
-          py::gil_scoped_release release;  // plays its own states, writes only `out`
-          hucklebuck::play_games(g.config, chosen, games, seed, threads, data);
-        }
-        return out;
-      },
-      "game"_a, "policies"_a, "games"_a, "seed"_a, "threads"_a,
-      R"(Plays ``games`` games in C++ with a built-in policy per seat; the returns, games x players.
-
->>> play_games(Game(players=3), ["rule_based", "random", "random"], 10, 1, 1).shape
-(10, 3))");
 }
 
 }  // namespace cardcore::bindings

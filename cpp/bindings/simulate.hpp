@@ -1,5 +1,6 @@
 // The binding of every game's native rollouts: simulate(game, begin, end, seed, policies,
-// threads) -> returns of games [begin, end), one row each.
+// threads) -> (returns of games [begin, end), one row each; the games' counts by name), and
+// policy_action(state, policy, seed), one decision of a built-in policy.
 #pragma once
 
 #include <string>
@@ -10,6 +11,15 @@
 
 namespace cardcore::bindings {
 
+// A State's simulation counts as {name: count}.
+using NamedCounts = py::typing::Dict<py::str, py::int_>;
+template <class State>
+NamedCounts counts_dict(const Counts<State>& counts) {
+  py::dict named;
+  for (std::size_t c = 0; c < counts.size(); ++c) named[State::kCountNames[c]] = counts[c];
+  return named;
+}
+
 // `choose_for(name)` turns a policy name into a chooser (state, seat, rng) -> action, or
 // throws std::invalid_argument for an unknown name.
 template <class Game, class State, class ChooseFor>
@@ -17,7 +27,8 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
   m.def(
       "simulate",
       [rotate_dealer, choose_for](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
-                                  const std::vector<std::string>& policies, int threads) {
+                                  const std::vector<std::string>& policies,
+                                  int threads) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
         const int players = game.num_players();
         if (policies.size() != static_cast<std::size_t>(players))
           throw std::invalid_argument("policies needs one name per seat (" + std::to_string(players) + "), got " +
@@ -29,15 +40,27 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
         for (const std::string& name : policies) choosers.push_back(choose_for(name));
         py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(players)});
         double* data = out.mutable_data();
+        Counts<State> counts{};
         {
-          py::gil_scoped_release release;  // plays its own states and writes only `out`
+          py::gil_scoped_release release;  // plays its own states and writes only `out` and `counts`
           rollout<State>(game.config, players, rotate_dealer, begin, end, seed, threads,
                          [&](const State& s, int seat, Rng& rng) { return choosers[static_cast<std::size_t>(seat)](s, rng); },
-                         data);
+                         data, counts);
         }
-        return out;
+        return py::make_tuple(out, counts_dict<State>(counts));
       },
       "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, policies_doc);
+  m.def(
+      "policy_action",
+      [choose_for](const State& state, const std::string& policy, std::uint64_t seed) {
+        if (state.current_player() < 0)
+          throw std::invalid_argument("policy_action needs a player to act, not a chance or terminal node");
+        Rng rng(seed);
+        return choose_for(policy)(state, rng);
+      },
+      "state"_a, "policy"_a, "seed"_a,
+      "The action a built-in policy (one of simulate's names) takes at a player node; `seed` "
+      "drives its random choices.");
 }
 
 }  // namespace cardcore::bindings

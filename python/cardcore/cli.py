@@ -87,6 +87,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             out.write(result.to_json())
+    if args.plot:
+        result.plot(args.plot)
     return 0
 
 
@@ -142,10 +144,15 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--threads", type=int, help="threads (default: every core)")
     sim.add_argument("--json", metavar="FILE", help="also write the summary as JSON")
-    game = commands.add_parser("play", help="play one game in the terminal against random players")
+    sim.add_argument("--plot", metavar="FILE",
+                     help="also draw the results as a PNG (needs matplotlib: cardcore[plot])")
+    game = commands.add_parser("play",
+                               help="play one game in the terminal against built-in players")
     game.add_argument("game", choices=GAMES)
     game.add_argument("--players", type=int, help="players, or player hands in Bai Buu")
     game.add_argument("--seed", type=int, default=0)
+    game.add_argument("--opponents", metavar="POLICY",
+                      help="the other seats' policy (default: rule_based; Bai Buu: house_way)")
     bench = commands.add_parser("bench", help="a quick throughput report for this machine")
     bench.add_argument("--size", type=int, default=2_000_000, help="hands per batch (default 2M)")
     cmp = commands.add_parser("compare", help="compare two hands of buh, badugi or baibuu")
@@ -165,7 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "bench":
             return _bench(args.size)
         if args.command == "play":
-            return play(args.game, args.players, args.seed)
+            return play(args.game, args.players, args.seed, opponents=args.opponents)
         if args.command == "compare":
             print(_compare_line(args.game, args.a, args.b))
         elif args.game is None:
@@ -176,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.cards is None:
                 parser.error("eval GAME needs CARDS")
             print(explain(args.game, args.cards, args.trump))
-    except ValueError as error:
+    except (ValueError, ImportError, OSError) as error:
         print(f"cardcore: error: {error}", file=sys.stderr)
         return 2
     return 0

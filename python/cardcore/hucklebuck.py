@@ -22,13 +22,9 @@ play; chance actions are card ids (the deal, the upcard and each replacement).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-
-import numpy as np
-import numpy.typing as npt
+from collections.abc import Iterable
 
 from cardcore import _core
-from cardcore._batch import resolve_threads
 from cardcore.cards import SUIT_SYMBOLS, SUITS, Card, CardLike, CardSet
 
 __all__ = [
@@ -39,7 +35,6 @@ __all__ = [
     "State",
     "legal_plays",
     "parse_suit",
-    "play_games",
     "policy_action",
     "trick_winner",
 ]
@@ -63,23 +58,6 @@ def policy_action(state: State, policy: str = "rule_based", seed: int = 0) -> in
     True
     """
     return int(_core.hucklebuck.policy_action(state, policy, seed))
-
-
-def play_games(
-    game: Game, policies: Sequence[str], games: int, *, seed: int = 0, threads: int | None = None
-) -> npt.NDArray[np.float64]:
-    """Plays ``games`` games (hands, or whole games with ``hands=None``) in C++ with a
-    built-in player per seat; returns games x players returns. Results depend on the seed,
-    not on the thread count.
-
-    >>> play_games(Game(players=3), ["rule_based", "random", "random"], 5).shape
-    (5, 3)
-    """
-    for name in policies:
-        if name not in POLICIES:
-            raise ValueError(f"unknown policy {name!r}: expected one of {POLICIES}")
-    threads = resolve_threads(threads, games)
-    return np.asarray(_core.hucklebuck.play_games(game, list(policies), games, seed, threads))
 
 
 def parse_suit(suit: str | int) -> int:

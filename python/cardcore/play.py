@@ -1,19 +1,25 @@
-"""``cardcore play``: one game in the terminal against random opponents.
+"""``cardcore play``: one game in the terminal against the built-in players.
 
-You are seat 0. Each turn shows what you can see (your cards with suit symbols, in colour
-on a terminal) and the legal moves; type a move as its action string (``raise``,
-``discard Kd 7h``, ``play As``, ``arrange 4d Qh``) or its number in the list, ``help`` for
-the moves again, or ``quit``. Input may be piped from a file.
+You are seat 0; the other seats play a built-in policy (by default the rule-based player,
+in Bai Buu the house way; ``--opponents random`` for random play). Each turn shows what you
+can see (your cards with suit symbols, in colour on a terminal) and the legal moves; type a
+move as its action string (``raise``, ``discard Kd 7h``, ``play As``, ``arrange 4d Qh``) or
+its number in the list, ``help`` for the moves again, or ``quit``. Input may be piped from
+a file.
 """
 
 from __future__ import annotations
 
-import random
 import re
 import sys
 from typing import Any, TextIO
 
-from cardcore.simulate import GAMES
+from cardcore import _core
+from cardcore.simulate import GAMES, POLICIES
+
+OPPONENTS = {"badugi": "rule_based", "buh": "rule_based", "baibuu": "house_way",
+             "hucklebuck": "rule_based"}
+"""Each game's default opponent policy."""
 
 _SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 _RED = "\033[31m"
@@ -35,8 +41,10 @@ def _pretty(text: str, colour: bool) -> str:
 
 
 def play(game_name: str, players: int | None = None, seed: int = 0, *,
-         stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
-    """Plays one game; returns the exit status (0, or 1 when input ran out).
+         opponents: str | None = None, stdin: TextIO = sys.stdin,
+         stdout: TextIO = sys.stdout) -> int:
+    """Plays one game against ``opponents`` (a built-in policy name; by default the
+    game's :data:`OPPONENTS`); returns the exit status (0, or 1 when input ran out).
 
     >>> import io
     >>> out = io.StringIO()
@@ -52,19 +60,26 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
         config["player_hands" if game_name == "baibuu" else "players"] = players
     if game_name == "baibuu":
         config["banker"] = "agent"  # the banker is an opponent that decides too
+    opponents = OPPONENTS[game_name] if opponents is None else opponents
+    if opponents not in POLICIES[game_name]:
+        raise ValueError(f"unknown {game_name} policy {opponents!r}: expected one of "
+                         f"{', '.join(POLICIES[game_name])}")
+    policy_action = getattr(_core, game_name).policy_action
     state = GAMES[game_name](**config).new_initial_state(seed=seed)
-    rng = random.Random(seed)
     colour = stdout.isatty()
 
     def say(text: str) -> None:
         print(_pretty(text, colour), file=stdout)
 
-    say(f"{game_name}: you are seat 0; type a move, its number, 'help' or 'quit'.")
+    say(f"{game_name}: you are seat 0 against {opponents} players; type a move, its number, "
+        "'help' or 'quit'.")
     shown_hand = -1
     while not state.is_terminal():
         seat = state.current_player()
         if seat != 0:
-            action = rng.choice(state.legal_actions())
+            # Seeded by the game's seed and the move number: the same game every time.
+            action = policy_action(state, opponents,
+                                   (seed * 1_000_003 + len(state.history())) % 2**64)
             say(f"P{seat}: {state.action_to_string(action)}")
             state.apply_action(action)
         else:
@@ -94,7 +109,8 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
         if any(state.rewards()) and shown_hand != len(state.history()):
             shown_hand = len(state.history())
             results = ", ".join(f"P{s} {r:+g}" for s, r in enumerate(state.rewards()))
-            say(f"hand over: {results}")
+            totals = ", ".join(f"P{s} {r:+g}" for s, r in enumerate(state.returns()))
+            say(f"hand over: {results} (so far: {totals})")
     say("\n" + state.observation_string(0))
     say("game over: " + ", ".join(f"P{s} {r:+g}" for s, r in enumerate(state.returns())))
     return 0

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,11 +56,13 @@ def _name_of(game: Any) -> str:
 
 
 def _run(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
-         policies: list[str], threads: int) -> npt.NDArray[np.float64]:
-    """One chunk of games; a plain function so that executors can pickle it."""
+         policies: list[str], threads: int) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
+    """One chunk of games: its returns and counts. A plain function so that executors can
+    pickle it."""
     game = GAMES[name](**config)
     module = getattr(_core, name)
-    return np.asarray(module.simulate(game, begin, end, seed, policies, threads))
+    returns, counts = module.simulate(game, begin, end, seed, policies, threads)
+    return np.asarray(returns), dict(counts)
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,12 @@ class SimulationResult:
     seed: int
     returns: npt.NDArray[np.float64] = field(repr=False)
     """One row per game, one column per seat."""
+    counts: dict[str, int] = field(default_factory=dict)
+    """What the games counted, by name; the first is the hands (Bai Buu: rounds) played.
+    Badugi: ``showdowns``. Buh: ``declarations`` (buhs declared) and ``showdowns``. Bai Buu:
+    ``naturals`` (player hands dealt a Natural), ``banker_naturals`` and ``fouls`` (player
+    hands arranged foul). Hucklebuck: ``drops`` (players who dropped out of a hand) and
+    ``no_tricks`` (players who stayed in and took no trick)."""
 
     @property
     def games(self) -> int:
@@ -101,6 +109,12 @@ class SimulationResult:
         """How often each seat ends a game ahead (return above zero)."""
         return np.asarray((self.returns > 0).mean(axis=0))
 
+    def per_hand(self) -> dict[str, float]:
+        """Each count after the first, per hand (Bai Buu: per round) played."""
+        names = list(self.counts)
+        hands = self.counts[names[0]]
+        return {name: self.counts[name] / hands for name in names[1:]} if hands else {}
+
     def to_dict(self) -> dict[str, Any]:
         """The summary as plain data (no per-game returns)."""
         low, high = self.interval
@@ -116,6 +130,8 @@ class SimulationResult:
                 for policy, m, s, a, b, w in zip(self.policies, self.mean, self.std, low, high,
                                                  self.win_rate, strict=True)
             ],
+            "counts": dict(self.counts),
+            "per_hand": self.per_hand(),
         }
 
     def to_json(self) -> str:
@@ -131,10 +147,47 @@ class SimulationResult:
             interval = f"[{low[seat]:+.4f}, {high[seat]:+.4f}]"
             lines.append(f"{seat:>4}  {policy:<10} {self.mean[seat]:>+10.4f} {interval:>24} "
                          f"{self.std[seat]:>9.3f} {self.win_rate[seat]:>7.1%}")
+        if self.counts:
+            unit = next(iter(self.counts))
+            rates = ", ".join(f"{name.replace('_', ' ')} {rate:.4g}"
+                              for name, rate in self.per_hand().items())
+            lines.append(f"{self.counts[unit]:,} {unit}; per {unit[:-1]}: {rates}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
         return self.table()
+
+    def plot(self, path: str) -> None:
+        """Writes a PNG of each seat's cumulative result over the games played, and of the
+        distribution of one game's result. Needs matplotlib (``pip install cardcore[plot]``).
+        """
+        try:
+            import matplotlib
+        except ImportError as error:
+            raise ImportError("plotting needs matplotlib: pip install 'cardcore[plot]'") from error
+        matplotlib.use("Agg")  # files only, no screen
+        from matplotlib import pyplot
+
+        figure, (cumulative, spread) = pyplot.subplots(1, 2, figsize=(12, 4.5))
+        # At most ~2,000 points a line: every step-th game's running total.
+        step = max(1, self.games // 2000)
+        games = np.arange(step, self.games + 1, step)
+        totals = np.cumsum(self.returns, axis=0)[step - 1::step]
+        values = np.unique(self.returns)
+        # Discrete results (chips, points) get a bar per value; many values, 60 bins.
+        bins = (np.append(values, values[-1] + 1) - 0.5 if len(values) <= 60 else 60)
+        for seat, policy in enumerate(self.policies):
+            label = f"seat {seat} ({policy})"
+            cumulative.plot(games, totals[:, seat], label=label, linewidth=1)
+            spread.hist(self.returns[:, seat], bins=bins, histtype="step", label=label)
+        cumulative.set(title="cumulative result", xlabel="games", ylabel="chips / points")
+        spread.set(title="result of one game", xlabel="chips / points", ylabel="games",
+                   yscale="log")
+        cumulative.legend(fontsize="small")
+        figure.suptitle(f"{self.game}: {self.games:,} games, seed {self.seed}")
+        figure.tight_layout()
+        figure.savefig(path, dpi=100)
+        pyplot.close(figure)
 
 
 def simulate(
@@ -176,17 +229,21 @@ def simulate(
         raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
     config = game.config
     bounds = [(start, min(n, start + CHUNK)) for start in range(0, n, CHUNK)]
+    results: Iterator[tuple[npt.NDArray[np.float64], dict[str, int]]]
     if executor is not None:
         futures = [executor.submit(_run, name, config, a, b, seed, policies, 1) for a, b in bounds]
-        parts = [future.result() for future in futures]
+        results = (future.result() for future in futures)
     else:
         workers = resolve_threads(threads, n)
-        parts = []
-        for index, (a, b) in enumerate(bounds):
-            parts.append(_run(name, config, a, b, seed, policies, workers))
-            if progress:
-                print(f"\r{name}: {b:,} of {n:,} games ({(index + 1) / len(bounds):.0%})",
-                      end="", file=sys.stderr, flush=True)
+        results = (_run(name, config, a, b, seed, policies, workers) for a, b in bounds)
+    parts = []
+    for index, ((_, b), part) in enumerate(zip(bounds, results, strict=True)):
+        parts.append(part)
         if progress:
-            print(file=sys.stderr)
-    return SimulationResult(name, config, tuple(policies), seed, np.concatenate(parts))
+            print(f"\r{name}: {b:,} of {n:,} games ({(index + 1) / len(bounds):.0%})",
+                  end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    counts = {key: sum(part_counts[key] for _, part_counts in parts) for key in parts[0][1]}
+    return SimulationResult(name, config, tuple(policies), seed,
+                            np.concatenate([returns for returns, _ in parts]), counts)

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'restore_game', 'restore_state', 'simulate', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'strength', 'strength_many']
 class State:
     """
     A Buh state (rules/buh.md): the engine protocol plus
@@ -242,6 +242,10 @@ def analyze(cards: typing.Any) -> dict[str, typing.Any]:
     >>> analyze("As Ah")["hand_class"]
     'buh'
     """
+def policy_action(state: State, policy: str, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    The action a built-in policy (one of simulate's names) takes at a player node; `seed` drives its random choices.
+    """
 def restore_game(config: dict[str, typing.Any]) -> Game:
     """
     The game of a `config` dict (how a Game unpickles).
@@ -250,11 +254,11 @@ def restore_state(config: dict[str, typing.Any], text: str) -> State:
     """
     The state of a `config` dict and a serialize() string (how a State unpickles).
     """
-def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
     """
     Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
     
-    >>> simulate(Game(players=3), 0, 4, 1, ["random", "rule_based", "random"], 1).shape
+    >>> simulate(Game(players=3), 0, 4, 1, ["random", "rule_based", "random"], 1)[0].shape
     (4, 3)
     """
 def strength(cards: typing.Any) -> int:

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'legal_plays', 'play_games', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'trick_winner']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'trick_winner']
 class State:
     """
     A Hucklebuck state (rules/hucklebuck.md): the engine protocol
@@ -241,20 +241,9 @@ def legal_plays(hand: typing.Any, led_suit: typing.SupportsInt | typing.Supports
     >>> legal_plays("Ks 4s 9h 2c 7d", 3) == 1 << 11 | 1 << 47  # 4s and Ks
     True
     """
-def play_games(game: Game, policies: collections.abc.Sequence[str], games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
-    """
-    Plays ``games`` games in C++ with a built-in policy per seat; the returns, games x players.
-    
-    >>> play_games(Game(players=3), ["rule_based", "random", "random"], 10, 1, 1).shape
-    (10, 3)
-    """
 def policy_action(state: State, policy: str, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
-    The action a built-in policy ('random' or 'rule_based') takes at a player node.
-    
-    >>> state = Game(players=3).new_initial_state(seed=4)
-    >>> state.action_to_string(policy_action(state, "rule_based", 0)).split()[0] in ("pass", "exchange")
-    True
+    The action a built-in policy (one of simulate's names) takes at a player node; `seed` drives its random choices.
     """
 def restore_game(config: dict[str, typing.Any]) -> Game:
     """
@@ -264,11 +253,11 @@ def restore_state(config: dict[str, typing.Any], text: str) -> State:
     """
     The state of a `config` dict and a serialize() string (how a State unpickles).
     """
-def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
     """
     Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
     
-    >>> simulate(Game(), 0, 4, 1, ["random", "rule_based", "random", "random"], 1).shape
+    >>> simulate(Game(), 0, 4, 1, ["random", "rule_based", "random", "random"], 1)[0].shape
     (4, 4)
     """
 def trick_winner(plays: collections.abc.Iterable[typing.Any], trump: typing.SupportsInt | typing.SupportsIndex) -> int:

@@ -14,8 +14,6 @@ using betting::Chips;
 constexpr const char* kActionNames[betting::kNumActions] = {"fold", "check", "call", "bet", "raise"};
 constexpr const char* kStageNames[8] = {"bet 1 (pre-draw)", "draw 1", "bet 2", "draw 2",
                                         "bet 3", "draw 3", "bet 4", "hand over"};
-constexpr const char* kRoundNames[kNumRounds] = {"pre-draw", "after draw 1", "after draw 2",
-                                                 "after draw 3"};
 
 // The cap on actions in one heads-up round: every action but the last is a check, a bet or
 // raise (cap of them), a short all-in, or a call that reopens nothing.

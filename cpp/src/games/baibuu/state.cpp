@@ -3,6 +3,7 @@
 #include "cardcore/core/batch.hpp"
 
 #include <algorithm>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -114,12 +115,23 @@ void State::apply_chance(int card) {
   if (++dealt_ == 4 * seats()) next_to_arrange(0);
 }
 
+std::array<std::int64_t, 4> State::counts() const {
+  std::array<std::int64_t, 4> counts{rounds_completed_, 0, 0, fouls_};
+  for (const auto& hands : shown_) {
+    for (int i = 0; i < config_.player_hands; ++i) counts[1] += natural(hands[i]) != Natural::kNone;
+    counts[2] += natural(hands[banker_seat()]) != Natural::kNone;
+  }
+  return counts;
+}
+
 void State::settle_round() {
   const int banker = banker_seat();
   std::int64_t round[kMaxSeats] = {};
   for (int i = 0; i < config_.player_hands; ++i) {
     // A Natural is never arranged: its Low stays 0, which settle reads as "as dealt".
     outcomes_[i] = settle({hands_[banker], lows_[banker]}, {hands_[i], lows_[i]});
+    // A foul whatever the banker holds (a banker's Natural decides the round first).
+    fouls_ += lows_[i] != 0 && !is_valid(lows_[i], hands_[i] & ~lows_[i]);
     const std::int64_t wager = config_.wagers[i];
     if (outcomes_[i].player_wins) {
       round[i] += commission_net(wager, config_.commission_bp);
@@ -251,11 +263,14 @@ void State::observation_tensor(int player, float* out) const {
 void State::information_state_tensor(int player, float* out) const { observation_tensor(player, out); }
 
 void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin,
-                        std::int64_t end, std::uint64_t seed, int threads, double* returns) {
+                        std::int64_t end, std::uint64_t seed, int threads, double* returns,
+                        std::array<std::int64_t, 4>& counts) {
   const int hands = config.player_hands, seats = hands + 1;
   bool choices[kMaxPlayerHands];
   for (int i = 0; i < hands; ++i) choices[i] = optimal[static_cast<std::size_t>(i)];
+  std::mutex counts_mutex;
   parallel_chunks(static_cast<std::size_t>(end - begin), threads, [&](std::size_t first, std::size_t last) -> std::int64_t {
+    std::array<std::int64_t, 4> chunk_counts{};  // as State::counts()
     for (std::size_t k = first; k < last; ++k) {
       Rng game_rng(seed, static_cast<std::uint64_t>(begin) + k);
       Rng deal(game_rng.next());  // a seeded State's stock generator
@@ -271,7 +286,12 @@ void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, 
         }
         std::uint8_t codes[kMaxPlayerHands];
         settle_round(dealt[hands], dealt, choices, hands, codes);
+        // The fouls, chunk_counts[3], stay 0: every holding has a valid split, and the house
+        // way and the optimal arrangement both choose one.
+        ++chunk_counts[0];
+        chunk_counts[2] += natural(dealt[hands]) != Natural::kNone;
         for (int i = 0; i < hands; ++i) {
+          chunk_counts[1] += natural(dealt[i]) != Natural::kNone;
           const std::int64_t wager = config.wagers[i];
           if (codes[i] & 1) {
             row[i] += static_cast<double>(commission_net(wager, config.commission_bp));
@@ -283,6 +303,8 @@ void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, 
         }
       }
     }
+    const std::lock_guard lock(counts_mutex);  // once per chunk
+    for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += chunk_counts[c];
     return kNoBadIndex;
   });
 }

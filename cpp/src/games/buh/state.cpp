@@ -194,6 +194,7 @@ void State::next_drawer() {
 void State::declare(int seat) {
   reveals_.push_back({history_.size(), seat, hands_[seat]});
   declared_ |= std::uint8_t(1u << seat);
+  ++declarations_;
   const Chips mine = table_.committed(seat);
   bool eligible_for_all = true;
   for (int s = 0; s < n(); ++s)
@@ -226,6 +227,7 @@ void State::declare(int seat) {
 void State::showdown() {
   int strength[kMaxPlayers] = {};
   const bool shown = table_.num_active() > 1;
+  showdowns_ += shown;
   for (int s = 0; s < n(); ++s) {
     if (!table_.active(s) || !shown) continue;
     strength[s] = buh::strength(hands_[s]);

@@ -1,6 +1,5 @@
 #include "cardcore/games/hucklebuck/policy.hpp"
 
-#include "cardcore/core/batch.hpp"
 #include "cardcore/core/layout.hpp"
 #include "cardcore/games/rollout.hpp"
 
@@ -73,22 +72,6 @@ int rule_based(const State& s) {
 int policy_action(const State& state, Policy policy, Rng& rng) {
   if (policy == Policy::kRuleBased) return rule_based(state);
   return random_action(state, rng);
-}
-
-void play_games(const Config& config, const std::vector<Policy>& policies, std::int64_t games,
-                std::uint64_t seed, int threads, double* returns) {
-  const int n = config.players;
-  parallel_chunks(static_cast<std::size_t>(games), threads, [&](std::size_t begin, std::size_t end) -> std::int64_t {
-    for (std::size_t g = begin; g < end; ++g) {
-      Rng rng(seed, g);
-      State state(config, true, rng.next());
-      while (!state.is_terminal())
-        state.apply_action(policy_action(state, policies[static_cast<std::size_t>(state.current_player())], rng));
-      const std::vector<double> r = state.returns();
-      std::copy(r.begin(), r.end(), returns + g * static_cast<std::size_t>(n));
-    }
-    return kNoBadIndex;
-  });
 }
 
 }  // namespace cardcore::hucklebuck

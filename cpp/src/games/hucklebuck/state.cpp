@@ -159,11 +159,15 @@ void State::finish_trick() {
 
 void State::end_hand() {
   for (int s = 0; s < n(); ++s) {
-    if (active(s)) scores_[s] = std::max(0, scores_[s] + (tricks_[s] > 0 ? tricks_[s] : -3));
+    if (active(s)) {
+      scores_[s] = std::max(0, scores_[s] + (tricks_[s] > 0 ? tricks_[s] : -3));
+      no_trick_hands_ += tricks_[s] == 0;
+    }
     result_[s] = scores_[s] - hand_start_scores_[s];
   }
   completed_hand_ = true;
   ++hands_completed_;
+  total_drops_ += drops_;
   bool over = config_.hands != 0 && hands_completed_ == config_.hands;
   if (config_.hands == 0) {
     const int top = *std::max_element(scores_, scores_ + n());

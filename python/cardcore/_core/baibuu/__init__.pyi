@@ -2,12 +2,13 @@
 Bai Buu evaluation and settlement (rules/baibuu.md 3).
 """
 from __future__ import annotations
+from cardcore._core.baibuu.rollouts import policy_action
 import collections.abc
 import numpy
 import numpy.typing
 import typing
 from . import rollouts
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'two_card_strength', 'two_card_strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'two_card_strength', 'two_card_strength_many']
 class State:
     """
     A Bai Buu round (rules/baibuu.md): the engine protocol
@@ -295,8 +296,9 @@ def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: 
     >>> game = Game(player_hands=3)
     >>> policies = ["optimal", "house_way", "optimal", "house_way"]
     >>> by_table = simulate(game, 0, 50, 1, policies, 1)
-    >>> bool(np.array_equal(by_table, rollouts.simulate(game, 0, 50, 1, policies, 1)))
-    True
+    >>> by_states = rollouts.simulate(game, 0, 50, 1, policies, 1)
+    >>> bool(np.array_equal(by_table[0], by_states[0])), by_table[1] == by_states[1]
+    (True, True)
     """
 def two_card_strength(cards: typing.Any) -> int:
     """

@@ -7,13 +7,18 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['simulate']
-def simulate(game: cardcore._core.baibuu.Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+__all__: list[str] = ['policy_action', 'simulate']
+def policy_action(state: cardcore._core.baibuu.State, policy: str, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    The action a built-in policy (one of simulate's names) takes at a player node; `seed` drives its random choices.
+    """
+def simulate(game: cardcore._core.baibuu.Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
     """
     Returns of rounds [begin, end) played through States, each seat arranging by
     'house_way', 'optimal' or 'random' (an agent banker by 'house_way' or 'random').
     
     >>> from cardcore._core.baibuu import Game
-    >>> simulate(Game(player_hands=2), 0, 4, 1, ["optimal", "random", "house_way"], 1).shape
-    (4, 3)
+    >>> returns, counts = simulate(Game(player_hands=2), 0, 4, 1, ["optimal", "random", "house_way"], 1)
+    >>> returns.shape, counts["rounds"]
+    ((4, 3), 4)
     """

@@ -90,6 +90,12 @@ class State : public EngineState<State> {
   std::string stage_name() const;
   Mask dead_cards() const { return burned_ | mucked_; }  // burned and discarded this hand
 
+  // What a simulation counts (games/rollout.hpp): hands completed, and those shown down.
+  static constexpr std::array<const char*, 2> kCountNames{"hands", "showdowns"};
+  std::array<std::int64_t, 2> counts() const {
+    return {hands_completed_, static_cast<std::int64_t>(showdowns_.size())};
+  }
+
  private:
   friend class EngineState<State>;
   Config config_;

@@ -85,6 +85,11 @@ class State : public EngineState<State> {
   int round_number() const { return rounds_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
   std::int64_t net(int seat) const { return net_[seat]; }
 
+  // What a simulation counts (games/rollout.hpp): rounds completed, player hands dealt a
+  // Natural, banker hands dealt one, and player hands that fouled.
+  static constexpr std::array<const char*, 4> kCountNames{"rounds", "naturals", "banker_naturals", "fouls"};
+  std::array<std::int64_t, 4> counts() const;
+
  private:
   friend class EngineState<State>;
   Config config_;
@@ -96,6 +101,7 @@ class State : public EngineState<State> {
   int to_act_ = -1;
   bool revealed_ = false;  // the last round was settled and shown
   int rounds_completed_ = 0;
+  int fouls_ = 0;  // over the whole game
   std::int64_t net_[kMaxSeats]{};     // over completed rounds
   std::int64_t result_[kMaxSeats]{};  // of the last completed round
   std::size_t round_start_index_ = 0;
@@ -112,9 +118,11 @@ class State : public EngineState<State> {
 // Rounds [begin, end) of a simulation where the banker arranges by the house way and each
 // player hand by the house way or, with optimal[i], the optimal arrangement: dealt exactly
 // as seeded States deal them (game i from stream i of `seed`, as games/rollout.hpp plays
-// them) and settled by table, without building States. Writes returns, one row per game.
+// them) and settled by table, without building States. Writes returns, one row per game,
+// and adds the games' counts (State::kCountNames) to `counts`.
 void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin,
-                        std::int64_t end, std::uint64_t seed, int threads, double* returns);
+                        std::int64_t end, std::uint64_t seed, int threads, double* returns,
+                        std::array<std::int64_t, 4>& counts);
 
 struct Game {
   Config config;

@@ -20,6 +20,8 @@
 // 21, pass 22.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -94,6 +96,11 @@ class State : public EngineState<State> {
   std::string stage_name() const;
   Mask dead_cards() const { return dead_; }
 
+  // What a simulation counts (games/rollout.hpp): hands completed, buhs declared, and
+  // hands decided by a showdown of two or more hands.
+  static constexpr std::array<const char*, 3> kCountNames{"hands", "declarations", "showdowns"};
+  std::array<std::int64_t, 3> counts() const { return {hands_completed_, declarations_, showdowns_}; }
+
  private:
   friend class EngineState<State>;
   Config config_;
@@ -114,6 +121,7 @@ class State : public EngineState<State> {
   std::uint8_t declared_ = 0;  // seats that declared a buh this hand
   std::uint8_t seated_ = 0;    // seats dealt in this hand
   int hands_completed_ = 0;
+  int declarations_ = 0, showdowns_ = 0;  // over the whole game
   betting::Chips hand_start_[kMaxPlayers]{};
   betting::Chips result_[kMaxPlayers]{};
   std::size_t hand_start_index_ = 0;

@@ -9,7 +9,6 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 #include "cardcore/core/rng.hpp"
 #include "cardcore/games/hucklebuck/state.hpp"
@@ -20,11 +19,5 @@ enum class Policy : std::uint8_t { kRandom, kRuleBased };
 
 // The action `policy` takes at a player node of `state`.
 int policy_action(const State& state, Policy policy, Rng& rng);
-
-// Plays `games` games (or hands, as the configuration says) from seeded states, seat s
-// acting by policies[s], and writes each one's returns, games x players, to `returns`.
-// Game i is seeded from stream i of `seed`, so the results do not depend on `threads`.
-void play_games(const Config& config, const std::vector<Policy>& policies, std::int64_t games,
-                std::uint64_t seed, int threads, double* returns);
 
 }  // namespace cardcore::hucklebuck

@@ -100,6 +100,11 @@ class State : public EngineState<State> {
   int leader() const { return leader_; }
   std::string phase_name() const;
 
+  // What a simulation counts (games/rollout.hpp): hands completed, players who dropped out
+  // of a hand, and active players who took no trick (-3).
+  static constexpr std::array<const char*, 3> kCountNames{"hands", "drops", "no_tricks"};
+  std::array<std::int64_t, 3> counts() const { return {hands_completed_, total_drops_, no_trick_hands_}; }
+
  private:
   friend class EngineState<State>;
   Config config_;
@@ -120,6 +125,7 @@ class State : public EngineState<State> {
   int hand_start_scores_[kMaxPlayers]{};
   int result_[kMaxPlayers]{};
   int hands_completed_ = 0;
+  int total_drops_ = 0, no_trick_hands_ = 0;  // over the whole game
   int winner_ = -1;  // at the end of a game to the target: the winner, -1 for a draw
   std::size_t hand_start_index_ = 0;
   std::vector<std::size_t> hand_starts_;
