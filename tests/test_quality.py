@@ -19,5 +19,5 @@ def test_mypy_strict() -> None:
 
 
 def test_ruff() -> None:
-    result = run(sys.executable, "-m", "ruff", "check", "python", "tests", "bench")
+    result = run(sys.executable, "-m", "ruff", "check", "python", "tests", "bench", "examples")
     assert result.returncode == 0, result.stdout + result.stderr

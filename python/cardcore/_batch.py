@@ -1,4 +1,23 @@
-"""What every batch call shares: mask arrays, thread counts and the strength kernels."""
+"""What every batch call shares: mask arrays, thread counts and the strength kernels.
+
+Thread safety. Every evaluator (scalar or batch), every batch call (``strength_many``,
+``settle_many``, ``random_hands``, ``random_deals``, ``all_hands``, ``ids_from_masks``,
+``masks_from_ids``), ``cc.simulate`` and ``baibuu.player_expectation`` may be called from
+any number of Python threads at once; results never depend on it, nor on ``threads=``.
+``strength_many``, ``settle_many``, ``random_hands``, ``random_deals`` and the simulations
+release the GIL while C++ works, so Python threads run them in parallel (the others hold it:
+they are safe, one at a time). The batch calls read their input arrays and write only their
+output: do not modify an input array, or an ``out=`` array, from another thread while a call
+on it is running. The tables behind the evaluators are built once (Buh's and Badugi's when
+cardcore is imported, Bai Buu's on first use) as C++ function-local statics, whose
+initialisation C++11 makes thread-safe (racing threads wait for the one building), and never
+change afterwards; the first use of Bai Buu's optimal arrangement builds its table (about a
+second) and blocks the callers meanwhile. A ``Game`` is immutable: share one between threads
+freely. A ``State`` is a plain value with no shared parts, and its clones share nothing with
+it, so states in different threads are independent; one state must not be used from two
+threads at once (give each thread its own, or a ``clone()``). Tested by
+``tests/test_threads.py``.
+"""
 
 from __future__ import annotations
 

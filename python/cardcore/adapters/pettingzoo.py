@@ -1,0 +1,247 @@
+"""PettingZoo AEC environments for every cardcore game (``pip install "cardcore[rl]"``).
+
+``env(name, **config)`` builds ``cc.GAMES[name](**config)`` behind PettingZoo's agent
+environment cycle, wrapped as PettingZoo's classic card games are; ``raw_env`` is the same
+without the wrappers. Agents ``player_0`` ... are the engine's seats that make decisions:
+every seat, except the Bai Buu banker when it arranges by the house way inside the engine
+(the default ``banker="house_way"``; with ``banker="agent"`` it is the last agent).
+
+- Observations are dicts: ``observation``, the engine's ``observation_tensor(seat)``
+  (float32), and ``action_mask`` (int8), 1 exactly at the legal actions of the agent to act,
+  all zeros for the others. Actions are the engine's action ids.
+- Chance is resolved inside: every episode is ``game.new_initial_state(seed=...)`` with a
+  seed drawn from the environment's generator, which ``reset(seed=...)`` seeds. A deal that
+  leaves nobody a decision (one-round Bai Buu where every player hand is a Natural, about 2%
+  of deals with one hand) is dealt again, as PettingZoo episodes start with live agents;
+  averages over episodes leave those rounds out.
+- Each step pays every agent the change in the engine's ``returns()``, so the rewards of an
+  episode add up to its returns: zero until a hand ends, then the chips won or lost (the
+  score change in Hucklebuck, or its +1 and -1/(n-1) at the end of a game to the target).
+  Multi-hand configs pay each hand as it ends.
+- An illegal action ends the episode, the offender receiving the game's ``min_utility``
+  (``env`` only; ``raw_env`` raises ``ValueError`` and leaves the game unchanged).
+
+>>> from cardcore.adapters import pettingzoo as cz
+>>> env = cz.env("baibuu", player_hands=2, render_mode="ansi")
+>>> env.reset(seed=7)
+>>> env.possible_agents  # two player hands; the banker arranges by the house way
+['player_0', 'player_1']
+>>> env.observation_space("player_0")["observation"].shape, env.action_space("player_0")
+((72,), Discrete(6))
+>>> totals = dict.fromkeys(env.possible_agents, 0.0)
+>>> for agent in env.agent_iter():
+...     observation, reward, terminated, truncated, info = env.last()
+...     totals[agent] += reward
+...     action = None if terminated else int(observation["action_mask"].argmax())
+...     env.step(action)
+>>> totals
+{'player_0': -100.0, 'player_1': -100.0}
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+# pettingzoo ships no py.typed marker, so mypy sees its names as Any.
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+import cardcore as cc
+
+Observation = dict[str, npt.NDArray[Any]]
+"""What ``observe`` returns: ``observation`` (float32) and ``action_mask`` (int8)."""
+
+def env(game_name: str, render_mode: str | None = None, **config: Any) -> AECEnv:
+    """The AEC environment of ``cc.GAMES[game_name](**config)``, wrapped as PettingZoo's
+    classic games are: an illegal action ends the episode with ``min_utility`` for the
+    offender, an action outside the action space is an assertion error, and calls out of
+    order are errors.
+
+    >>> hucklebuck = env("hucklebuck", players=3)
+    >>> hucklebuck.reset(seed=1)
+    >>> hucklebuck.agent_selection, hucklebuck.num_agents
+    ('player_1', 3)
+    """
+    raw = raw_env(game_name, render_mode=render_mode, **config)
+    wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=raw.game.min_utility)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def _make_game(game_name: str, config: dict[str, Any]) -> Any:
+    """``cc.GAMES[game_name](**config)``, every problem a ValueError that names it."""
+    if game_name not in cc.GAMES:
+        raise ValueError(f"unknown game {game_name!r}: expected one of {', '.join(cc.GAMES)}")
+    factory = cc.GAMES[game_name]
+    fields = factory().config  # a default game lists every field its constructor takes
+    unknown = sorted(set(config) - set(fields))
+    if unknown:
+        raise ValueError(
+            f"{game_name} has no config field {', '.join(unknown)}; its fields are "
+            f"{', '.join(fields)}"
+        )
+    try:
+        return factory(**config)
+    except TypeError as error:  # pybind11's message for a value of the wrong type
+        raise ValueError(f"{game_name} config {config!r} has a value of the wrong type") from error
+
+
+def _acting_seats(game_name: str, game: Any) -> int:
+    """How many seats make decisions: all but a Bai Buu banker that plays the house way."""
+    if game_name == "baibuu" and game.config["banker"] == "house_way":
+        return int(game.num_players) - 1
+    return int(game.num_players)
+
+
+def _observation_bounds(
+    game_name: str, game: Any
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """Bounds of every entry of the observation tensor: [0, 1] but for the entries the
+    engine headers (``cpp/include/cardcore/games/<game>/state.hpp``) put at the end."""
+    shape = tuple(game.observation_tensor_shape)
+    low, high = np.zeros(shape, np.float32), np.ones(shape, np.float32)
+    seats, config = int(game.num_players), game.config
+    if game_name == "baibuu":
+        # each seat's net over the total wagers: a round moves at most every wager
+        low[-seats:], high[-seats:] = -config["hands"], config["hands"]
+    elif game_name == "hucklebuck":
+        # scores over the target: a hand adds at most 5, one point a trick
+        hands = config["hands"] or config["max_hands"]
+        most = np.float32(max(config["scores"]) + 5 * hands)
+        high[-seats:] = most / np.float32(config["target"])  # float32 like the engine
+    return low, high
+
+
+def _observation(state: Any, seat: int, actions: int) -> Observation:
+    """What ``seat`` observes of ``state``: its tensor, and a mask of its legal actions
+    among ``actions`` ids when it is to act (zeros otherwise)."""
+    mask = np.zeros(actions, np.int8)
+    if state.current_player() == seat:
+        mask[state.legal_actions()] = 1
+    return {"observation": state.observation_tensor(seat), "action_mask": mask}
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typed)
+    """One cardcore game as an unwrapped PettingZoo AEC environment (see the module).
+
+    >>> badugi = raw_env("badugi", hands=12)
+    >>> badugi.reset(seed=3)
+    >>> badugi.observe("player_0")["action_mask"].nonzero()[0].tolist()  # fold, call, raise
+    [0, 2, 4]
+    >>> badugi.step(5)  # stand: not a betting action
+    Traceback (most recent call last):
+    ...
+    ValueError: ...
+    """
+
+    def __init__(self, game_name: str, render_mode: str | None = None, **config: Any) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.game = _make_game(game_name, config)
+        """The cardcore game every episode is a state of."""
+        self.render_mode = render_mode
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"cardcore_{game_name}_v0",
+            "is_parallelizable": False,
+        }
+        seats = _acting_seats(game_name, self.game)
+        self.possible_agents = [f"player_{seat}" for seat in range(seats)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        actions = int(self.game.num_distinct_actions)
+        low, high = _observation_bounds(game_name, self.game)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low, high, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self._rng: np.random.Generator | None = None
+        self._state: Any = None
+
+    @property
+    def engine_state(self) -> Any:
+        """The live engine state of the episode (read it, or ``clone()`` it; changing it
+        would desynchronise the environment)."""
+        return self._state
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """``observation`` (the engine's tensor) and ``action_mask`` boxes."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The engine's action ids."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deals a new episode; ``seed`` reseeds the generator the deals are drawn from
+        (the first reset without one seeds it from the operating system). ``options`` is
+        accepted for the PettingZoo API and ignored."""
+        if seed is not None or self._rng is None:
+            self._rng = np.random.default_rng(seed)
+        # A deal can leave nobody a decision (every Bai Buu hand a Natural against a house
+        # banker) while PettingZoo episodes must start with live agents: deal again.
+        while True:
+            self._state = self.game.new_initial_state(seed=int(self._rng.integers(2**63)))
+            if not self._state.is_terminal():
+                break
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self._state.current_player()]
+        self._paid = [0.0] * len(self.agents)  # returns() already paid out, by seat
+
+    def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees now: its observation tensor and its action mask."""
+        return _observation(self._state, self._seat[agent], self.game.num_distinct_actions)
+
+    def step(self, action: int | None) -> None:
+        """Applies the selected agent's action (``None`` once it is terminated).
+
+        An illegal action is a ValueError that changes nothing.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is live and must act: None is not an action")
+        try:
+            action_id = operator.index(action)
+        except TypeError:
+            raise ValueError(f"an action is an integer id, got {action!r}") from None
+        self._state.apply_action(action_id)  # ValueError if illegal; the state is unchanged
+        returns = self._state.returns()
+        self.rewards = {a: returns[s] - self._paid[s] for a, s in self._seat.items()}
+        self._paid = returns
+        self._cumulative_rewards[agent] = 0.0  # last() has handed it out
+        if self._state.is_terminal():
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self._state.current_player()]
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+    def render(self) -> str | None:
+        """The state as text with every hand shown (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi'")
+            return None
+        return repr(self._state)
+
+    def close(self) -> None:
+        """Nothing to release."""
