@@ -115,6 +115,10 @@ def test_random_badugi_is_symmetric_and_rule_based_players_win() -> None:
     game = cc.hucklebuck.Game(players=4, hands=None)
     huck = cc.simulate(game, 20_000, policies=["rule_based", "random", "random", "random"], seed=13)
     assert (huck.returns[:, 0] == 1).mean() > 0.8
+    for players in (2, 6):
+        buh = cc.simulate(cc.buh.Game(players=players), 50_000, seed=14,
+                          policies=["rule_based"] + ["random"] * (players - 1))
+        assert buh.interval[0][0] > 0.5
 
 
 @pytest.mark.parametrize(

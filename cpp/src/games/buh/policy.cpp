@@ -34,17 +34,23 @@ int rule_based_action(const State& s) {
     }
     return kDrawBase + static_cast<int>(throw_positions);
   }
-  const int value = analyze(hand).value;
+  // Thresholds on the hand's value by the number of cards held (2 to 4): the best third or
+  // so of random hands of that size bet and raise, the best nine in ten call.
+  constexpr int kRaiseAtMost[5] = {0, 0, 6, 8, 10};
+  constexpr int kCallAtMost[5] = {0, 0, 14, 17, 19};
+  const Analysis info = analyze(hand);
+  const int cards = popcount(hand);
+  const int value = info.is_skunk ? 99 : info.value;  // four hooch: the worst hand
   auto first = [&](std::initializer_list<int> choices) {
     for (int a : choices)
       if (legal.contains(a)) return a;
     return -1;
   };
-  if (value <= 3) {
+  if (value <= kRaiseAtMost[cards]) {
     const int a = first({betting::kRaise, betting::kBet, betting::kCall, betting::kCheck});
     if (a >= 0) return a;
   }
-  if (value <= 8) return first({betting::kCheck, betting::kCall});
+  if (value <= kCallAtMost[cards]) return first({betting::kCheck, betting::kCall});
   return first({betting::kCheck, betting::kFold});
 }
 

@@ -1,7 +1,8 @@
 // A sensible rule-based Buh player for rollouts: it declares every buh; in the draw it
 // throws hooch and normals above 5, at most two, or three when the card it keeps is an ace
-// (a granny); it bets and raises with a value of 3 or less, calls with 8 or less, and
-// otherwise checks, or folds when facing a bet.
+// (a granny); it bets and raises with about the best third of hands for the number of
+// cards it holds, calls with the best nine in ten, and otherwise checks, or folds when
+// facing a bet. Four hooch (a skunk) is the worst hand, whatever its value.
 #pragma once
 
 #include "cardcore/games/buh/state.hpp"
