@@ -16,13 +16,11 @@ using badugi::Game;
 using badugi::State;
 
 
-Config make_config(const std::vector<long long>& stacks, long long small_blind, long long big_blind,
-                   long long small_bet, long long big_bet, long long max_raises, long long hands,
-                   long long first_dealer) {
-  if (stacks.size() != 2)
-    throw std::invalid_argument("badugi config: stacks needs 2 entries (heads-up), got " + std::to_string(stacks.size()));
+Config make_config(const py::object& stacks, long long small_blind, long long big_blind, long long small_bet,
+                   long long big_bet, long long max_raises, long long hands, long long first_dealer) {
+  const auto each = config_values(stacks, "badugi", "stacks", badugi::kNumPlayers, "2 entries (heads-up)");
   Config c;
-  c.stacks = {config_int(stacks[0], "badugi", "stacks"), config_int(stacks[1], "badugi", "stacks")};
+  c.stacks = {config_int(each[0], "badugi", "stacks"), config_int(each[1], "badugi", "stacks")};
   c.small_blind = config_int(small_blind, "badugi", "small_blind");
   c.big_blind = config_int(big_blind, "badugi", "big_blind");
   c.small_bet = config_int(small_bet, "badugi", "small_bet");
@@ -40,11 +38,10 @@ Fields config_dict(const Config& c) {
                   "max_raises"_a = c.max_raises, "hands"_a = c.hands, "first_dealer"_a = c.first_dealer);
 }
 
-Config config_from_dict(const Fields& d) {
-  return make_config(d["stacks"].cast<std::vector<long long>>(), d["small_blind"].cast<long long>(),
-                     d["big_blind"].cast<long long>(), d["small_bet"].cast<long long>(),
-                     d["big_bet"].cast<long long>(), d["max_raises"].cast<long long>(),
-                     d["hands"].cast<long long>(), d["first_dealer"].cast<long long>());
+Config config_from_dict(const Fields& fields) {
+  const ConfigDict d(fields, "badugi");
+  return make_config(d["stacks"], d.integer("small_blind"), d.integer("big_blind"), d.integer("small_bet"),
+                     d.integer("big_bet"), d.integer("max_raises"), d.integer("hands"), d.integer("first_dealer"));
 }
 
 std::string table_view(const State& s) {
@@ -108,13 +105,13 @@ raises a round; ``hands=12`` plays the source's match over persistent stacks.
 >>> state = game.new_initial_state()  # explicit chance nodes
 >>> state.current_player() == CHANCE, len(state.chance_outcomes())
 (True, 52))");
-  game.def(py::init([](const std::vector<long long>& stacks, long long small_blind, long long big_blind,
+  game.def(py::init([](const PerSeat& stacks, long long small_blind, long long big_blind,
                        long long small_bet, long long big_bet, long long max_raises, long long hands,
                        long long first_dealer) {
              return Game(make_config(stacks, small_blind, big_blind, small_bet, big_bet, max_raises, hands,
                                      first_dealer));
            }),
-           py::kw_only(), "stacks"_a = std::vector<long long>{100, 100},
+           py::kw_only(), "stacks"_a = py::make_tuple(100, 100),
            "small_blind"_a = 1, "big_blind"_a = 2, "small_bet"_a = 2, "big_bet"_a = 4, "max_raises"_a = 3,
            "hands"_a = 1, "first_dealer"_a = 0)
   ;

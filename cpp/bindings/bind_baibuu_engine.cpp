@@ -24,14 +24,8 @@ Config make_config(long long player_hands, const py::object& wagers, long long c
     throw std::invalid_argument("baibuu config: player_hands must be 1 to 6, got " + std::to_string(player_hands));
   c.player_hands = static_cast<int>(player_hands);
   if (!wagers.is_none()) {
-    std::vector<long long> each;
-    if (py::isinstance<py::int_>(wagers))
-      each.assign(static_cast<std::size_t>(c.player_hands), wagers.cast<long long>());
-    else
-      each = wagers.cast<std::vector<long long>>();
-    if (each.size() != static_cast<std::size_t>(c.player_hands))
-      throw std::invalid_argument("baibuu config: wagers needs one entry per player hand (" +
-                                  std::to_string(c.player_hands) + "), got " + std::to_string(each.size()));
+    const auto each = config_values(wagers, "baibuu", "wagers", static_cast<std::size_t>(c.player_hands),
+                                    "one entry per player hand (" + std::to_string(c.player_hands) + ")");
     for (int i = 0; i < c.player_hands; ++i) c.wagers[i] = each[static_cast<std::size_t>(i)];
   }
   auto bp = [](long long value, const char* field) {
@@ -60,10 +54,10 @@ Fields config_dict(const Config& c) {
                   "banker"_a = c.banker_agent ? "agent" : "house_way", "hands"_a = c.hands);
 }
 
-Config config_from_dict(const Fields& d) {
-  return make_config(d["player_hands"].cast<long long>(), d["wagers"], d["commission_bp"].cast<long long>(),
-                     d["banker_commission_bp"].cast<long long>(), d["banker"].cast<std::string>(),
-                     d["hands"].cast<long long>());
+Config config_from_dict(const Fields& fields) {
+  const ConfigDict d(fields, "baibuu");
+  return make_config(d.integer("player_hands"), d["wagers"], d.integer("commission_bp"),
+                     d.integer("banker_commission_bp"), py::str(d["banker"]), d.integer("hands"));
 }
 
 std::string table_view(const State& s) {
@@ -122,9 +116,7 @@ banker.
               throw std::invalid_argument("arrange: the Low hand must be two cards of " + format_cards(hand) + ", got " +
                                           format_cards(mask));
             const int action = baibuu::arrangement_index(hand, mask);
-            if (!s.is_legal(action))
-              throw std::invalid_argument("arrange: Low " + format_cards(mask) + " / High " + format_cards(hand & ~mask) +
-                                          " is not valid, and the banker may not foul");
+            if (!s.is_legal(action)) throw std::invalid_argument("arrange: " + s.why_illegal(action));
             s.apply_action(action);
           },
           "low"_a, "Arranges the hand to act with these two cards as Low (a player may foul).")
@@ -160,7 +152,7 @@ the last seat with ``banker="agent"``).
 >>> game = Game(player_hands=6, wagers=50)
 >>> game.num_players, game.num_distinct_actions
 (7, 6))");
-  game.def(py::init([](long long player_hands, const py::object& wagers, long long commission_bp,
+  game.def(py::init([](long long player_hands, const py::typing::Optional<PerSeat>& wagers, long long commission_bp,
                        const std::optional<long long>& banker_commission_bp, const std::string& banker, long long hands) {
              return Game(make_config(player_hands, wagers, commission_bp, banker_commission_bp, banker, hands));
            }),

@@ -24,14 +24,8 @@ Config make_config(long long players, const py::object& stacks, long long ante, 
   if (c.players < 2 || c.players > buh::kMaxPlayers)
     throw std::invalid_argument("buh config: players must be 2 to 8, got " + std::to_string(players));
   if (!stacks.is_none()) {
-    std::vector<long long> each;
-    if (py::isinstance<py::int_>(stacks))
-      each.assign(static_cast<std::size_t>(c.players), stacks.cast<long long>());
-    else
-      each = stacks.cast<std::vector<long long>>();
-    if (each.size() != static_cast<std::size_t>(c.players))
-      throw std::invalid_argument("buh config: stacks needs one entry per player (" + std::to_string(c.players) +
-                                  "), got " + std::to_string(each.size()));
+    const auto each = config_values(stacks, "buh", "stacks", static_cast<std::size_t>(c.players),
+                                    "one entry per player (" + std::to_string(c.players) + ")");
     for (int s = 0; s < c.players; ++s) c.stacks[s] = config_int(each[static_cast<std::size_t>(s)], "buh", "stacks");
   }
   c.ante = config_int(ante, "buh", "ante");
@@ -52,11 +46,10 @@ Fields config_dict(const Config& c) {
                   "first_dealer"_a = c.first_dealer);
 }
 
-Config config_from_dict(const Fields& d) {
-  return make_config(d["players"].cast<long long>(), d["stacks"], d["ante"].cast<long long>(),
-                     d["small_bet"].cast<long long>(), d["big_bet"].cast<long long>(),
-                     d["max_raises"].cast<long long>(), d["hands"].cast<long long>(),
-                     d["first_dealer"].cast<long long>());
+Config config_from_dict(const Fields& fields) {
+  const ConfigDict d(fields, "buh");
+  return make_config(d.integer("players"), d["stacks"], d.integer("ante"), d.integer("small_bet"),
+                     d.integer("big_bet"), d.integer("max_raises"), d.integer("hands"), d.integer("first_dealer"));
 }
 
 // One value per seat, typed tuple[Element, ...] in the stubs.
@@ -133,7 +126,7 @@ raises a round; ``hands`` > 1 rotates the dealer over persistent stacks.
 >>> game = Game(players=6)
 >>> game.num_players, game.num_distinct_actions
 (6, 23))");
-  game.def(py::init([](long long players, const py::object& stacks, long long ante, long long small_bet,
+  game.def(py::init([](long long players, const py::typing::Optional<PerSeat>& stacks, long long ante, long long small_bet,
                        long long big_bet, long long max_raises, long long hands, long long first_dealer) {
              return Game(make_config(players, stacks, ante, small_bet, big_bet, max_raises, hands, first_dealer));
            }),

@@ -12,8 +12,6 @@
 namespace cardcore::bindings {
 namespace {
 
-std::string type_name(py::handle obj) { return py::str(py::type::handle_of(obj).attr("__name__")); }
-
 // An int-like (Python int, NumPy integer) as a 64-bit unsigned value, or false if it is none.
 bool as_index(py::handle obj, std::uint64_t& value, std::string_view what) {
   if (PyBool_Check(obj.ptr()) || !PyIndex_Check(obj.ptr())) return false;
@@ -57,6 +55,9 @@ Mask to_mask(py::handle cards) {
     return mask;
   }
   if (PyUnicode_Check(cards.ptr())) return parse_cards(cards.cast<std::string>());
+  if (PyBytes_Check(cards.ptr()) || PyByteArray_Check(cards.ptr()))  // not iterated as card ids
+    throw py::type_error("expected cards (CardSet, card string, int mask or iterable of cards), got " +
+                         type_name(cards) + ": decode it to a str first");
   if (py::hasattr(cards, "mask")) return to_mask(cards.attr("mask"));
   if (py::hasattr(cards, "id")) return card_bit(to_card(cards));
   if (!py::isinstance<py::iterable>(cards))

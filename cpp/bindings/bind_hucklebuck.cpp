@@ -12,11 +12,15 @@ void bind_hucklebuck(py::module_& parent) {
       "trick_winner",
       [](const py::typing::Iterable<py::object>& plays, int trump) {
         std::vector<int> cards;
-        for (py::handle play : plays) cards.push_back(to_card(play));
+        if (PyUnicode_Check(plays.ptr()))
+          cards = parse_card_list(plays.cast<std::string>());
+        else
+          for (py::handle play : plays) cards.push_back(to_card(play));
         return hucklebuck::trick_winner(cards.data(), static_cast<int>(cards.size()), trump);
       },
       "plays"_a, "trump"_a,
-      R"(Index of the winning play (lead first); trump is a suit index 0-3 (c d h s).
+      R"(Index of the winning play (lead first, a list of cards or a string of them); trump is a
+suit index 0-3 (c d h s).
 
 >>> trick_winner(["7s", "Ks", "2h", "As"], 2)
 2)");

@@ -24,16 +24,14 @@ Config make_config(long long players, long long target, const py::object& scores
     throw std::invalid_argument("hucklebuck config: players must be 3 to 7, got " + std::to_string(players));
   c.target = config_int(target, "hucklebuck", "target");
   if (!scores.is_none()) {
-    const auto each = scores.cast<std::vector<long long>>();
-    if (each.size() != static_cast<std::size_t>(c.players))
-      throw std::invalid_argument("hucklebuck config: scores needs one entry per player (" + std::to_string(c.players) +
-                                  "), got " + std::to_string(each.size()));
+    const auto each = config_values(scores, "hucklebuck", "scores", static_cast<std::size_t>(c.players),
+                                    "one entry per player (" + std::to_string(c.players) + ")");
     for (int s = 0; s < c.players; ++s) c.scores[s] = config_int(each[static_cast<std::size_t>(s)], "hucklebuck", "scores");
   }
   if (hands.is_none()) {
     c.hands = 0;
   } else {
-    c.hands = config_int(hands.cast<long long>(), "hucklebuck", "hands");
+    c.hands = config_int(config_value(hands, "hucklebuck", "hands"), "hucklebuck", "hands");
     if (c.hands < 1) throw std::invalid_argument("hucklebuck config: hands must be None or at least 1, got " + std::to_string(c.hands));
   }
   c.max_hands = config_int(max_hands, "hucklebuck", "max_hands");
@@ -50,9 +48,10 @@ Fields config_dict(const Config& c) {
                   "max_hands"_a = c.max_hands, "first_dealer"_a = c.first_dealer);
 }
 
-Config config_from_dict(const Fields& d) {
-  return make_config(d["players"].cast<long long>(), d["target"].cast<long long>(), d["scores"], d["hands"],
-                     d["max_hands"].cast<long long>(), d["first_dealer"].cast<long long>());
+Config config_from_dict(const Fields& fields) {
+  const ConfigDict d(fields, "hucklebuck");
+  return make_config(d.integer("players"), d.integer("target"), d["scores"], d["hands"], d.integer("max_hands"),
+                     d.integer("first_dealer"));
 }
 
 template <class Element, class Value>
@@ -189,7 +188,8 @@ the winner and -1/(n-1) for each other player.
 >>> game = Game(players=5, hands=None)
 >>> game.num_players, game.num_distinct_actions
 (5, 86))");
-  game.def(py::init([](long long players, long long target, const py::object& scores, const py::object& hands,
+  game.def(py::init([](long long players, long long target, const py::typing::Optional<PerSeat>& scores,
+                       const py::typing::Optional<py::int_>& hands,
                        long long max_hands, long long first_dealer) {
              return Game(make_config(players, target, scores, hands, max_hands, first_dealer));
            }),

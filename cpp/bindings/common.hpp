@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "cardcore/core/cards.hpp"
@@ -19,6 +20,9 @@ using namespace pybind11::literals;
 
 // A record of named fields, typed dict[str, Any] in the stubs.
 using Fields = py::typing::Dict<py::str, py::object>;
+
+// The name of an object's type, for messages ("got float").
+inline std::string type_name(py::handle obj) { return py::str(py::type::handle_of(obj).attr("__name__")); }
 
 // A card-like as a mask: an int mask, a string of cards, an object with a `mask` (CardSet),
 // an object with an `id` (Card), or an iterable of cards (Card, card string or card id).

@@ -4,6 +4,7 @@
 
 #include <climits>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,82 @@
 
 namespace cardcore::bindings {
 
+// `obj` as a Python int if it is an integer: an int, or anything with __index__ (NumPy
+// integers) but a bool; else a null object.
+inline py::object index_of(py::handle obj) {
+  if (PyBool_Check(obj.ptr()) || !PyIndex_Check(obj.ptr())) return {};
+  auto number = py::reinterpret_steal<py::object>(PyNumber_Index(obj.ptr()));
+  if (!number) PyErr_Clear();  // __index__ refused (a NumPy array of several numbers)
+  return number;
+}
+
+// A Python integer of any size: an int, or anything with __index__ (NumPy integers) but a
+// bool. A method that takes one checks its range itself, so a huge or negative value gets
+// the method's ValueError, not pybind11's "incompatible function arguments".
+struct Integer {
+  py::int_ value;
+};
+
+}  // namespace cardcore::bindings
+
+namespace pybind11::detail {
+template <>
+struct type_caster<cardcore::bindings::Integer> {
+  PYBIND11_TYPE_CASTER(cardcore::bindings::Integer, io_name("typing.SupportsIndex", "int"));
+  bool load(handle src, bool) {
+    object number = cardcore::bindings::index_of(src);
+    if (number) value.value = reinterpret_borrow<int_>(number);
+    return static_cast<bool>(number);
+  }
+  static handle cast(const cardcore::bindings::Integer& src, return_value_policy, handle) {
+    return src.value.inc_ref();
+  }
+};
+}  // namespace pybind11::detail
+
+namespace cardcore::bindings {
+
+// A seed, or ValueError "seed must be an integer in [0, 2**64), got <n>" (as cc.simulate).
+inline std::uint64_t to_seed(const Integer& seed) {
+  const unsigned long long value = PyLong_AsUnsignedLongLong(seed.value.ptr());  // raises if negative or huge
+  if (PyErr_Occurred()) {
+    PyErr_Clear();
+    throw std::invalid_argument("seed must be an integer in [0, 2**64), got " + std::string(py::str(seed.value)));
+  }
+  return value;
+}
+
+// method(n) for `number` as an int n. No action id or seat lies beyond int, so a number
+// there is as bad as the int at that end of the range: the method is called with that int
+// to raise its error, which is given back naming the number.
+template <class Method>
+decltype(auto) with_int(const Integer& number, Method method) {
+  int overflow = 0;
+  const long long value = PyLong_AsLongLongAndOverflow(number.value.ptr(), &overflow);
+  if (overflow == 0 && value >= INT_MIN && value <= INT_MAX) return method(static_cast<int>(value));
+  const int end = overflow < 0 || value < 0 ? INT_MIN : INT_MAX;
+  const std::string stand_in = std::to_string(end), text = py::str(number.value);
+  auto renamed = [&](const std::exception& error) {
+    std::string message = error.what();
+    if (const std::size_t at = message.find(stand_in); at != std::string::npos) message.replace(at, stand_in.size(), text);
+    return message;
+  };
+  try {
+    method(end);
+  } catch (const std::out_of_range& error) {
+    throw std::out_of_range(renamed(error));
+  } catch (const std::invalid_argument& error) {
+    throw std::invalid_argument(renamed(error));
+  }
+  throw std::logic_error("a method accepted the out-of-range argument " + stand_in);
+}
+
+// A protocol method taking an int, bound to take an Integer; `Self` is State or const State.
+template <class Self, class Method>
+auto taking_integer(Method method) {
+  return [method](Self& s, const Integer& number) { return with_int(number, [&](int n) { return std::invoke(method, s, n); }); };
+}
+
 // A Python integer of a configuration as an int, or ValueError "<game> config: <field> is
 // out of range" (the game's validate() checks the real bounds afterwards).
 inline int config_int(long long value, std::string_view game, std::string_view field) {
@@ -21,6 +98,55 @@ inline int config_int(long long value, std::string_view game, std::string_view f
     bad_config(game, field, "is out of range: " + std::to_string(value));
   return static_cast<int>(value);
 }
+
+// A configuration field that must be an integer (not a bool or a float), as a 64-bit one;
+// anything else is a ValueError naming the field and what it got.
+inline long long config_value(py::handle value, std::string_view game, std::string_view field) {
+  const py::object number = index_of(value);
+  if (!number) bad_config(game, field, "must be an integer, got " + type_name(value) + " " + std::string(py::repr(value)));
+  int overflow = 0;
+  const long long result = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+  if (overflow != 0) bad_config(game, field, "is out of range: " + std::string(py::str(number)));
+  return result;
+}
+
+// A per-seat configuration field, typed for the stubs: one integer for every seat, or one
+// integer each.
+using PerSeat = py::typing::Union<py::int_, py::typing::Iterable<py::int_>>;
+
+// A per-seat field's value for `count` seats; anything but an integer or an iterable of
+// integers (a string is neither) is a ValueError naming the field. `needs` says how many
+// in a wrong count's message: "one entry per player (3)".
+inline std::vector<long long> config_values(py::handle value, std::string_view game, std::string_view field,
+                                            std::size_t count, const std::string& needs) {
+  if (index_of(value)) return std::vector<long long>(count, config_value(value, game, field));
+  if (PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr()) || !py::isinstance<py::iterable>(value))
+    bad_config(game, field,
+               "must be an integer or a sequence of integers, got " + type_name(value) + " " +
+                   std::string(py::repr(value)));
+  const py::list items(py::reinterpret_borrow<py::object>(value));
+  if (items.size() != count) bad_config(game, field, "needs " + needs + ", got " + std::to_string(items.size()));
+  std::vector<long long> each;
+  for (std::size_t i = 0; i < count; ++i)
+    each.push_back(config_value(items[i], game, std::string(field) + "[" + std::to_string(i) + "]"));
+  return each;
+}
+
+// The fields of a configuration dict (how a Game unpickles): a missing one, or one of the
+// wrong type, is a ValueError naming it.
+class ConfigDict {
+ public:
+  ConfigDict(const Fields& fields, std::string_view game) : fields_(fields), game_(game) {}
+  py::object operator[](const char* field) const {
+    if (!fields_.contains(field)) bad_config(game_, field, "is missing from the configuration dict");
+    return fields_[field];
+  }
+  long long integer(const char* field) const { return config_value((*this)[field], game_, field); }
+
+ private:
+  const Fields& fields_;
+  std::string_view game_;
+};
 
 // A CardSet (the Python class) for a mask.
 py::object card_set(Mask mask);
@@ -45,30 +171,40 @@ void bind_protocol(py::class_<State>& cls) {
            "Legal action ids: the stock's card ids at a chance node, none at the end.")
       .def("chance_outcomes", &State::chance_outcomes,
            "(card id, probability) for each card of the stock at a chance node.")
-      .def("apply_action", &State::apply_action, "action"_a,
+      .def("apply_action", taking_integer<State>(&State::apply_action), "action"_a,
            "Applies an action id; an illegal one is a ValueError and changes nothing.")
-      .def("action_to_string", &State::action_to_string, "action"_a,
+      .def("action_to_string", taking_integer<const State>(&State::action_to_string), "action"_a,
            "The canonical string of an action id at this state.")
       .def("string_to_action", &State::string_to_action, "text"_a,
            "The action id of a canonical string (cards in any order and spelling).")
       .def("returns", &State::returns, "Chips won or lost per seat over the hands completed.")
       .def("rewards", &State::rewards, "The result of the hand the last action completed, else zeros.")
       .def("history", &State::history_ids, "Every action id applied so far, chance included.")
-      .def("observation_string", &State::observation_string, "player"_a)
-      .def("information_state_string", &State::information_state_string, "player"_a)
+      .def("observation_string", taking_integer<const State>(&State::observation_string), "player"_a)
+      .def("information_state_string", taking_integer<const State>(&State::information_state_string), "player"_a)
       .def(
           "observation_tensor",
-          [](const State& s, int player) {
-            return tensor(s, player, Layout(s.config()).observation_size, &State::observation_tensor);
+          [](const State& s, const Integer& player) {
+            return with_int(player, [&](int p) {
+              return tensor(s, p, Layout(s.config()).observation_size, &State::observation_tensor);
+            });
           },
           "player"_a, "The observation of `player` as a float32 vector (layout in the game's docs).")
       .def(
           "information_state_tensor",
-          [](const State& s, int player) {
-            return tensor(s, player, Layout(s.config()).information_state_size, &State::information_state_tensor);
+          [](const State& s, const Integer& player) {
+            return with_int(player, [&](int p) {
+              return tensor(s, p, Layout(s.config()).information_state_size, &State::information_state_tensor);
+            });
           },
           "player"_a, "The observation plus the player's own cards at each stage of the hand.")
-      .def("resample_from_infostate", &State::resample_from_infostate, "player"_a, "seed"_a,
+      .def(
+          "resample_from_infostate",
+          [](const State& s, const Integer& player, const Integer& seed) {
+            const std::uint64_t value = to_seed(seed);
+            return with_int(player, [&](int p) { return s.resample_from_infostate(p, value); });
+          },
+          "player"_a, "seed"_a,
            "A state `player` cannot tell from this one: every card hidden from him drawn again.")
       .def("clone", [](const State& s) { return State(s); }, "An independent copy.")
       .def("__copy__", [](const State& s) { return State(s); })
@@ -148,7 +284,9 @@ template <class Game, class State, class ToDict, class FromDict>
 void bind_game(py::module_& m, py::class_<Game>& cls, const char* module, ToDict to_dict, FromDict from_dict) {
   cls.def(
          "new_initial_state",
-         [](const Game& g, std::optional<std::uint64_t> seed) { return State(g.config, seed.has_value(), seed.value_or(0)); },
+         [](const Game& g, const std::optional<Integer>& seed) {
+           return seed ? State(g.config, true, to_seed(*seed)) : State(g.config, false, 0);
+         },
          "seed"_a = py::none(), "A new state; with a seed chance is sampled inside, without one it is explicit.")
       .def("deserialize_state", [](const Game& g, std::string_view text) { return State::deserialize(g.config, text); },
            "text"_a, "The state a serialize() string describes; a corrupt one is a ValueError.")

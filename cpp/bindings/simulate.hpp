@@ -8,6 +8,7 @@
 
 #include "cardcore/games/rollout.hpp"
 #include "common.hpp"
+#include "engine.hpp"
 
 namespace cardcore::bindings {
 
@@ -52,10 +53,10 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
       "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, policies_doc);
   m.def(
       "policy_action",
-      [choose_for](const State& state, const std::string& policy, std::uint64_t seed) {
+      [choose_for](const State& state, const std::string& policy, const Integer& seed) {
         if (state.current_player() < 0)
           throw std::invalid_argument("policy_action needs a player to act, not a chance or terminal node");
-        Rng rng(seed);
+        Rng rng(to_seed(seed));
         return choose_for(policy)(state, rng);
       },
       "state"_a, "policy"_a, "seed"_a,

@@ -27,6 +27,8 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from cardcore._checks import checked_int
+
 MaskArray = npt.NDArray[np.uint64]
 StrengthArray = npt.NDArray[np.int32]
 
@@ -41,6 +43,8 @@ def as_mask_array(masks: npt.ArrayLike, name: str = "masks") -> MaskArray:
     """``masks`` as a C-contiguous uint64 array of the same shape. Integer arrays of other
     widths are converted; other dtypes and negative values are a ValueError."""
     array = np.asarray(masks)
+    if array.size == 0 and not isinstance(masks, np.ndarray):
+        array = array.astype(np.uint64)  # NumPy gives an empty list dtype float64
     if array.dtype.kind not in "iu":
         raise ValueError(f"{name} must be an integer (uint64) array, got dtype {array.dtype}")
     if array.dtype.kind == "i" and array.size and array.min() < 0:
@@ -54,9 +58,7 @@ def resolve_threads(threads: int | None, size: int) -> int:
     batches and one thread for small ones. Results never depend on it."""
     if threads is None:
         return (os.cpu_count() or 1) if size >= 1 << 16 else 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
-    return threads
+    return checked_int(threads, "threads", "a positive integer or None", lambda n: n >= 1)
 
 
 def map_strengths(

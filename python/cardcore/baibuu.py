@@ -45,6 +45,7 @@ import numpy.typing as npt
 
 from cardcore import _core
 from cardcore._batch import StrengthArray, as_mask_array, map_strengths, resolve_threads
+from cardcore._checks import checked_int, checked_seed
 from cardcore.cards import Card, CardLike, CardSet
 
 __all__ = [
@@ -323,10 +324,9 @@ def player_expectation(
     """
     if player not in ("house_way", "optimal"):
         raise ValueError(f"player must be 'house_way' or 'optimal', got {player!r}")
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise ValueError(f"rounds must be a positive integer, got {rounds!r}")
+    rounds = checked_int(rounds, "rounds", "a positive integer", lambda n: n >= 1)
     wins = _core.baibuu.count_player_wins(
-        rounds, seed, player == "optimal", resolve_threads(threads, rounds)
+        rounds, checked_seed(seed), player == "optimal", resolve_threads(threads, rounds)
     )
     p = wins / rounds
     mean = 0.97 * p - (1 - p)
@@ -431,14 +431,11 @@ def _side_masks(side: Side, name: str) -> tuple[int, int]:
 
 
 def _check_wager(wager: int, commission_bp: int, banker_commission_bp: int | None) -> int:
-    if isinstance(wager, bool) or not isinstance(wager, int) or wager < 1:
-        raise ValueError(f"wager must be a positive integer in minor units, got {wager!r}")
+    checked_int(wager, "wager", "a positive integer in minor units", lambda n: n >= 1)
     rates = (("commission_bp", commission_bp), ("banker_commission_bp", banker_commission_bp))
     for name, bp in rates:
-        if bp is None:
-            continue
-        if isinstance(bp, bool) or not isinstance(bp, int) or not 0 <= bp <= 10000:
-            raise ValueError(f"{name} must be an integer in 0-10000 basis points, got {bp!r}")
+        if bp is not None:
+            checked_int(bp, name, "an integer in 0-10000 basis points", lambda n: 0 <= n <= 10000)
     return commission_bp if banker_commission_bp is None else banker_commission_bp
 
 

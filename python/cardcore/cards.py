@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from cardcore import _core
 from cardcore._batch import MaskArray, as_mask_array
+from cardcore._checks import checked_int, checked_seed
 
 __all__ = [
     "Card",
@@ -138,13 +139,14 @@ class CardSet:
 
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:
-        """The set whose bit ``i`` is card id ``i``; bits past 51 are a ValueError.
+        """The set whose bit ``i`` is card id ``i`` (an int, or a NumPy integer); bits past
+        51 are a ValueError.
 
         >>> CardSet.from_mask(0b11)
         CardSet('2c 2d')
         """
         result = cls.__new__(cls)
-        result._mask = _core.to_mask(int(mask))
+        result._mask = _core.to_mask(checked_int(mask, "mask", "an integer"))
         return result
 
     @property
@@ -245,7 +247,7 @@ def random_hands(n: int, k: int, seed: int = 0) -> MaskArray:
     >>> masks.dtype, masks.shape, {int(m).bit_count() for m in masks}
     (dtype('uint64'), (1000,), {4})
     """
-    return np.asarray(_core.random_hands(n, k, _seed(seed)))
+    return np.asarray(_core.random_hands(n, k, checked_seed(seed)))
 
 
 def random_deals(n: int, sizes: Iterable[int], seed: int = 0) -> MaskArray:
@@ -256,7 +258,7 @@ def random_deals(n: int, sizes: Iterable[int], seed: int = 0) -> MaskArray:
     >>> deals.shape, bool(((deals[:, 0] & deals[:, 1]) == 0).all())
     ((3, 2), True)
     """
-    return np.asarray(_core.random_deals(n, list(sizes), _seed(seed)))
+    return np.asarray(_core.random_deals(n, list(sizes), checked_seed(seed)))
 
 
 def all_hands(k: int) -> MaskArray:
@@ -289,8 +291,3 @@ def ids_from_masks(masks: npt.ArrayLike, k: int) -> npt.NDArray[np.uint8]:
     """
     return np.asarray(_core.ids_from_masks(as_mask_array(masks).reshape(-1), k))
 
-
-def _seed(seed: int) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
-    return int(seed)

@@ -78,14 +78,16 @@ def parse_suit(suit: str | int) -> int:
     )
 
 
-def trick_winner(plays: Iterable[Card | str | int], trump: str | int) -> int:
-    """The index of the winning play in ``plays`` (lead first) with ``trump`` the trump
-    suit (letter, symbol, name or index).
+def trick_winner(plays: str | Iterable[Card | str | int], trump: str | int) -> int:
+    """The index of the winning play in ``plays`` (lead first: cards, or a string of them)
+    with ``trump`` the trump suit (letter, symbol, name or index).
 
     >>> trick_winner(["9c", "Tc", "Ad", "3c"], trump="♥")  # highest club
     1
+    >>> trick_winner("9c Tc Ad 3c", trump="d")
+    2
     """
-    return int(_core.hucklebuck.trick_winner(list(plays), parse_suit(trump)))
+    return int(_core.hucklebuck.trick_winner(plays, parse_suit(trump)))
 
 
 def legal_plays(hand: CardLike, led: str | int | Card | None = None) -> CardSet:

@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from cardcore import _core, badugi, baibuu, buh, hucklebuck
 from cardcore._batch import resolve_threads
+from cardcore._checks import checked_int, checked_seed
 
 __all__ = ["POLICIES", "SimulationResult", "simulate"]
 
@@ -213,20 +214,25 @@ def simulate(
             raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
         game = GAMES[game]()
     name = _name_of(game)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n must be a positive number of games, got {n!r}")
+    n = checked_int(n, "n", "a positive number of games", lambda count: count >= 1)
     seats = game.num_players
     if policies is None:
         default = POLICIES[name][0]
         policies = [default] * seats
+    if isinstance(policies, str):
+        raise ValueError(f"policies must be a list of names, one per seat ({seats}), got the "
+                         f"string {policies!r}")
     policies = list(policies)
     if len(policies) != seats:
         raise ValueError(f"policies needs one name per seat ({seats}), got {len(policies)}")
     for policy in policies:
+        if callable(policy):
+            raise ValueError(f"native rollouts take built-in policy names {POLICIES[name]}, not "
+                             f"a callable: got {policy!r} (callables play only in Python-driven "
+                             "games)")
         if policy not in POLICIES[name]:
             raise ValueError(f"unknown {name} policy {policy!r}: expected one of {POLICIES[name]}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
+    seed = checked_seed(seed)
     config = game.config
     bounds = [(start, min(n, start + CHUNK)) for start in range(0, n, CHUNK)]
     results: Iterator[tuple[npt.NDArray[np.float64], dict[str, int]]]

@@ -1,6 +1,7 @@
 #include "cardcore/core/cards.hpp"
 
 #include <stdexcept>
+#include <vector>
 
 #include "cardcore/core/bits.hpp"
 
@@ -58,6 +59,39 @@ std::string quoted(std::string_view text) {
   return "'" + std::string(text.substr(0, kMaxShown)) + "...'";
 }
 
+// Calls add(card) for each card of `text` in the order written. Throws naming a bad,
+// duplicate or empty token and its position (from 1).
+template <class Add>
+void for_each_card(std::string_view text, Add add) {
+  Mask seen = 0;
+  int position = 0;
+  std::size_t i = 0;
+  while (true) {
+    int commas = 0;
+    while (i < text.size() && is_separator(text[i])) commas += text[i++] == ',';
+    // One comma goes between two cards; a second one, or one at either end, leaves a gap.
+    if (commas > (position > 0 && i < text.size() ? 1 : 0))
+      throw std::invalid_argument("empty card at position " + std::to_string(position + 1) + " in " +
+                                  quoted(text) + ": expected a card between the commas");
+    if (i == text.size()) return;
+    std::size_t end = i;
+    while (end < text.size() && !is_separator(text[end])) ++end;
+    const std::string_view token = text.substr(i, end - i);
+    ++position;
+    const int card = parse_card_token(token);
+    if (card < 0)
+      throw std::invalid_argument("invalid card " + quoted(token) + " at position " +
+                                  std::to_string(position) + " in " + quoted(text) + ": " +
+                                  std::string(kExpected));
+    if (seen & card_bit(card))
+      throw std::invalid_argument("duplicate card " + quoted(token) + " at position " +
+                                  std::to_string(position) + " in " + quoted(text));
+    seen |= card_bit(card);
+    add(card);
+    i = end;
+  }
+}
+
 }  // namespace
 
 int parse_card_token(std::string_view token) {
@@ -69,26 +103,14 @@ int parse_card_token(std::string_view token) {
 
 Mask parse_cards(std::string_view text) {
   Mask mask = 0;
-  int position = 0;
-  std::size_t i = 0;
-  while (true) {
-    while (i < text.size() && is_separator(text[i])) ++i;
-    if (i == text.size()) return mask;
-    std::size_t end = i;
-    while (end < text.size() && !is_separator(text[end])) ++end;
-    const std::string_view token = text.substr(i, end - i);
-    ++position;
-    const int card = parse_card_token(token);
-    if (card < 0)
-      throw std::invalid_argument("invalid card " + quoted(token) + " at position " +
-                                  std::to_string(position) + " in " + quoted(text) + ": " +
-                                  std::string(kExpected));
-    if (mask & card_bit(card))
-      throw std::invalid_argument("duplicate card " + quoted(token) + " at position " +
-                                  std::to_string(position) + " in " + quoted(text));
-    mask |= card_bit(card);
-    i = end;
-  }
+  for_each_card(text, [&](int card) { mask |= card_bit(card); });
+  return mask;
+}
+
+std::vector<int> parse_card_list(std::string_view text) {
+  std::vector<int> cards;
+  for_each_card(text, [&](int card) { cards.push_back(card); });
+  return cards;
 }
 
 int parse_card(std::string_view text) {

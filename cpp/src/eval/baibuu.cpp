@@ -595,6 +595,11 @@ void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, 
   }
 }
 
+bool is_natural_by_table(Mask holding) {
+  bool valid;
+  return tables().holding[colex_index<4>(holding, valid)] >> 6 == kNaturalForm;
+}
+
 OptimalSummary optimal_summary() {
   const Optimal& o = optimal_table();
   OptimalSummary summary;

@@ -9,6 +9,9 @@ namespace cardcore::hucklebuck {
 
 int trick_winner(const int* plays, int n, int trump) {
   if (n < 1) throw std::invalid_argument("a trick needs at least one card");
+  if (n > kMaxPlayers)
+    throw std::invalid_argument("a trick holds at most " + std::to_string(kMaxPlayers) +
+                                " cards (one per player), got " + std::to_string(n));
   if (trump < 0 || trump >= kNumSuits)
     throw std::invalid_argument("trump suit " + std::to_string(trump) + " is not in 0-3");
   Mask seen = 0;

@@ -38,11 +38,21 @@ std::vector<int> parse_history(std::string_view name, const std::string& config,
   auto corrupt = [&](const std::string& why) {
     return std::invalid_argument("not a serialized " + std::string(name) + " state (" + why + ")");
   };
+  // Surrounding whitespace (a newline read from a file) is not part of the state.
+  constexpr std::string_view kSpace = " \t\r\n";
+  text.remove_prefix(std::min(text.find_first_not_of(kSpace), text.size()));
+  text.remove_suffix(text.size() - (text.find_last_not_of(kSpace) + 1));
   const std::string magic = "cardcore." + std::string(name) + "/1 ";
   const std::string header = magic + config + " | ";
   if (text.substr(0, header.size()) != header) {
-    if (text.substr(0, magic.size()) != magic) throw corrupt("it does not start with '" + magic + "'");
-    throw corrupt("its configuration differs from this game's: " + config);
+    if (text.substr(0, magic.size()) != magic) {
+      const std::string_view found = text.substr(0, std::min(text.find(' '), std::size_t{40}));
+      throw corrupt("it does not start with '" + magic + "' but " +
+                    (found.empty() ? "is empty" : "with '" + std::string(found) + "'"));
+    }
+    const std::string_view found = text.substr(magic.size(), text.find(" | ", magic.size()) - magic.size());
+    throw corrupt("its configuration differs from this game's: found '" + std::string(found) + "', expected '" +
+                  config + "'");
   }
   text.remove_prefix(header.size());
   const std::size_t bar = text.find(" |");

@@ -28,11 +28,11 @@ class State:
         ...
     def __repr__(self) -> str:
         ...
-    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+    def action_to_string(self, action: typing.SupportsIndex) -> str:
         """
         The canonical string of an action id at this state.
         """
-    def apply_action(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def apply_action(self, action: typing.SupportsIndex) -> None:
         """
         Applies an action id; an illegal one is a ValueError and changes nothing.
         """
@@ -68,9 +68,9 @@ class State:
         """
         Every action id applied so far, chance included.
         """
-    def information_state_string(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+    def information_state_string(self, player: typing.SupportsIndex) -> str:
         ...
-    def information_state_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+    def information_state_tensor(self, player: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
         """
         The observation plus the player's own cards at each stage of the hand.
         """
@@ -82,13 +82,13 @@ class State:
         """
         Legal action ids: the stock's card ids at a chance node, none at the end.
         """
-    def observation_string(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+    def observation_string(self, player: typing.SupportsIndex) -> str:
         ...
-    def observation_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+    def observation_tensor(self, player: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
         """
         The observation of `player` as a float32 vector (layout in the game's docs).
         """
-    def resample_from_infostate(self, player: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> State:
+    def resample_from_infostate(self, player: typing.SupportsIndex, seed: typing.SupportsIndex) -> State:
         """
         A state `player` cannot tell from this one: every card hidden from him drawn again.
         """
@@ -177,7 +177,7 @@ class Game:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, *, stacks: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [100, 100], small_blind: typing.SupportsInt | typing.SupportsIndex = 1, big_blind: typing.SupportsInt | typing.SupportsIndex = 2, small_bet: typing.SupportsInt | typing.SupportsIndex = 2, big_bet: typing.SupportsInt | typing.SupportsIndex = 4, max_raises: typing.SupportsInt | typing.SupportsIndex = 3, hands: typing.SupportsInt | typing.SupportsIndex = 1, first_dealer: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __init__(self, *, stacks: int | collections.abc.Iterable[int] = (100, 100), small_blind: typing.SupportsInt | typing.SupportsIndex = 1, big_blind: typing.SupportsInt | typing.SupportsIndex = 2, small_bet: typing.SupportsInt | typing.SupportsIndex = 2, big_bet: typing.SupportsInt | typing.SupportsIndex = 4, max_raises: typing.SupportsInt | typing.SupportsIndex = 3, hands: typing.SupportsInt | typing.SupportsIndex = 1, first_dealer: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
         ...
     def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any]]]:
         ...
@@ -187,7 +187,7 @@ class Game:
         """
         The state a serialize() string describes; a corrupt one is a ValueError.
         """
-    def new_initial_state(self, seed: typing.SupportsInt | typing.SupportsIndex | None = None) -> State:
+    def new_initial_state(self, seed: typing.SupportsIndex | None = None) -> State:
         """
         A new state; with a seed chance is sampled inside, without one it is explicit.
         """
@@ -225,7 +225,7 @@ def analyze(cards: typing.Any) -> dict[str, typing.Any]:
     >>> analyze("As 2h 3d Kd")["ranks"]
     (3, 2, 1)
     """
-def policy_action(state: State, policy: str, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+def policy_action(state: State, policy: str, seed: typing.SupportsIndex) -> int:
     """
     The action a built-in policy (one of simulate's names) takes at a player node; `seed` drives its random choices.
     """

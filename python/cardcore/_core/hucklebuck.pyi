@@ -24,11 +24,11 @@ class State:
         ...
     def __repr__(self) -> str:
         ...
-    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+    def action_to_string(self, action: typing.SupportsIndex) -> str:
         """
         The canonical string of an action id at this state.
         """
-    def apply_action(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def apply_action(self, action: typing.SupportsIndex) -> None:
         """
         Applies an action id; an illegal one is a ValueError and changes nothing.
         """
@@ -56,9 +56,9 @@ class State:
         """
         Stays in the hand.
         """
-    def information_state_string(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+    def information_state_string(self, player: typing.SupportsIndex) -> str:
         ...
-    def information_state_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+    def information_state_tensor(self, player: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
         """
         The observation plus the player's own cards at each stage of the hand.
         """
@@ -70,9 +70,9 @@ class State:
         """
         Legal action ids: the stock's card ids at a chance node, none at the end.
         """
-    def observation_string(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+    def observation_string(self, player: typing.SupportsIndex) -> str:
         ...
-    def observation_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+    def observation_tensor(self, player: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
         """
         The observation of `player` as a float32 vector (layout in the game's docs).
         """
@@ -88,7 +88,7 @@ class State:
         """
         Plays a card of the hand to act (following suit when it can).
         """
-    def resample_from_infostate(self, player: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> State:
+    def resample_from_infostate(self, player: typing.SupportsIndex, seed: typing.SupportsIndex) -> State:
         """
         A state `player` cannot tell from this one: every card hidden from him drawn again.
         """
@@ -193,7 +193,7 @@ class Game:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, *, players: typing.SupportsInt | typing.SupportsIndex = 4, target: typing.SupportsInt | typing.SupportsIndex = 11, scores: typing.Any = None, hands: typing.Any = 1, max_hands: typing.SupportsInt | typing.SupportsIndex = 200, first_dealer: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __init__(self, *, players: typing.SupportsInt | typing.SupportsIndex = 4, target: typing.SupportsInt | typing.SupportsIndex = 11, scores: int | collections.abc.Iterable[int] | None = None, hands: int | None = 1, max_hands: typing.SupportsInt | typing.SupportsIndex = 200, first_dealer: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
         ...
     def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any]]]:
         ...
@@ -203,7 +203,7 @@ class Game:
         """
         The state a serialize() string describes; a corrupt one is a ValueError.
         """
-    def new_initial_state(self, seed: typing.SupportsInt | typing.SupportsIndex | None = None) -> State:
+    def new_initial_state(self, seed: typing.SupportsIndex | None = None) -> State:
         """
         A new state; with a seed chance is sampled inside, without one it is explicit.
         """
@@ -241,7 +241,7 @@ def legal_plays(hand: typing.Any, led_suit: typing.SupportsInt | typing.Supports
     >>> legal_plays("Ks 4s 9h 2c 7d", 3) == 1 << 11 | 1 << 47  # 4s and Ks
     True
     """
-def policy_action(state: State, policy: str, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+def policy_action(state: State, policy: str, seed: typing.SupportsIndex) -> int:
     """
     The action a built-in policy (one of simulate's names) takes at a player node; `seed` drives its random choices.
     """
@@ -262,7 +262,8 @@ def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: 
     """
 def trick_winner(plays: collections.abc.Iterable[typing.Any], trump: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
-    Index of the winning play (lead first); trump is a suit index 0-3 (c d h s).
+    Index of the winning play (lead first, a list of cards or a string of them); trump is a
+    suit index 0-3 (c d h s).
     
     >>> trick_winner(["7s", "Ks", "2h", "As"], 2)
     2

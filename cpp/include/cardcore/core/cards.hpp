@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cardcore {
 
@@ -37,8 +38,11 @@ inline constexpr char kSuitChars[] = "cdhs";
 int parse_card_token(std::string_view token);
 
 // Parses cards separated by spaces or commas. Throws std::invalid_argument naming the
-// bad or duplicate token and its position.
+// bad, duplicate or empty token ("As,,Kd") and its position.
 Mask parse_cards(std::string_view text);
+
+// The cards parse_cards reads, in the order written (a trick's plays, lead first).
+std::vector<int> parse_card_list(std::string_view text);
 
 // Parses exactly one card; throws std::invalid_argument otherwise.
 int parse_card(std::string_view text);

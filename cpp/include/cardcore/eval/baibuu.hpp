@@ -110,6 +110,10 @@ OptimalSummary optimal_summary();
 // each and disjoint (the caller deals them).
 void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, std::uint8_t* codes);
 
+// natural(holding) != Natural::kNone by table lookup, for hot loops: the holding must be
+// four cards (unchecked).
+bool is_natural_by_table(Mask holding);
+
 // Plays `rounds` random rounds of one player hand against the banker, the banker arranged
 // by the house way and the player by the house way or the optimal arrangement, and counts
 // the player's wins (there is never a push). Round i is dealt from stream i / 65536 of

@@ -12,8 +12,12 @@
 
 namespace cardcore::hucklebuck {
 
-// Index of the winning play among plays[0..n) (the lead first). Throws std::invalid_argument
-// for an empty trick, a card id outside 0-51, a card played twice or a trump outside 0-3.
+// 3 to 7 players (4.2 #1), so a trick holds at most 7 cards.
+inline constexpr int kMaxPlayers = 7;
+
+// Index of the winning play among plays[0..n) (the lead first; a trick still being played
+// may hold fewer cards than players). Throws std::invalid_argument for an empty trick, more
+// than kMaxPlayers cards, a card id outside 0-51, a card played twice or a trump outside 0-3.
 int trick_winner(const int* plays, int n, int trump);
 
 // The cards of `hand` that may be played to a trick whose led suit is `led_suit` (-1 when

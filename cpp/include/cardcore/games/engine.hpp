@@ -191,8 +191,9 @@ class EngineState {
   void apply_action(int action) {
     if (!is_legal(action)) {
       if (self().is_terminal()) throw std::invalid_argument("the game is over: no action is legal");
+      const std::string why = is_chance_node() ? "a chance node: a card in the stock" : self().why_illegal(action);
       throw std::invalid_argument("action " + std::to_string(action) + " is not legal here" +
-                                  (is_chance_node() ? " (a chance node: a card in the stock)" : ""));
+                                  (why.empty() ? "" : " (" + why + ")"));
     }
     completed_hand_ = false;
     if (is_chance_node()) {
@@ -222,6 +223,10 @@ class EngineState {
   std::string serialize() const {
     return serialize_history(Derived::kName, self().config().to_string(), mode_, history_);
   }
+
+  // What a game's rules say against an illegal player action, for apply_action's message;
+  // a game with something to say defines its own.
+  std::string why_illegal(int) const { return ""; }
 
   template <class Config>
   static Derived deserialize(const Config& config, std::string_view text) {

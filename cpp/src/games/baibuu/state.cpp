@@ -101,6 +101,13 @@ ActionSet State::legal_player_actions() const {
   return actions;
 }
 
+std::string State::why_illegal(int action) const {
+  if (phase_ != Phase::kArrange || to_act_ != banker_seat() || action < 0 || action >= kNumArrangements) return "";
+  const Mask low = arrangement_low(hands_[to_act_], action);
+  return "the banker may not foul, and Low " + format_cards(low) + " / High " + format_cards(hands_[to_act_] & ~low) +
+         " is one: the High hand must beat the Low hand";
+}
+
 void State::apply_player(int action) {
   history_.push_back({static_cast<std::int8_t>(to_act_), static_cast<std::uint8_t>(action), 0});
   lows_[to_act_] = arrangement_low(hands_[to_act_], action);
@@ -289,9 +296,9 @@ void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, 
         // The fouls, chunk_counts[3], stay 0: every holding has a valid split, and the house
         // way and the optimal arrangement both choose one.
         ++chunk_counts[0];
-        chunk_counts[2] += natural(dealt[hands]) != Natural::kNone;
+        chunk_counts[2] += is_natural_by_table(dealt[hands]);
         for (int i = 0; i < hands; ++i) {
-          chunk_counts[1] += natural(dealt[i]) != Natural::kNone;
+          chunk_counts[1] += is_natural_by_table(dealt[i]);
           const std::int64_t wager = config.wagers[i];
           if (codes[i] & 1) {
             row[i] += static_cast<double>(commission_net(wager, config.commission_bp));

@@ -27,11 +27,11 @@ class State:
         ...
     def __repr__(self) -> str:
         ...
-    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+    def action_to_string(self, action: typing.SupportsIndex) -> str:
         """
         The canonical string of an action id at this state.
         """
-    def apply_action(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def apply_action(self, action: typing.SupportsIndex) -> None:
         """
         Applies an action id; an illegal one is a ValueError and changes nothing.
         """
@@ -55,9 +55,9 @@ class State:
         """
         Every action id applied so far, chance included.
         """
-    def information_state_string(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+    def information_state_string(self, player: typing.SupportsIndex) -> str:
         ...
-    def information_state_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+    def information_state_tensor(self, player: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
         """
         The observation plus the player's own cards at each stage of the hand.
         """
@@ -69,13 +69,13 @@ class State:
         """
         Legal action ids: the stock's card ids at a chance node, none at the end.
         """
-    def observation_string(self, player: typing.SupportsInt | typing.SupportsIndex) -> str:
+    def observation_string(self, player: typing.SupportsIndex) -> str:
         ...
-    def observation_tensor(self, player: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+    def observation_tensor(self, player: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
         """
         The observation of `player` as a float32 vector (layout in the game's docs).
         """
-    def resample_from_infostate(self, player: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> State:
+    def resample_from_infostate(self, player: typing.SupportsIndex, seed: typing.SupportsIndex) -> State:
         """
         A state `player` cannot tell from this one: every card hidden from him drawn again.
         """
@@ -144,7 +144,7 @@ class Game:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, *, player_hands: typing.SupportsInt | typing.SupportsIndex = 1, wagers: typing.Any = None, commission_bp: typing.SupportsInt | typing.SupportsIndex = 300, banker_commission_bp: typing.SupportsInt | typing.SupportsIndex | None = None, banker: str = 'house_way', hands: typing.SupportsInt | typing.SupportsIndex = 1) -> None:
+    def __init__(self, *, player_hands: typing.SupportsInt | typing.SupportsIndex = 1, wagers: int | collections.abc.Iterable[int] | None = None, commission_bp: typing.SupportsInt | typing.SupportsIndex = 300, banker_commission_bp: typing.SupportsInt | typing.SupportsIndex | None = None, banker: str = 'house_way', hands: typing.SupportsInt | typing.SupportsIndex = 1) -> None:
         ...
     def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any]]]:
         ...
@@ -154,7 +154,7 @@ class Game:
         """
         The state a serialize() string describes; a corrupt one is a ValueError.
         """
-    def new_initial_state(self, seed: typing.SupportsInt | typing.SupportsIndex | None = None) -> State:
+    def new_initial_state(self, seed: typing.SupportsIndex | None = None) -> State:
         """
         A new state; with a seed chance is sampled inside, without one it is explicit.
         """

@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import typing
 __all__: list[str] = ['policy_action', 'simulate']
-def policy_action(state: cardcore._core.baibuu.State, policy: str, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+def policy_action(state: cardcore._core.baibuu.State, policy: str, seed: typing.SupportsIndex) -> int:
     """
     The action a built-in policy (one of simulate's names) takes at a player node; `seed` drives its random choices.
     """

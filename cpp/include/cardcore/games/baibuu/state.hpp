@@ -63,6 +63,8 @@ class State : public EngineState<State> {
 
   std::string action_to_string(int action) const;
   int string_to_action(std::string_view text) const;
+  // For an arrangement the banker may not make (3.6 #3): why not; else "".
+  std::string why_illegal(int action) const;
 
   std::vector<double> returns() const;
   std::vector<double> rewards() const;

@@ -22,11 +22,11 @@
 #include <utility>
 #include <vector>
 
+#include "cardcore/eval/hucklebuck.hpp"
 #include "cardcore/games/engine.hpp"
 
 namespace cardcore::hucklebuck {
 
-inline constexpr int kMaxPlayers = 7;
 inline constexpr int kIn = 0, kOut = 1, kExchangeBase = 2, kPlayBase = 34;
 inline constexpr int kNumDistinctActions = kPlayBase + kDeckSize;
 inline constexpr int kHandSize = 5;

@@ -1,0 +1,761 @@
+"""Every kind of bad input the public API can receive, one table row each: the exception a
+user gets and what its message must name (the bad token, field or value). Inputs that look
+odd but are fine (strided arrays, empty arrays, 2-card Buh hands) are checked to give the
+same result as their plain form. A row for a known bug gets a strict xfail mark giving the
+bug, so that the fix, which turns it into a pass, has to remove the mark.
+
+A watchdog ends the whole run with a traceback if any row hangs, so the suite cannot hang;
+the command-line rows run in subprocesses with a timeout."""
+
+from __future__ import annotations
+
+import faulthandler
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+import cardcore as cc
+from cardcore._checks import CardcoreTypeError
+
+HANG_SECONDS = 120  # far above any row's time on a loaded machine
+
+
+@pytest.fixture(autouse=True)
+def watchdog() -> Iterator[None]:
+    """Dumps every thread's traceback and exits if a row runs for HANG_SECONDS."""
+    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
+
+def row(ident: str, call: Callable[[], object], error: type[Exception], match: str) -> Any:
+    """One bad input: `call` must raise `error` with a message matching `match`."""
+    return pytest.param(call, error, match, id=ident)
+
+
+def check(call: Callable[[], object], error: type[Exception], match: str) -> None:
+    with pytest.raises(error, match=match) as raised:
+        call()
+    assert type(raised.value) is error  # exactly, not a subclass of it
+
+
+MASKS = cc.random_hands(64, 4, seed=1)
+DEALS = cc.random_deals(64, (4, 4), seed=3)
+BANKER, PLAYER = DEALS[:, 0].copy(), DEALS[:, 1].copy()
+# A Low hand for round 0 with one card of the player's holding and one he does not hold
+LOW_NOT_HELD = np.array([int(PLAYER[0]) & -int(PLAYER[0]) | int(BANKER[0]) & -int(BANKER[0])],
+                        np.uint64)
+
+
+def read_only(array: np.ndarray) -> np.ndarray:
+    array.setflags(write=False)
+    return array
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards: cc.Card, cc.CardSet, CardSet.from_mask
+
+CARDS = [
+    row("card-bad-rank", lambda: cc.Card("Xs"), ValueError, r"invalid card 'Xs'.*expected a rank"),
+    row("card-bad-suit", lambda: cc.Card("Ax"), ValueError, r"invalid card 'Ax'.*suit"),
+    row("card-rank-only", lambda: cc.Card("A"), ValueError, r"invalid card 'A'"),
+    row("card-rank-1", lambda: cc.Card("1s"), ValueError, r"invalid card '1s'"),
+    row("card-rank-11", lambda: cc.Card("11s"), ValueError, r"invalid card '11s'"),
+    row("card-extra-char", lambda: cc.Card("Ass"), ValueError, r"invalid card 'Ass'"),
+    row("card-empty", lambda: cc.Card(""), ValueError, r"exactly one card, got ''"),
+    row("card-two-cards", lambda: cc.Card("As Kd"), ValueError, r"exactly one card, got 'As Kd'"),
+    row("card-id-52", lambda: cc.Card(52), ValueError, r"card id 52 .*0-51"),
+    row("card-id-negative", lambda: cc.Card(-1), ValueError, r"card id -1"),
+    row("card-float", lambda: cc.Card(1.5), TypeError, r"expected a card.*got float"),
+    row("card-none", lambda: cc.Card(None), TypeError, r"got NoneType"),
+    row("card-bool", lambda: cc.Card(True), TypeError, r"got bool"),
+    row("cardset-bad-token-position", lambda: cc.CardSet("As Kd 9x"), ValueError,
+        r"invalid card '9x' at position 3 in 'As Kd 9x'"),
+    row("cardset-bad-separator", lambda: cc.CardSet("As;Kd"), ValueError, r"invalid card 'As;Kd'"),
+    row("cardset-ten-without-suit", lambda: cc.CardSet("As 10"), ValueError,
+        r"invalid card '10' at position 2"),
+    row("cardset-duplicate-string", lambda: cc.CardSet("As Kd as"), ValueError,
+        r"duplicate card 'as' at position 3"),
+    row("cardset-duplicate-symbol", lambda: cc.CardSet("A♠ As"), ValueError,
+        r"duplicate card 'As' at position 2"),
+    row("cardset-duplicate-ids", lambda: cc.CardSet([0, 0]), ValueError, r"duplicate card 2c"),
+    row("cardset-duplicate-mixed", lambda: cc.CardSet([cc.Card("As"), "as"]), ValueError,
+        r"duplicate card As"),
+    row("cardset-id-52", lambda: cc.CardSet([3, 52]), ValueError, r"card id 52"),
+    row("cardset-two-cards-in-one-item", lambda: cc.CardSet(["As Kd"]), ValueError,
+        r"exactly one card, got 'As Kd'"),
+    row("cardset-mask-bit-52", lambda: cc.CardSet(1 << 52), ValueError,
+        r"bits outside the 52 card positions"),
+    row("cardset-mask-negative", lambda: cc.CardSet(-1), ValueError, r"card mask -1"),
+    row("cardset-mask-2**64", lambda: cc.CardSet(1 << 64), ValueError,
+        r"card mask 18446744073709551616"),
+    row("cardset-float", lambda: cc.CardSet(1.0), TypeError, r"expected cards.*got float"),
+    row("cardset-none", lambda: cc.CardSet(None), TypeError, r"got NoneType"),
+    row("cardset-nested-list", lambda: cc.CardSet([[0]]), TypeError, r"expected a card.*got list"),
+    row("from-mask-bit-52", lambda: cc.CardSet.from_mask((1 << 52) | 1), ValueError,
+        r"bits outside the 52 card positions"),
+    row("from-mask-bit-63", lambda: cc.CardSet.from_mask(1 << 63), ValueError, r"bits outside"),
+    row("from-mask-numpy-bit-60", lambda: cc.CardSet.from_mask(np.uint64(1 << 60)), ValueError,
+        r"bits outside"),
+    row("from-mask-negative", lambda: cc.CardSet.from_mask(-1), ValueError, r"card mask -1"),
+    row("from-mask-float", lambda: cc.CardSet.from_mask(2.7), CardcoreTypeError,
+        r"mask must be an integer, got float 2\.7"),
+    row("from-mask-string", lambda: cc.CardSet.from_mask("As"), CardcoreTypeError,
+        r"mask must be an integer, got str 'As'"),
+    row("from-mask-bool", lambda: cc.CardSet.from_mask(True), CardcoreTypeError, r"got bool"),
+    row("cardset-empty-token", lambda: cc.CardSet("As,,Kd"), ValueError,
+        r"empty card at position 2 in 'As,,Kd'"),
+    row("cardset-leading-comma", lambda: cc.CardSet(", As"), ValueError,
+        r"empty card at position 1 in ', As'"),
+    row("cardset-trailing-comma", lambda: cc.CardSet("As, Kd,"), ValueError,
+        r"empty card at position 3"),
+    row("cardset-bytes", lambda: cc.CardSet(b"As"), TypeError,
+        r"got bytes: decode it to a str first"),
+]
+
+# ---------------------------------------------------------------------------------------------
+# Evaluators: wrong card counts and masks
+
+EVALUATORS = [
+    row("buh-evaluate-1-card", lambda: cc.buh.evaluate("As"), ValueError,
+        r"2, 3 or 4 cards, got 1"),
+    row("buh-evaluate-5-cards", lambda: cc.buh.evaluate("As Kd 2c 3c 4c"), ValueError,
+        r"2, 3 or 4 cards, got 5"),
+    row("buh-evaluate-empty", lambda: cc.buh.evaluate(""), ValueError, r"got 0"),
+    row("buh-evaluate-duplicate", lambda: cc.buh.evaluate("As Kd as"), ValueError,
+        r"duplicate card 'as'"),
+    row("buh-strength-3-cards", lambda: cc.buh.strength("As Kd 2c"), ValueError,
+        r"needs 4 cards, got 3 \(2c Kd As\)"),
+    row("buh-strength-mask-bit-52", lambda: cc.buh.strength(7 | 1 << 52), ValueError,
+        r"bits outside"),
+    row("buh-strength-float", lambda: cc.buh.strength(15.0), TypeError, r"got float"),
+    row("buh-compare-second-3-cards", lambda: cc.buh.compare("As Kd 2c 3c", "As Kd 2c"),
+        ValueError, r"got 3 \(2c Kd As\)"),
+    row("badugi-evaluate-3-cards", lambda: cc.badugi.evaluate("As Kd 2c"), ValueError,
+        r"Badugi hand needs 4 cards, got 3"),
+    row("badugi-evaluate-5-cards", lambda: cc.badugi.evaluate("As Kd 2c 3c 4c"), ValueError,
+        r"needs 4 cards, got 5"),
+    row("badugi-strength-mask-5-cards", lambda: cc.badugi.strength(31), ValueError,
+        r"needs 4 cards, got 5 \(2c 2d 2h 2s 3c\)"),
+    row("badugi-strength-mask-0", lambda: cc.badugi.strength(0), ValueError, r"got 0"),
+    row("baibuu-evaluate-3-cards", lambda: cc.baibuu.evaluate("As Kd 2c"), ValueError,
+        r"2 cards .* or 4 .*got 3"),
+    row("baibuu-strength-4-cards", lambda: cc.baibuu.strength("As Kd 2c 3c"), ValueError,
+        r"two-card hand needs 2 cards, got 4"),
+    row("baibuu-house-way-3-cards", lambda: cc.baibuu.house_way("As Kd 2c"), ValueError,
+        r"holding needs 4 cards, got 3"),
+    row("baibuu-optimal-5-cards", lambda: cc.baibuu.optimal_arrangement("As Kd 2c 3c 4c"),
+        ValueError, r"holding needs 4 cards, got 5"),
+    row("baibuu-natural-3-cards", lambda: cc.baibuu.natural("As Kd 2c"), ValueError,
+        r"needs 4 cards, got 3"),
+    row("baibuu-is-valid-shared-card", lambda: cc.baibuu.is_valid("As Kd", "As 4c"), ValueError,
+        r"share As"),
+    row("baibuu-compare-3-cards", lambda: cc.baibuu.compare("As Kd 2c", "3c 4c"), ValueError,
+        r"needs 2 cards, got 3"),
+]
+
+# ---------------------------------------------------------------------------------------------
+# Batch calls: dtypes, masks, thread counts, out=
+
+BATCH = [
+    row("float64", lambda: cc.buh.strength_many(MASKS.astype(np.float64)), ValueError,
+        r"masks must be an integer .*float64"),
+    row("object", lambda: cc.badugi.strength_many(MASKS.astype(object)), ValueError,
+        r"dtype object"),
+    row("bool", lambda: cc.buh.strength_many(np.ones(3, bool)), ValueError, r"dtype bool"),
+    row("strings", lambda: cc.buh.strength_many(["As Kd 2c 3c"]), ValueError, r"dtype <U"),
+    row("negative-int64", lambda: cc.badugi.strength_many(np.array([15, -1])), ValueError,
+        r"masks\[1\] is negative"),
+    row("3-bits", lambda: cc.buh.strength_many(np.array([15, 7], np.uint64)), ValueError,
+        r"masks\[1\] = 7: .*needs 4 cards, got 3"),
+    row("5-bits", lambda: cc.badugi.strength_many(np.array([31], np.uint64)), ValueError,
+        r"masks\[0\] = 31: .*got 5"),
+    row("baibuu-4-bits", lambda: cc.baibuu.strength_many(np.array([3, 15], np.uint64)),
+        ValueError, r"masks\[1\] = 15: .*needs 2 cards, got 4"),
+    row("bit-52", lambda: cc.buh.strength_many(np.array([7 | 1 << 52], np.uint64)), ValueError,
+        r"masks\[0\] = 4503599627370503: .*bits outside"),
+    row("bit-63", lambda: cc.badugi.strength_many(np.array([7 | 1 << 63], np.uint64)),
+        ValueError, r"masks\[0\].*bits outside"),
+    row("threads-0", lambda: cc.buh.strength_many(MASKS, threads=0), ValueError, r"threads.*got 0"),
+    row("threads-negative", lambda: cc.badugi.strength_many(MASKS, threads=-1), ValueError,
+        r"threads.*got -1"),
+    row("threads-float", lambda: cc.buh.strength_many(MASKS, threads=1.5), CardcoreTypeError,
+        r"threads must be a positive integer or None, got float 1\.5"),
+    row("threads-bool", lambda: cc.badugi.strength_many(MASKS, threads=True), CardcoreTypeError,
+        r"threads.*got bool"),
+    row("out-int64", lambda: cc.buh.strength_many(MASKS, out=np.zeros(64, np.int64)), ValueError,
+        r"out must be an int32 array of shape \(64,\), got int64"),
+    row("out-short", lambda: cc.buh.strength_many(MASKS, out=np.zeros(63, np.int32)), ValueError,
+        r"shape \(64,\), got int32 \(63,\)"),
+    row("out-strided", lambda: cc.badugi.strength_many(MASKS, out=np.zeros(128, np.int32)[::2]),
+        ValueError, r"out must be C-contiguous"),
+    row("out-read-only",
+        lambda: cc.badugi.strength_many(MASKS, out=read_only(np.zeros(64, np.int32))),
+        ValueError, r"writeable"),
+    row("random-hands-k-53", lambda: cc.random_hands(3, 53), ValueError,
+        r"k must be in 0-52, got 53"),
+    row("random-hands-n-negative", lambda: cc.random_hands(-1, 4), ValueError, r"n must be >= 0"),
+    row("random-hands-seed-negative", lambda: cc.random_hands(3, 4, seed=-1), ValueError,
+        r"seed .*got -1"),
+    row("random-deals-too-many-cards", lambda: cc.random_deals(3, (26, 27)), ValueError,
+        r"more than 52 cards"),
+    row("random-deals-negative-size", lambda: cc.random_deals(3, (4, -1)), ValueError,
+        r"hand sizes must be >= 0, got -1"),
+    row("all-hands-6", lambda: cc.all_hands(6), ValueError, r"k must be in 0-5, got 6"),
+    row("masks-from-ids-52", lambda: cc.masks_from_ids([[0, 52]]), ValueError,
+        r"ids\[0, 1\] = 52 is not a card id"),
+    row("masks-from-ids-duplicate", lambda: cc.masks_from_ids([[7, 7]]), ValueError,
+        r"ids\[0, 1\]: duplicate card 3s"),
+    row("masks-from-ids-float", lambda: cc.masks_from_ids([[0.0, 1.0]]), ValueError, r"float64"),
+    row("masks-from-ids-1d", lambda: cc.masks_from_ids([0, 1]), ValueError, r"2-D"),
+    row("ids-from-masks-wrong-k", lambda: cc.ids_from_masks([3], 3), ValueError,
+        r"masks\[0\] = 3: .*3 cards, got 2"),
+]
+
+# ---------------------------------------------------------------------------------------------
+# Bai Buu settlement and Hucklebuck tricks
+
+HAND_B, HAND_P = "Qs 7h Kh 9c", "Ad 4c Kc Kd"
+
+SETTLE = [
+    row("settle-wager-0", lambda: cc.baibuu.settle(HAND_B, HAND_P, wager=0), ValueError,
+        r"wager must be a positive integer.*got 0"),
+    row("settle-wager-negative", lambda: cc.baibuu.settle(HAND_B, HAND_P, wager=-5), ValueError,
+        r"wager.*got -5"),
+    row("settle-wager-string", lambda: cc.baibuu.settle(HAND_B, HAND_P, wager="100"),
+        CardcoreTypeError, r"wager must be a positive integer in minor units, got str '100'"),
+    row("settle-commission-negative", lambda: cc.baibuu.settle(HAND_B, HAND_P, commission_bp=-1),
+        ValueError, r"commission_bp must be an integer in 0-10000.*got -1"),
+    row("settle-commission-over-100%",
+        lambda: cc.baibuu.settle(HAND_B, HAND_P, commission_bp=10001),
+        ValueError, r"commission_bp.*got 10001"),
+    row("settle-banker-commission",
+        lambda: cc.baibuu.settle(HAND_B, HAND_P, banker_commission_bp=-1),
+        ValueError, r"banker_commission_bp.*got -1"),
+    row("settle-shared-card", lambda: cc.baibuu.settle(HAND_B, "Qs 4c Kc Kd"), ValueError,
+        r"banker and the player share Qs"),
+    row("settle-banker-3-cards", lambda: cc.baibuu.settle("Qs 7h Kh", HAND_P), ValueError,
+        r"banker's hand needs 4 cards, got 3"),
+    row("settle-player-5-cards", lambda: cc.baibuu.settle(HAND_B, "Ad 4c Kc Kd 2c"), ValueError,
+        r"player's hand needs 4 cards, got 5"),
+    row("settle-split-overlap", lambda: cc.baibuu.settle(("Qs 7h", "Qs 9c"), HAND_P), ValueError,
+        r"banker's \(low, high\) must be two disjoint two-card hands"),
+    row("settle-split-3-and-1", lambda: cc.baibuu.settle(HAND_B, ("Ad 4c Kc", "Kd")), ValueError,
+        r"player's \(low, high\)"),
+    row("settle-banker-foul", lambda: cc.baibuu.settle(("Ks Kh", "4s 5h"), HAND_P), ValueError,
+        r"banker's arrangement Kh Ks / 4s 5h is not valid"),
+    row("settle-none", lambda: cc.baibuu.settle(None, HAND_P), TypeError, r"got NoneType"),
+    row("settle-many-lengths", lambda: cc.baibuu.settle_many(BANKER[:5], PLAYER), ValueError,
+        r"same length"),
+    row("settle-many-shared-cards", lambda: cc.baibuu.settle_many(BANKER, BANKER), ValueError,
+        r"round 0: the banker and the player share"),
+    row("settle-many-3-cards", lambda: cc.baibuu.settle_many(np.array([7], np.uint64), PLAYER[:1]),
+        ValueError, r"round 0: the banker's hand needs 4 cards, got 3"),
+    row("settle-many-low-not-held",
+        lambda: cc.baibuu.settle_many(BANKER[:1], PLAYER[:1], player_low=LOW_NOT_HELD),
+        ValueError, r"round 0: .*Low hand .* is not two cards of"),
+    row("settle-many-float", lambda: cc.baibuu.settle_many(BANKER.astype(float), PLAYER),
+        ValueError, r"banker must be an integer .*float64"),
+    row("settle-many-wager-0", lambda: cc.baibuu.settle_many(BANKER, PLAYER, wager=0), ValueError,
+        r"wager.*got 0"),
+    row("settle-many-threads-0", lambda: cc.baibuu.settle_many(BANKER, PLAYER, threads=0),
+        ValueError, r"threads.*got 0"),
+    row("trick-empty", lambda: cc.hucklebuck.trick_winner([], "h"), ValueError,
+        r"at least one card"),
+    row("trick-card-twice", lambda: cc.hucklebuck.trick_winner(["As", "Kd", "as"], "h"), ValueError,
+        r"As is played twice"),
+    row("trick-bad-card", lambda: cc.hucklebuck.trick_winner(["2c", "Xx"], "h"), ValueError,
+        r"invalid card 'Xx'"),
+    row("trick-card-id-52", lambda: cc.hucklebuck.trick_winner([0, 52], "h"), ValueError,
+        r"card id 52"),
+    row("trick-bad-trump", lambda: cc.hucklebuck.trick_winner(["2c", "3c"], "x"), ValueError,
+        r"invalid suit 'x'"),
+    row("trick-trump-4", lambda: cc.hucklebuck.trick_winner(["2c", "3c"], 4), ValueError,
+        r"invalid suit 4"),
+    # rules/hucklebuck.md 4.2: 3 to 7 players, one card each to a trick
+    row("trick-8-cards", lambda: cc.hucklebuck.trick_winner(list(range(8)), "h"), ValueError,
+        r"a trick holds at most 7 cards \(one per player\), got 8"),
+    row("trick-string-duplicate", lambda: cc.hucklebuck.trick_winner("As Kd as", "h"),
+        ValueError, r"duplicate card 'as' at position 3"),
+    row("legal-plays-bad-led", lambda: cc.hucklebuck.legal_plays("Ks 4s", led="spade"), ValueError,
+        r"invalid suit 'spade'"),
+]
+
+# ---------------------------------------------------------------------------------------------
+# Game configurations, and int arguments of the engine protocol
+
+
+def banker_foul() -> None:
+    """Bai Buu with banker='agent': the banker arranges his hand foul (the lowest such id)."""
+    state = player_node("baibuu")
+    state.apply_action(first_illegal(state, cc.baibuu.Game().num_distinct_actions))
+
+CONFIGS = [
+    row("buh-players-9", lambda: cc.buh.Game(players=9), ValueError,
+        r"buh config: players must be 2 to 8, got 9"),
+    row("buh-players-1", lambda: cc.buh.Game(players=1), ValueError, r"players .*got 1"),
+    row("buh-players-2**40", lambda: cc.buh.Game(players=2**40), ValueError,
+        r"players is out of range: 1099511627776"),
+    row("buh-players-string", lambda: cc.buh.Game(players="3"), TypeError, r"players='3'"),
+    row("buh-players-float", lambda: cc.buh.Game(players=3.0), TypeError, r"players=3\.0"),
+    row("buh-unknown-keyword", lambda: cc.buh.Game(player=3), TypeError, r"player=3"),
+    row("buh-positional", lambda: cc.buh.Game(3), TypeError, r"Invoked with: 3"),
+    row("buh-stack-negative", lambda: cc.buh.Game(players=2, stacks=(10, -10)), ValueError,
+        r"stacks must be between 1 and .*got -10"),
+    row("buh-stacks-0", lambda: cc.buh.Game(stacks=0), ValueError, r"stacks.*got 0"),
+    row("buh-stacks-count", lambda: cc.buh.Game(players=3, stacks=(10, 10)), ValueError,
+        r"stacks needs one entry per player \(3\), got 2"),
+    row("buh-stacks-string", lambda: cc.buh.Game(stacks="100"), ValueError,
+        r"buh config: stacks must be an integer or a sequence of integers, got str '100'"),
+    row("buh-hands-0", lambda: cc.buh.Game(hands=0), ValueError, r"hands must be .*got 0"),
+    row("buh-ante-negative", lambda: cc.buh.Game(ante=-1), ValueError, r"ante .*got -1"),
+    row("buh-max-raises-negative", lambda: cc.buh.Game(max_raises=-1), ValueError,
+        r"max_raises .*got -1"),
+    row("buh-first-dealer-2", lambda: cc.buh.Game(players=2, first_dealer=2), ValueError,
+        r"first_dealer must be a seat 0-1, got 2"),
+    row("badugi-players", lambda: cc.badugi.Game(players=3), TypeError, r"players=3"),
+    row("badugi-stacks-3", lambda: cc.badugi.Game(stacks=(1, 2, 3)), ValueError,
+        r"stacks needs 2 entries \(heads-up\), got 3"),
+    row("badugi-stack-negative", lambda: cc.badugi.Game(stacks=(-1, 100)), ValueError,
+        r"stacks.*got -1"),
+    row("badugi-blinds-reversed", lambda: cc.badugi.Game(small_blind=2, big_blind=1), ValueError,
+        r"big_blind must be at least small_blind \(2\), got 1"),
+    row("badugi-small-bet-0", lambda: cc.badugi.Game(small_bet=0), ValueError, r"small_bet.*got 0"),
+    row("badugi-hands-0", lambda: cc.badugi.Game(hands=0), ValueError, r"hands .*got 0"),
+    row("baibuu-player-hands-7", lambda: cc.baibuu.Game(player_hands=7), ValueError,
+        r"player_hands must be 1 to 6, got 7"),
+    row("baibuu-player-hands-0", lambda: cc.baibuu.Game(player_hands=0), ValueError,
+        r"player_hands .*got 0"),
+    row("baibuu-wagers-count", lambda: cc.baibuu.Game(player_hands=2, wagers=(1, 2, 3)), ValueError,
+        r"wagers needs one entry per player hand \(2\), got 3"),
+    row("baibuu-wager-negative", lambda: cc.baibuu.Game(player_hands=2, wagers=(1, -2)), ValueError,
+        r"wagers .*got -2"),
+    row("baibuu-commission-10001", lambda: cc.baibuu.Game(commission_bp=10001), ValueError,
+        r"commission_bp must be 0-10000 .*got 10001"),
+    row("baibuu-banker-unknown", lambda: cc.baibuu.Game(banker="robot"), ValueError,
+        r"banker must be 'house_way' or 'agent', got 'robot'"),
+    row("baibuu-players-keyword", lambda: cc.baibuu.Game(players=2), TypeError, r"players=2"),
+    row("hucklebuck-players-2", lambda: cc.hucklebuck.Game(players=2), ValueError,
+        r"players must be 3 to 7, got 2"),
+    row("hucklebuck-players-8", lambda: cc.hucklebuck.Game(players=8), ValueError, r"got 8"),
+    row("hucklebuck-target-0", lambda: cc.hucklebuck.Game(target=0), ValueError,
+        r"target must be .*got 0"),
+    row("hucklebuck-scores-count", lambda: cc.hucklebuck.Game(players=3, scores=(1, 2)),
+        ValueError, r"scores needs one entry per player \(3\), got 2"),
+    row("hucklebuck-score-negative", lambda: cc.hucklebuck.Game(players=3, scores=(1, 2, -1)),
+        ValueError, r"scores .*got -1"),
+    row("hucklebuck-hands-0", lambda: cc.hucklebuck.Game(hands=0), ValueError,
+        r"hands must be None or at least 1, got 0"),
+    row("hucklebuck-hands-string", lambda: cc.hucklebuck.Game(hands="x"), ValueError,
+        r"hucklebuck config: hands must be an integer, got str 'x'"),
+    row("buh-stacks-floats", lambda: cc.buh.Game(stacks=[1.5, 2]), ValueError,
+        r"buh config: stacks\[0\] must be an integer, got float 1\.5"),
+    row("baibuu-wagers-string", lambda: cc.baibuu.Game(wagers="x"), ValueError,
+        r"baibuu config: wagers must be an integer or a sequence of integers, got str 'x'"),
+    row("hucklebuck-scores-string", lambda: cc.hucklebuck.Game(players=3, scores="abc"),
+        ValueError, r"hucklebuck config: scores must be an integer or a sequence"),
+    row("badugi-stacks-string", lambda: cc.badugi.Game(stacks="100"), ValueError,
+        r"badugi config: stacks must be an integer or a sequence of integers, got str"),
+    row("badugi-stacks-huge", lambda: cc.badugi.Game(stacks=(2**70, 1)), ValueError,
+        r"badugi config: stacks\[0\] is out of range: 1180591620717411303424"),
+    row("new-initial-state-seed-negative", lambda: cc.buh.Game().new_initial_state(seed=-1),
+        ValueError, r"seed must be an integer in \[0, 2\*\*64\), got -1"),
+    row("new-initial-state-seed-2**64", lambda: cc.hucklebuck.Game().new_initial_state(seed=2**64),
+        ValueError, r"seed must be .*got 18446744073709551616"),
+    row("new-initial-state-seed-float", lambda: cc.buh.Game().new_initial_state(seed=1.0),
+        TypeError, r"Invoked with: .*1\.0"),
+    row("resample-seed-negative", lambda: cc.badugi.Game().new_initial_state(seed=3)
+        .resample_from_infostate(0, -1), ValueError, r"seed must be .*got -1"),
+    row("resample-player-beyond-int", lambda: cc.buh.Game().new_initial_state(seed=3)
+        .resample_from_infostate(2**40, 1), IndexError,
+        r"player must be in 0-1, got 1099511627776"),
+    row("apply-action-beyond-int", lambda: cc.badugi.Game().new_initial_state(seed=3)
+        .apply_action(2**40), ValueError, r"action 1099511627776 is not legal here"),
+    row("apply-action-beyond-int64", lambda: cc.hucklebuck.Game().new_initial_state(seed=3)
+        .apply_action(-2**70), ValueError, r"action -1180591620717411303424 is not legal here"),
+    row("apply-action-bool", lambda: cc.buh.Game().new_initial_state(seed=3).apply_action(True),
+        TypeError, r"Invoked with: .*True"),
+    row("action-to-string-beyond-int", lambda: cc.baibuu.Game().new_initial_state(seed=3)
+        .action_to_string(2**40), ValueError, r"no Bai Buu action has id 1099511627776"),
+    row("observation-tensor-player-beyond-int", lambda: cc.hucklebuck.Game()
+        .new_initial_state(seed=3).observation_tensor(-2**40), IndexError,
+        r"player must be in 0-3, got -1099511627776"),
+    row("information-state-string-player-beyond-int", lambda: cc.badugi.Game()
+        .new_initial_state(seed=3).information_state_string(2**64), IndexError,
+        r"player must be in 0-1, got 18446744073709551616"),
+    # rules/baibuu.md 3.6 #3: the banker may not foul
+    row("baibuu-banker-foul", banker_foul, ValueError,
+        r"action \d+ is not legal here \(the banker may not foul, and Low \w\w \w\w / High "
+        r"\w\w \w\w is one: the High hand must beat the Low hand\)"),
+    *(row(f"{name}-restore-game-missing-field", lambda name=name: getattr(cc._core, name)
+          .restore_game({}), ValueError, rf"{name} config: \w+ is missing from the configuration")
+      for name in cc.GAMES),
+    *(row(f"{name}-restore-game-bad-field",
+          lambda name=name: getattr(cc._core, name).restore_game(
+              {**cc.GAMES[name]().config, "hands": "x"}),
+          ValueError, rf"{name} config: hands must be an integer, got str 'x'")
+      for name in cc.GAMES),
+]
+
+# ---------------------------------------------------------------------------------------------
+# cc.simulate and the other native players
+
+SIMULATE = [
+    row("unknown-game", lambda: cc.simulate("poker", 10), ValueError,
+        r"unknown game 'poker': expected one of badugi, buh, baibuu, hucklebuck"),
+    row("not-a-game", lambda: cc.simulate(42, 10), ValueError, r"not a cardcore game: 42"),
+    row("unknown-policy", lambda: cc.simulate("badugi", 10, policies=["random", "smart"]),
+        ValueError, r"unknown badugi policy 'smart'"),
+    row("policy-of-another-game", lambda: cc.simulate("baibuu", 10,
+                                                       policies=["rule_based", "house_way"]),
+        ValueError, r"unknown baibuu policy 'rule_based': expected one of"),
+    row("too-few-policies", lambda: cc.simulate("badugi", 10, policies=["random"]), ValueError,
+        r"one name per seat \(2\), got 1"),
+    row("policies-string", lambda: cc.simulate("badugi", 10, policies="random"), ValueError,
+        r"policies must be a list of names, one per seat \(2\), got the string 'random'"),
+    row("callable-policy", lambda: cc.simulate("badugi", 10, policies=[lambda s: 0, "random"]),
+        ValueError, r"native rollouts take built-in policy names .*, not a callable"),
+    row("n-0", lambda: cc.simulate("badugi", 0), ValueError, r"n must be a positive .*got 0"),
+    row("n-negative", lambda: cc.simulate("buh", -1), ValueError, r"got -1"),
+    row("n-float", lambda: cc.simulate("badugi", 1.5), CardcoreTypeError,
+        r"n must be a positive number of games, got float 1\.5"),
+    row("seed-string", lambda: cc.simulate("badugi", 10, seed="1"), CardcoreTypeError,
+        r"seed must be an integer in \[0, 2\*\*64\), got str '1'"),
+    row("threads-0", lambda: cc.simulate("badugi", 10, threads=0), ValueError, r"threads.*got 0"),
+    row("threads-negative", lambda: cc.simulate("hucklebuck", 10, threads=-2), ValueError,
+        r"threads.*got -2"),
+    row("seed-negative", lambda: cc.simulate("badugi", 10, seed=-1), ValueError,
+        r"seed must be an integer in \[0, 2\*\*64\), got -1"),
+    row("policy-action-at-chance",
+        lambda: cc.hucklebuck.policy_action(cc.hucklebuck.Game().new_initial_state()),
+        ValueError, r"needs a player to act"),
+    row("policy-action-seed-negative", lambda: cc.hucklebuck.policy_action(
+        cc.hucklebuck.Game().new_initial_state(seed=1), "random", seed=-1), ValueError,
+        r"seed must be an integer in \[0, 2\*\*64\), got -1"),
+    row("player-expectation-seed-negative", lambda: cc.baibuu.player_expectation(10, seed=-1),
+        ValueError, r"seed must be .*got -1"),
+    row("player-expectation-rounds-float", lambda: cc.baibuu.player_expectation(1.5),
+        CardcoreTypeError, r"rounds must be a positive integer, got float 1\.5"),
+    row("player-expectation-unknown",
+        lambda: cc.baibuu.player_expectation(10, player="smart"),
+        ValueError, r"player must be 'house_way' or 'optimal', got 'smart'"),
+    row("baibuu-play-explicit-chance",
+        lambda: cc.baibuu.play(cc.baibuu.Game().new_initial_state(), ["optimal", None]),
+        ValueError, r"needs a seeded state"),
+    row("baibuu-play-unknown-strategy",
+        lambda: cc.baibuu.play(cc.baibuu.Game().new_initial_state(seed=1), ["smart", None]),
+        ValueError, r"seat 0: unknown strategy 'smart'"),
+]
+
+
+ROWS = [*CARDS, *EVALUATORS, *BATCH, *SETTLE, *CONFIGS, *SIMULATE]
+
+
+@pytest.mark.parametrize(("call", "error", "match"), ROWS)
+def test_bad_input_raises_an_error_naming_the_problem(call: Callable[[], object],
+                                                     error: type[Exception], match: str) -> None:
+    check(call, error, match)
+
+
+@pytest.mark.parametrize("call", [row.values[0] for row in ROWS
+                                  if row.values[1] is CardcoreTypeError])
+def test_a_wrong_type_is_both_a_type_error_and_a_value_error(call: Callable[[], object]) -> None:
+    """Python's convention and cardcore's promise (every bad input is a ValueError) at once."""
+    with pytest.raises(TypeError):
+        call()
+    with pytest.raises(ValueError):
+        call()
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs that look odd but are fine: the same result as the plain form
+
+def strided(masks: np.ndarray) -> np.ndarray:
+    wide = np.zeros(2 * len(masks), np.uint64)
+    wide[::2] = masks
+    return wide[::2]
+
+
+ACCEPTED = [
+    pytest.param(lambda: cc.buh.strength_many(strided(MASKS)),
+                 lambda: cc.buh.strength_many(MASKS), id="strided"),
+    pytest.param(lambda: cc.badugi.strength_many(np.asfortranarray(MASKS.reshape(8, 8))),
+                 lambda: cc.badugi.strength_many(MASKS).reshape(8, 8), id="fortran-2d"),
+    pytest.param(lambda: cc.buh.strength_many(MASKS.astype(">u8")),
+                 lambda: cc.buh.strength_many(MASKS), id="big-endian"),
+    pytest.param(lambda: cc.baibuu.strength_many(np.array([3, 1 << 30 | 1 << 7], np.int32)),
+                 lambda: cc.baibuu.strength_many(np.array([3, 1 << 30 | 1 << 7], np.uint64)),
+                 id="int32"),
+    pytest.param(lambda: cc.badugi.strength_many([int(m) for m in MASKS]),
+                 lambda: cc.badugi.strength_many(MASKS), id="list-of-ints"),
+    pytest.param(lambda: cc.buh.strength_many(MASKS[0]),
+                 lambda: np.int32(cc.buh.strength(int(MASKS[0]))), id="0-d"),
+    pytest.param(lambda: cc.buh.strength_many(np.array([], np.uint64)),
+                 lambda: np.array([], np.int32), id="empty-array"),
+    pytest.param(lambda: cc.buh.strength_many(MASKS, threads=64),
+                 lambda: cc.buh.strength_many(MASKS, threads=1), id="more-threads-than-masks"),
+    pytest.param(lambda: cc.baibuu.settle_many(strided(BANKER), strided(PLAYER)).codes,
+                 lambda: cc.baibuu.settle_many(BANKER, PLAYER).codes, id="settle-many-strided"),
+    pytest.param(lambda: cc.baibuu.settle_many(DEALS[:, 0], DEALS[:, 1]).codes,
+                 lambda: cc.baibuu.settle_many(BANKER, PLAYER).codes, id="settle-many-columns"),
+    pytest.param(lambda: len(cc.baibuu.settle_many(MASKS[:0], MASKS[:0])), lambda: 0,
+                 id="settle-many-empty"),
+    pytest.param(lambda: cc.random_hands(0, 4), lambda: np.array([], np.uint64),
+                 id="random-hands-0"),
+    # rules/buh.md 1.5: a rank counts once, an ace 1 point; a hand with a normal worth at
+    # most 1 point is a buh
+    pytest.param(lambda: cc.buh.evaluate("As Ah").value, lambda: 1, id="buh-2-cards"),
+    pytest.param(lambda: cc.buh.evaluate("Ah Ac Jd").is_buh, lambda: True, id="buh-3-cards"),
+    pytest.param(lambda: cc.buh.strength_many([]), lambda: np.array([], np.int32),
+                 id="empty-list"),
+    pytest.param(lambda: cc.buh.strength_many(MASKS, threads=np.int64(2)),
+                 lambda: cc.buh.strength_many(MASKS), id="numpy-integer-threads"),
+    pytest.param(lambda: cc.hucklebuck.trick_winner("7s Ks 2h As", "h"),
+                 lambda: cc.hucklebuck.trick_winner(["7s", "Ks", "2h", "As"], "h"),
+                 id="trick-as-a-string"),
+    pytest.param(lambda: cc.hucklebuck.trick_winner("7s,Ks, 2h  As", "h"),
+                 lambda: cc.hucklebuck.trick_winner(["7s", "Ks", "2h", "As"], "h"),
+                 id="trick-as-a-string-with-commas"),
+    pytest.param(lambda: cc.CardSet.from_mask(np.uint64(3)).mask, lambda: 3,
+                 id="from-mask-numpy"),
+    pytest.param(lambda: cc.random_hands(4, 4, seed=np.uint64(2**63)),
+                 lambda: cc.random_hands(4, 4, seed=2**63), id="numpy-seed"),
+    pytest.param(lambda: cc.badugi.Game().new_initial_state(seed=np.uint64(2**64 - 1)).serialize(),
+                 lambda: cc.badugi.Game().new_initial_state(seed=2**64 - 1).serialize(),
+                 id="engine-numpy-seed"),
+    pytest.param(lambda: cc.buh.Game(stacks=50).config["stacks"], lambda: (50, 50),
+                 id="one-stack-for-every-seat"),
+    pytest.param(lambda: cc.badugi.Game(stacks=np.array([30, 40])).config["stacks"],
+                 lambda: (30, 40), id="stacks-as-an-array"),
+    pytest.param(lambda: cc.buh.Game().deserialize_state(seeded_text("buh") + "\n").serialize(),
+                 lambda: seeded_text("buh"), id="serialized-state-with-a-newline"),
+]
+
+
+@pytest.mark.parametrize(("call", "plain"), ACCEPTED)
+def test_odd_but_valid_input_gives_the_plain_result(call: Callable[[], Any],
+                                                    plain: Callable[[], Any]) -> None:
+    got, expected = call(), plain()
+    assert np.array_equal(got, expected) and np.shape(got) == np.shape(expected)
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions: a bad action is an error and leaves the state exactly as it was
+
+GAMES = list(cc.GAMES)
+
+
+def player_node(name: str) -> Any:
+    """A player node that has an illegal action id below num_distinct_actions."""
+    if name == "baibuu":  # every arrangement is legal for a player (he may foul): the banker
+        state = cc.baibuu.Game(banker="agent").new_initial_state(seed=1)
+        state.apply_action(0)
+        return state
+    return cc.GAMES[name]().new_initial_state(seed=3)
+
+
+def chance_node(name: str) -> Any:
+    """An explicit chance node after one card has been dealt."""
+    state = cc.GAMES[name]().new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def terminal(name: str) -> Any:
+    state = cc.GAMES[name]().new_initial_state(seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def first_illegal(state: Any, limit: int) -> int:
+    """The lowest id below `limit` that is not legal at `state`."""
+    return next(a for a in range(limit) if a not in state.legal_actions())
+
+
+def not_held(state: Any) -> list[int]:
+    """Two card ids that the seat to act does not hold."""
+    hand = state.hands[state.current_player()]
+    return [c for c in range(52) if c not in hand][:2]
+
+
+# One verb per game at the wrong moment, and a string that is not an action.
+WRONG_VERB: dict[str, tuple[Callable[[Any], object], str]] = {
+    "badugi": (lambda s: s.discard(), r"discard is not legal now; legal: fold, call, raise"),
+    "buh": (lambda s: s.declare(), r"declare is not legal now; legal: pass"),
+    "baibuu": (lambda s: s.arrange(not_held(s)), r"the Low hand must be two cards of"),
+    "hucklebuck": (lambda s: s.play("As"), r"play As is not legal now; legal: pass"),
+}
+VERB_AT_CHANCE: dict[str, Callable[[Any], object]] = {
+    "badugi": lambda s: s.fold(),
+    "buh": lambda s: s.pass_(),
+    "baibuu": lambda s: s.arrange("2c 3c"),
+    "hucklebuck": lambda s: s.pass_(),
+}
+MALFORMED = {
+    "badugi": ("raise 2", r"unknown Badugi action 'raise 2': expected fold"),
+    "buh": ("declare now", r"unknown Buh action 'declare now': expected declare"),
+    "baibuu": ("arrange 2c", r"'arrange 2c': the Low hand must be two cards of"),
+    "hucklebuck": ("play As Ks", r"exactly one card, got 'As Ks'"),
+}
+
+Try = Callable[[Any, str], object]
+# kind: (the state, what to try on it given the game's name, the error, the message; {actions}
+# in a message is the game's num_distinct_actions, a dict gives a message per game)
+ACTIONS: dict[str, tuple[Callable[[str], Any], Try, type[Exception], str | dict[str, str]]] = {
+    "illegal": (player_node, lambda s, n: s.apply_action(
+        first_illegal(s, cc.GAMES[n]().num_distinct_actions)), ValueError,
+        r"action \d+ is not legal here"),
+    "out-of-range": (player_node, lambda s, n: s.apply_action(cc.GAMES[n]().num_distinct_actions),
+                     ValueError, r"action {actions} is not legal"),
+    "huge": (player_node, lambda s, n: s.apply_action(10**6), ValueError,
+             r"action 1000000 is not legal"),
+    "negative": (player_node, lambda s, n: s.apply_action(-1), ValueError,
+                 r"action -1 is not legal"),
+    "float": (player_node, lambda s, n: s.apply_action(1.0), TypeError, r"Invoked with: .*1\.0"),
+    "card-at-player-node": (player_node, lambda s, n: s.apply_action(first_illegal(s, 52)),
+                            ValueError, r"action \d+ is not legal here"),
+    "dealt-card-at-chance-node": (chance_node, lambda s, n: s.apply_action(s.history()[0]),
+                                  ValueError, r"not legal here \(a chance node"),
+    "at-terminal": (terminal, lambda s, n: s.apply_action(0), ValueError, r"the game is over"),
+    "unknown-string": (player_node, lambda s, n: s.string_to_action("dance"), ValueError,
+                       r"action 'dance': expected"),
+    "empty-string": (player_node, lambda s, n: s.string_to_action(""), ValueError,
+                     r"action '': expected"),
+    "malformed-string": (player_node, lambda s, n: s.string_to_action(MALFORMED[n][0]),
+                         ValueError, {name: match for name, (_, match) in MALFORMED.items()}),
+    "bad-card-at-chance-node": (chance_node, lambda s, n: s.string_to_action("Zz"), ValueError,
+                                r"invalid card 'Zz'"),
+    "wrong-verb": (player_node, lambda s, n: WRONG_VERB[n][0](s), ValueError,
+                   {name: match for name, (_, match) in WRONG_VERB.items()}),
+    "verb-at-chance-node": (chance_node, lambda s, n: VERB_AT_CHANCE[n](s), ValueError,
+                            r"is not legal now: a card is to be dealt \(a chance node\)"),
+}
+
+
+@pytest.mark.parametrize("kind", ACTIONS)
+@pytest.mark.parametrize("name", GAMES)
+def test_a_bad_action_is_an_error_and_changes_nothing(name: str, kind: str) -> None:
+    make, attempt, error, match = ACTIONS[kind]
+    state = make(name)
+    before = state.serialize(), state.legal_actions(), state.returns()
+    message = match[name] if isinstance(match, dict) else match
+    check(lambda: attempt(state, name),
+          error, message.format(actions=cc.GAMES[name]().num_distinct_actions))
+    assert (state.serialize(), state.legal_actions(), state.returns()) == before
+
+
+# ---------------------------------------------------------------------------------------------
+# Serialized states: each string is handed to the default game of `name`
+
+def seeded_text(name: str) -> str:
+    return str(cc.GAMES[name]().new_initial_state(seed=3).serialize())
+
+
+def explicit_text(name: str) -> str:
+    return str(cc.GAMES[name]().new_initial_state().serialize())
+
+
+def other_config_text(name: str) -> str:
+    game = cc.GAMES[name](**({"hands": 2} if name != "hucklebuck" else {"players": 3}))
+    return str(game.new_initial_state(seed=3).serialize())
+
+
+def other_game(name: str) -> str:
+    return "buh" if name == "badugi" else "badugi"
+
+
+def config_text(text: str) -> str:
+    """The configuration part of a serialized state."""
+    return re.escape(text.split(" | ")[0].split(" ", 1)[1])
+
+
+def drop_last_id(text: str) -> str:
+    return text.rsplit(" ", 1)[0]
+
+
+NOT_A_STATE = r"not a serialized {name} state"
+# kind: (the text to deserialize given the game's name, the error, the message)
+SERIALIZED: dict[str, tuple[Callable[[str], object], type[Exception], str]] = {
+    "empty": (lambda n: "", ValueError,
+              NOT_A_STATE + r" \(it does not start with 'cardcore\.{name}/1 ' but is empty\)"),
+    "blank": (lambda n: " \n", ValueError, r"but is empty"),
+    "truncated-header": (lambda n: seeded_text(n)[:40], ValueError, NOT_A_STATE),
+    "truncated-seeded-deal": (lambda n: drop_last_id(seeded_text(n)), ValueError,
+                              NOT_A_STATE + r" \(the history stops in the middle of a seeded deal"),
+    "another-game": (lambda n: seeded_text(other_game(n)), ValueError,
+                     NOT_A_STATE + r" \(it does not start with 'cardcore\.{name}/1 ' but with "
+                     r"'cardcore\.{other}/1'\)"),
+    "wrong-version": (lambda n: seeded_text(n).replace("/1 ", "/2 ", 1), ValueError,
+                      r"does not start with 'cardcore\.{name}/1 ' but with 'cardcore\.{name}/2'"),
+    "another-config": (lambda n: other_config_text(n), ValueError,
+                       NOT_A_STATE + r" \(its configuration differs from this game's: found "
+                       r"'{other_config}', expected '{config}'\)"),
+    "bad-config-value": (lambda n: seeded_text(n).replace("hands=1", "hands=0", 1), ValueError,
+                         r"configuration differs"),
+    "unknown-chance-mode": (lambda n: explicit_text(n).replace("explicit", "random"), ValueError,
+                            r"unknown chance mode 'random'"),
+    "bad-seed": (lambda n: seeded_text(n).replace("seed=3", "seed=x"), ValueError,
+                 r"bad seed 'x'"),
+    "trailing-garbage": (lambda n: seeded_text(n) + " junk", ValueError,
+                         r"bad action id at history position \d+"),
+    "card-id-99": (lambda n: explicit_text(n) + " 99", ValueError,
+                   r"action 99 at history position 0 is not legal"),
+    "duplicate-card": (lambda n: explicit_text(n) + " 5 5", ValueError,
+                       r"action 5 at history position 1 is not legal"),
+    "not-a-string": (lambda n: None, TypeError, r"deserialize_state\(\)"),
+}
+
+
+@pytest.mark.parametrize("kind", SERIALIZED)
+@pytest.mark.parametrize("name", GAMES)
+def test_a_corrupt_serialized_state_is_an_error(name: str, kind: str) -> None:
+    text, error, match = SERIALIZED[kind]
+    check(lambda: cc.GAMES[name]().deserialize_state(text(name)), error,
+          match.format(name=name, other=other_game(name), config=config_text(seeded_text(name)),
+                       other_config=config_text(other_config_text(name))))
+
+
+# ---------------------------------------------------------------------------------------------
+# The command line: a non-zero exit, the problem named on stderr, no traceback
+
+CLI = [
+    pytest.param(["eval", "poker", "As"], r"invalid choice: 'poker'", id="unknown-game"),
+    pytest.param(["frobnicate"], r"invalid choice: 'frobnicate'", id="unknown-command"),
+    pytest.param(["eval", "buh", "As Xx 2c 3c"], r"invalid card 'Xx' at position 2",
+                 id="bad-card"),
+    pytest.param(["eval", "badugi", "As Kd 2c"], r"needs 4 cards, got 3", id="wrong-card-count"),
+    pytest.param(["eval", "badugi"], r"(?s)usage: cardcore eval .*\ncardcore eval: error: badugi "
+                 r"needs CARDS", id="eval-without-cards"),
+    pytest.param(["simulate", "badugi", "--hands", "abc"], r"--hands: invalid int value: 'abc'",
+                 id="hands-not-a-number"),
+    pytest.param(["simulate", "badugi", "--hands", "0"], r"positive number of games, got 0",
+                 id="hands-0"),
+    pytest.param(["simulate", "badugi", "--hands", "10", "--policy", "smart"],
+                 r"unknown badugi policy 'smart'", id="unknown-policy"),
+    pytest.param(["simulate", "buh", "--hands", "10", "--players", "9"],
+                 r"players must be 2 to 8, got 9", id="players-9"),
+    pytest.param(["simulate", "badugi", "--hands", "10", "--players", "3"],
+                 r"heads-up: --players does not apply", id="players-in-badugi"),
+    pytest.param(["simulate", "badugi", "--hands", "10", "--threads", "0"], r"threads.*got 0",
+                 id="threads-0"),
+    pytest.param(["simulate", "badugi", "--hands", "10", "--json", "/nonexistent/dir/out.json"],
+                 r"/nonexistent/dir/out\.json", id="json-unwritable"),
+]
+
+
+@pytest.mark.parametrize(("args", "match"), CLI)
+def test_a_bad_command_line_exits_with_a_message(args: list[str], match: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "cardcore", *args], capture_output=True,
+                          text=True, timeout=HANG_SECONDS, stdin=subprocess.DEVNULL, check=False)
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.strip(), "no message on stderr"
+    assert re.search(match, done.stderr), done.stderr
