@@ -10,6 +10,8 @@ Hucklebuck, with a C++ core.
 
 from __future__ import annotations
 
+from importlib import metadata as _metadata
+
 from cardcore import badugi, baibuu, buh, hucklebuck
 from cardcore.cards import (
     Card,
@@ -23,7 +25,8 @@ from cardcore.cards import (
 )
 from cardcore.simulate import SimulationResult, simulate
 
-__version__ = "0.1.0"
+__version__: str = _metadata.version("cardcore")
+"""The installed version (project(cardcore VERSION ...) in CMakeLists.txt)."""
 
 CHANCE: int = badugi.CHANCE
 """What current_player() returns at a chance node."""
