@@ -1,4 +1,6 @@
-"""Every example in the docstrings runs: the Python modules and the C++ module's functions."""
+"""Every example runs: the docstrings of the Python modules and the C++ module's functions,
+the `>>>` examples of the README and the documentation pages, and their `$ cardcore`
+commands, which print what the pages show."""
 
 from __future__ import annotations
 
@@ -6,6 +8,8 @@ import doctest
 import importlib
 import inspect
 import io
+import re
+import subprocess
 from pathlib import Path
 from types import ModuleType
 
@@ -30,6 +34,8 @@ MODULES = [
     "cardcore._core.baibuu.rollouts",
     "cardcore._core.hucklebuck",
 ]
+# The adapters' examples need their frameworks (the rl extra, which CI installs).
+ADAPTERS = {"cardcore.adapters.pettingzoo": "pettingzoo", "cardcore.adapters.openspiel": "pyspiel"}
 
 
 def examples(module: ModuleType) -> list[doctest.DocTest]:
@@ -45,8 +51,10 @@ def examples(module: ModuleType) -> list[doctest.DocTest]:
     return [test for test in found if test.examples]
 
 
-@pytest.mark.parametrize("name", MODULES)
+@pytest.mark.parametrize("name", [*MODULES, *ADAPTERS])
 def test_docstring_examples_run(name: str) -> None:
+    if name in ADAPTERS:
+        pytest.importorskip(ADAPTERS[name], reason="the rl extra is not installed")
     module = importlib.import_module(name)
     tests = examples(module)
     assert tests, f"{name} has no examples"
@@ -68,11 +76,51 @@ def test_every_public_function_has_an_example() -> None:
     assert cardcore.__doc__
 
 
-def test_readme_examples_run() -> None:
-    readme = Path(__file__).resolve().parents[1] / "README.md"
+REPO = Path(__file__).resolve().parents[1]
+# The README and every page of the documentation site with examples: they run as written.
+DOC_PAGES = [page for page in sorted(REPO.glob("docs/**/*.md"))
+             if "_build" not in page.parts and ">>>" in page.read_text(encoding="utf-8")]
+TEXT_FILES = ["README.md", *(str(page.relative_to(REPO)) for page in DOC_PAGES)]
+
+
+@pytest.mark.parametrize("name", TEXT_FILES)
+def test_text_examples_run(name: str) -> None:
+    path = REPO / name
     report = io.StringIO()
     parser = doctest.DocTestParser()
-    test = parser.get_doctest(readme.read_text(), {}, "README.md", str(readme), 0)
+    test = parser.get_doctest(path.read_text(encoding="utf-8"), {}, name, str(path), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test, out=report.write)
     assert test.examples and runner.failures == 0, report.getvalue()
+
+
+def console_examples(path: Path) -> list[tuple[str, str]]:
+    """The `$ cardcore ...` commands of a page's console blocks with the output shown
+    under each (`cardcore bench` is left out: its figures are this machine's)."""
+    found: list[tuple[str, str]] = []
+    for block in re.findall(r"```console\n(.*?)```", path.read_text(encoding="utf-8"), re.S):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            if re.match(r"(printf [^|]*\| )?cardcore (?!bench)", command):
+                found.append((command, output))
+    return found
+
+
+PAGES = [REPO / "README.md", *(page for page in sorted(REPO.glob("docs/**/*.md"))
+                                 if "_build" not in page.parts)]
+CONSOLE_EXAMPLES = [(str(page.relative_to(REPO)), command, output) for page in PAGES
+                    for command, output in console_examples(page)]
+
+
+@pytest.mark.parametrize(("name", "command", "output"), CONSOLE_EXAMPLES,
+                         ids=[f"{name}: {command[:50]}" for name, command, _ in CONSOLE_EXAMPLES])
+def test_console_examples_print_what_they_show(name: str, command: str, output: str,
+                                               tmp_path: Path) -> None:
+    result = subprocess.run(["bash", "-c", command], capture_output=True, text=True,
+                            cwd=tmp_path, timeout=300)
+    assert result.returncode == 0, result.stderr
+
+    def lines(text: str) -> list[str]:
+        return [line.rstrip() for line in text.strip("\n").splitlines()]
+
+    assert lines(result.stdout) == lines(output), f"{name}: {command}"

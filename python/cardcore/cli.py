@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from cardcore import __version__, badugi, baibuu, buh, hucklebuck
-from cardcore.cards import Card, random_deals, random_hands
+from cardcore.cards import Card, CardSet, random_deals, random_hands
 from cardcore.play import play
 from cardcore.simulate import GAMES as ENGINES
 from cardcore.simulate import simulate
@@ -64,7 +64,20 @@ def explain(game: str, cards: str, trump: str = "h") -> str:
     return f"Hucklebuck  trick {shown}, trump {trump}: play {winner + 1} ({plays[winner]}) wins"
 
 
+def _settle_line(banker: str, player: str) -> str:
+    """A Bai Buu round of two four-card holdings, both arranged by the house way."""
+    o = baibuu.settle(banker, player)
+    why = {"hands": f"Low {o.low}, High {o.high}",
+           "high_card": f"Low {o.low}, High {o.high}; highest cards "
+                        f"{o.banker_highest.pretty()} against {o.player_highest.pretty()}",
+           }.get(o.reason, o.reason.replace("_", " "))
+    return (f"banker {explain('baibuu', banker)}\nplayer {explain('baibuu', player)}\n"
+            f"=> {o.winner} wins ({why}); player {o.player_net:+d}, banker {o.banker_net:+d}")
+
+
 def _compare_line(game: str, a: str, b: str) -> str:
+    if game == "baibuu" and len(CardSet(a)) == 4:
+        return _settle_line(a, b)
     module = {"buh": buh, "badugi": badugi, "baibuu": baibuu}[game]
     result = module.compare(a, b)
     verdict = {1: "first wins", -1: "second wins", 0: "tie" if game != "buh" else "choke"}[result]
@@ -82,7 +95,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if policies is not None and len(policies) == 1:
         policies = policies * game.num_players
     result = simulate(game, args.hands, policies=policies, seed=args.seed, threads=args.threads,
-                      progress=args.hands >= 1_000_000)
+                      progress=args.hands >= 1_000_000 and sys.stderr.isatty())
     print(result.table())
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
@@ -136,6 +149,7 @@ def _parser() -> argparse.ArgumentParser:
     ev.add_argument("game", nargs="?", choices=GAMES)
     ev.add_argument("cards", nargs="?", help='cards, e.g. "As 2h 3d Kd"')
     ev.add_argument("--trump", default="h", help="Hucklebuck trump suit (default h)")
+    ev.set_defaults(usage_error=ev.error)  # eval's own usage line with an error after parsing
     sim = commands.add_parser("simulate", help="play many games in C++ and summarise the results")
     sim.add_argument("game", nargs="?", default="badugi", choices=GAMES)
     sim.add_argument("--hands", type=int, default=1_000_000, help="games (default 1,000,000)")
@@ -155,7 +169,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="the other seats' policy (default: rule_based; Bai Buu: house_way)")
     bench = commands.add_parser("bench", help="a quick throughput report for this machine")
     bench.add_argument("--size", type=int, default=2_000_000, help="hands per batch (default 2M)")
-    cmp = commands.add_parser("compare", help="compare two hands of buh, badugi or baibuu")
+    cmp = commands.add_parser(
+        "compare", help="compare two hands of buh, badugi or baibuu (Bai Buu four-card "
+                        "holdings: the banker's, then the player's, settled by the house way)")
     cmp.add_argument("game", choices=GAMES[:3])
     cmp.add_argument("a")
     cmp.add_argument("b")
@@ -181,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     print(explain(game, cards))
         else:
             if args.cards is None:
-                parser.error("eval GAME needs CARDS")
+                args.usage_error(f"{args.game} needs CARDS, e.g. \"As 2h 3d Kd\"")
             print(explain(args.game, args.cards, args.trump))
     except (ValueError, ImportError, OSError) as error:
         print(f"cardcore: error: {error}", file=sys.stderr)

@@ -4,8 +4,8 @@ You are seat 0; the other seats play a built-in policy (by default the rule-base
 in Bai Buu the house way; ``--opponents random`` for random play). Each turn shows what you
 can see (your cards with suit symbols, in colour on a terminal) and the legal moves; type a
 move as its action string (``raise``, ``discard Kd 7h``, ``play As``, ``arrange 4d Qh``) or
-its number in the list, ``help`` for the moves again, or ``quit``. Input may be piped from
-a file.
+its number in the list, ``help`` for the numbered list of moves, or ``quit``. Input may be
+piped from a file.
 """
 
 from __future__ import annotations
@@ -38,6 +38,28 @@ def _pretty(text: str, colour: bool) -> str:
         return f"{_RED}{symbol}{_RESET}" if colour and suit in "dh" else symbol
 
     return _CARD.sub(card, text)
+
+
+def _numbered(moves: list[str]) -> str:
+    return "moves: " + ", ".join(f"{i}) {m}" for i, m in enumerate(moves))
+
+
+def _menu(moves: list[str], longest: int = 12) -> str:
+    """The legal moves, numbered; past `longest` of them (a draw offers up to 32), each
+    verb once with how many ways it can be played.
+
+    >>> _menu(["stand", "discard 2c", "discard 5h", "discard 2c 5h"], longest=3)
+    "moves: stand; discard <cards> (3 ways, e.g. 'discard 2c'); 'help' numbers them"
+    """
+    if len(moves) <= longest:
+        return _numbered(moves)
+    by_verb: dict[str, list[str]] = {}
+    for move in moves:
+        by_verb.setdefault(move.split()[0], []).append(move)
+    parts = [ways[0] if len(ways) == 1 else
+             f"{verb} <cards> ({len(ways)} ways, e.g. '{ways[0]}')"
+             for verb, ways in by_verb.items()]
+    return "moves: " + "; ".join(parts) + "; 'help' numbers them"
 
 
 def play(game_name: str, players: int | None = None, seed: int = 0, *,
@@ -86,7 +108,7 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
             legal = state.legal_actions()
             moves = [state.action_to_string(a) for a in legal]
             say("\n" + state.observation_string(0))
-            say("moves: " + ", ".join(f"{i}) {m}" for i, m in enumerate(moves)))
+            say(_menu(moves))
             while True:
                 print("> ", end="", file=stdout, flush=True)
                 line = stdin.readline()
@@ -98,7 +120,7 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
                     say("bye")
                     return 0
                 if text in ("help", ""):
-                    say("moves: " + ", ".join(f"{i}) {m}" for i, m in enumerate(moves)))
+                    say(_numbered(moves))
                     continue
                 try:
                     action = legal[int(text)] if text.isdigit() else state.string_to_action(text)
