@@ -73,6 +73,12 @@ CARDS = [
     row("card-id-52", lambda: cc.Card(52), ValueError, r"card id 52 .*0-51"),
     row("card-id-negative", lambda: cc.Card(-1), ValueError, r"card id -1"),
     row("card-float", lambda: cc.Card(1.5), TypeError, r"expected a card.*got float"),
+    # Text with no UTF-8 form (a lone surrogate, as the fuzzer found) is Python's own error.
+    row("card-lone-surrogate", lambda: cc.Card("\udce2"), UnicodeEncodeError, r"surrogate"),
+    row("cardset-lone-surrogate", lambda: cc.CardSet("As \udce2"), UnicodeEncodeError,
+        r"surrogate"),
+    row("trick-lone-surrogate", lambda: cc.hucklebuck.trick_winner("\udce2", "h"),
+        UnicodeEncodeError, r"surrogate"),
     row("card-none", lambda: cc.Card(None), TypeError, r"got NoneType"),
     row("card-bool", lambda: cc.Card(True), TypeError, r"got bool"),
     row("cardset-bad-token-position", lambda: cc.CardSet("As Kd 9x"), ValueError,

@@ -19,5 +19,6 @@ def test_mypy_strict() -> None:
 
 
 def test_ruff() -> None:
-    result = run(sys.executable, "-m", "ruff", "check", "python", "tests", "bench", "examples")
+    result = run(sys.executable, "-m", "ruff", "check", "python", "tests", "bench", "examples",
+                 "fuzz")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -35,7 +35,7 @@ int to_card(py::handle card) {
     if (id >= kDeckSize) throw std::invalid_argument("card id " + std::to_string(id) + " is not in 0-51");
     return static_cast<int>(id);
   }
-  if (PyUnicode_Check(card.ptr())) return parse_card(card.cast<std::string>());
+  if (PyUnicode_Check(card.ptr())) return parse_card(utf8(card));
   if (py::hasattr(card, "id")) return to_card(card.attr("id"));
   throw py::type_error("expected a card (Card, card string or card id 0-51), got " + type_name(card));
 }
@@ -54,7 +54,7 @@ Mask to_mask(py::handle cards) {
     check_mask(mask);
     return mask;
   }
-  if (PyUnicode_Check(cards.ptr())) return parse_cards(cards.cast<std::string>());
+  if (PyUnicode_Check(cards.ptr())) return parse_cards(utf8(cards));
   if (PyBytes_Check(cards.ptr()) || PyByteArray_Check(cards.ptr()))  // not iterated as card ids
     throw py::type_error("expected cards (CardSet, card string, int mask or iterable of cards), got " +
                          type_name(cards) + ": decode it to a str first");

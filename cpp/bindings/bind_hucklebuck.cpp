@@ -13,7 +13,7 @@ void bind_hucklebuck(py::module_& parent) {
       [](const py::typing::Iterable<py::object>& plays, int trump) {
         std::vector<int> cards;
         if (PyUnicode_Check(plays.ptr()))
-          cards = parse_card_list(plays.cast<std::string>());
+          cards = parse_card_list(utf8(plays));
         else
           for (py::handle play : plays) cards.push_back(to_card(play));
         return hucklebuck::trick_winner(cards.data(), static_cast<int>(cards.size()), trump);

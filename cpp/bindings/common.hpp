@@ -24,6 +24,15 @@ using Fields = py::typing::Dict<py::str, py::object>;
 // The name of an object's type, for messages ("got float").
 inline std::string type_name(py::handle obj) { return py::str(py::type::handle_of(obj).attr("__name__")); }
 
+// A str's text as UTF-8. A str that has none (a lone surrogate, "\udce2") raises Python's
+// UnicodeEncodeError, a ValueError, rather than pybind11's RuntimeError "Unable to cast".
+inline std::string utf8(py::handle text) {
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+  if (data == nullptr) throw py::error_already_set();
+  return std::string(data, static_cast<std::size_t>(size));
+}
+
 // A card-like as a mask: an int mask, a string of cards, an object with a `mask` (CardSet),
 // an object with an `id` (Card), or an iterable of cards (Card, card string or card id).
 // Malformed or duplicate cards raise ValueError; other types raise TypeError.

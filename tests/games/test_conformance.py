@@ -4,6 +4,7 @@ conservation of chips and cards, hidden information, determinism."""
 
 from __future__ import annotations
 
+import os
 import pickle
 import random
 from typing import Any
@@ -55,6 +56,10 @@ def case_id(case: tuple[str, dict[str, Any]]) -> str:
 
 CASES = cases()
 
+# Random games a configuration plays in test_random_play_follows_the_protocol; the sanitizer
+# stage (tools/sanitize.sh), ten times slower per game, plays fewer.
+GAMES_PER_CASE = int(os.environ.get("CARDCORE_CONFORMANCE_GAMES", "1500"))
+
 
 def test_every_game_has_configurations() -> None:
     assert set(CONFIGS) == set(cc.GAMES)
@@ -88,7 +93,7 @@ def check_cards(state: Any) -> None:
 def test_random_play_follows_the_protocol(case: tuple[str, dict[str, Any]], seeded: bool) -> None:
     name, config = case
     game = cc.GAMES[name](**config)
-    for seed in range(1500):
+    for seed in range(GAMES_PER_CASE):
         rng = random.Random(seed)
         state = game.new_initial_state(seed=seed) if seeded else game.new_initial_state()
         total_rewards = np.array(state.rewards())  # a seeded deal can settle a round at once
