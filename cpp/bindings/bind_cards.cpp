@@ -77,7 +77,7 @@ Mask to_mask(py::handle cards) {
 }
 
 const Mask* mask_data(const py::array& masks, std::string_view name) {
-  if (!masks.dtype().is(py::dtype::of<std::uint64_t>()))
+  if (!masks.dtype().equal(py::dtype::of<std::uint64_t>()))  // any 64-bit unsigned spelling (L, Q)
     throw std::invalid_argument(std::string(name) + " must be a uint64 array, got dtype " +
                                 std::string(py::str(masks.dtype())));
   if (masks.ndim() != 1)
@@ -102,7 +102,7 @@ void throw_bad_element(std::string_view name, std::int64_t index, Mask mask, int
 
 py::array_t<std::int32_t> output_array(const std::optional<py::array>& out, std::size_t n) {
   if (!out) return py::array_t<std::int32_t>(static_cast<py::ssize_t>(n));
-  if (!out->dtype().is(py::dtype::of<std::int32_t>()) || out->ndim() != 1 ||
+  if (!out->dtype().equal(py::dtype::of<std::int32_t>()) || out->ndim() != 1 ||
       static_cast<std::size_t>(out->size()) != n || !(out->flags() & py::array::c_style) ||
       !out->writeable())
     throw std::invalid_argument("out must be a writeable C-contiguous 1-D int32 array of length " +
