@@ -20,5 +20,5 @@ def test_mypy_strict() -> None:
 
 def test_ruff() -> None:
     result = run(sys.executable, "-m", "ruff", "check", "python", "tests", "bench", "examples",
-                 "fuzz")
+                 "fuzz", "tools")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The test suite against cardcore built with AddressSanitizer (leak checking included) and
-# UndefinedBehaviorSanitizer (CMake option CARDCORE_SANITIZE), in a fresh virtualenv. Any
-# sanitizer report fails the run.
+# The whole test suite against cardcore built with AddressSanitizer (leak checking included)
+# and UndefinedBehaviorSanitizer (CMake option CARDCORE_SANITIZE), in a fresh virtualenv. Any
+# sanitizer report from a Python process fails the run. CI runs it (.ci/run).
 #
 #   tools/sanitize.sh [pytest arguments]
 #
@@ -10,32 +10,68 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cxx="${CXX:-c++}"
-venv="$(mktemp -d)/venv"
+work="$(mktemp -d)"
+venv="$work/venv"
+reports="$work/reports"
+mkdir -p "$reports"
 python3 -m venv "$venv"
 # shellcheck disable=SC1091
 source "$venv/bin/activate"
-pip install ".[test]" -Ccmake.define.CARDCORE_SANITIZE=ON -Ccmake.build-type=RelWithDebInfo \
-  -Ccmake.define.CMAKE_CXX_COMPILER="$cxx" -Cbuild-dir="build/asan-${cxx##*/}"
+pip install ".[test]" pytest-xdist -Ccmake.define.CARDCORE_SANITIZE=ON \
+  -Ccmake.build-type=RelWithDebInfo -Ccmake.define.CMAKE_CXX_COMPILER="$cxx" \
+  -Cbuild-dir="build/asan-${cxx##*/}"
 
 # The extension is instrumented but python is not: the runtimes of the compiler that built
-# it must be loaded first. Subprocesses of the tests (python -m cardcore ...) inherit all of
-# this, and so are checked too.
+# it must be loaded first. Every process the tests start inherits all of this, so the
+# `python -m cardcore` subprocesses are checked too; so are the other programs they start
+# (bash, git, coreutils), which are not ours: their reports are left out below.
 if "$cxx" --version | grep -q clang; then
   LD_PRELOAD="$("$cxx" -print-file-name=libclang_rt.asan-x86_64.so)"
 else
   LD_PRELOAD="$("$cxx" -print-file-name=libasan.so):$("$cxx" -print-file-name=libubsan.so)"
 fi
 export LD_PRELOAD
-export PYTHONMALLOC=malloc  # Python's objects through ASan's malloc too, not pymalloc's arenas
-export ASAN_OPTIONS=detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1
-export LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp:print_suppressions=0"
-export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-# The conformance suite's random games are many and ten times slower here: a tenth of them.
+# Every report goes to a file named after its program and process (log_exe_name), not to
+# stderr: pytest-xdist's workers would drop it, and an exit status is not enough (a worker's
+# status is not checked; bash's leaks would fail every pipeline test). So a report does not
+# change the exit status (exitcode=0): tools/sanitizer_reports.py reads the files at the end
+# and decides. Python keeps its own allocator (pymalloc): PYTHONMALLOC=malloc made the suite
+# four times slower, and Python objects' leaks are suppressed anyway (tools/lsan.supp).
+# use_tls=0: GCC 12's LeakSanitizer crashes reading glibc 2.36's dynamic TLS; no cardcore
+# memory is reachable only from thread-local storage, so no leak can hide there.
+log="log_path=$reports/report:log_exe_name=1:exitcode=0"
+export ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:$log"
+export LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp:print_suppressions=0:use_tls=0"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:$log"
+# The conformance suite's random games are many and slower here: a tenth of them.
 export CARDCORE_CONFORMANCE_GAMES="${CARDCORE_CONFORMANCE_GAMES:-150}"
 
-# A report makes the process exit non-zero (LeakSanitizer at exit, the others at once),
-# which fails pytest's run or the test whose subprocess it was. Left out: the tests that
-# run other programs on the sources (ruff, mypy, pybind11-stubgen, cmake and the compiler):
-# they check no cardcore code, and the preloaded runtime would leak-check those programs.
-pytest -p no:cacheprovider --ignore=tests/test_quality.py --ignore=tests/test_stubs.py \
-  --ignore=tests/test_cpp_package.py "$@"
+# reports: reads the report files without the sanitizer runtime loaded into itself.
+reports() { env -u LD_PRELOAD python3 tools/sanitizer_reports.py "$reports"; }
+
+# First, that the checks check: the module is instrumented, and a leak and a heap overflow
+# made on purpose (through ctypes, in throwaway processes) are both reported, the overflow
+# as a finding.
+module="$(python -c 'import cardcore._core as m; print(m.__file__)')"
+for symbol in __asan_report_load8 __ubsan_handle_; do
+  nm -D --undefined-only "$module" | grep -q "$symbol" || {
+    echo "tools/sanitize.sh: $module has no $symbol: not instrumented" >&2; exit 1; }
+done
+python -c 'import ctypes; ctypes.CDLL(None).malloc(4321)'
+python -c 'import ctypes; libc = ctypes.CDLL(None); libc.malloc.restype = ctypes.c_void_p
+ctypes.memset(libc.malloc(8), 0, 9)'
+if ! grep -qs "4321 byte(s) leaked" "$reports"/report.python* \
+  || ! grep -qs "heap-buffer-overflow" "$reports"/report.python* || reports >/dev/null; then
+  echo "tools/sanitize.sh: the deliberate leak and overflow were not both reported" >&2
+  exit 1
+fi
+rm -f "$reports"/*
+
+# Left out: the tests that run other programs on the sources (ruff, mypy, pybind11-stubgen,
+# cmake and the compiler), which check no cardcore code.
+status=0
+pytest -p no:cacheprovider -n "${CARDCORE_SANITIZE_WORKERS:-auto}" \
+  --ignore=tests/test_quality.py --ignore=tests/test_stubs.py \
+  --ignore=tests/test_cpp_package.py "$@" || status=$?
+reports || status=1
+exit "$status"
