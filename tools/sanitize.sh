@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite against cardcore built with AddressSanitizer (leak checking included)
 # and UndefinedBehaviorSanitizer (CMake option CARDCORE_SANITIZE), in a fresh virtualenv. Any
-# sanitizer report from a Python process fails the run. CI runs it (.ci/run).
+# memory error or undefined behaviour in a Python process, and any leak through cardcore's
+# code, fails the run (tools/sanitizer_reports.py). CI runs it (.ci/run).
 #
 #   tools/sanitize.sh [pytest arguments]
 #
