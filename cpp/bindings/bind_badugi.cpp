@@ -1,9 +1,11 @@
 #include "cardcore/eval/badugi.hpp"
+#include "cardcore/games/badugi/state.hpp"
 #include "common.hpp"
 
 namespace cardcore::bindings {
 
-void bind_badugi(py::module_& parent) {
+template <>
+void bind_game_module<badugi::State>(py::module_& parent) {
   py::module_ m = parent.def_submodule("badugi", "Badugi hand evaluation (rules/badugi.md 2.5).");
 
   m.def(
@@ -38,7 +40,7 @@ written to ``out`` (int32, same length) when given.
 >>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
 True)");
   m.attr("NUM_STRENGTHS") = badugi::num_strengths();
-  bind_badugi_engine(m);
+  bind_engine<badugi::State>(m);
 }
 
 }  // namespace cardcore::bindings

@@ -6,43 +6,15 @@
 #include "cardcore/games/badugi/state.hpp"
 #include "common.hpp"
 #include "engine.hpp"
+#include "game.hpp"
 #include "simulate.hpp"
 
 namespace cardcore::bindings {
 namespace {
 
-using badugi::Config;
 using badugi::Game;
 using badugi::State;
 
-
-Config make_config(const py::object& stacks, long long small_blind, long long big_blind, long long small_bet,
-                   long long big_bet, long long max_raises, long long hands, long long first_dealer) {
-  const auto each = config_values(stacks, "badugi", "stacks", badugi::kNumPlayers, "2 entries (heads-up)");
-  Config c;
-  c.stacks = {config_int(each[0], "badugi", "stacks"), config_int(each[1], "badugi", "stacks")};
-  c.small_blind = config_int(small_blind, "badugi", "small_blind");
-  c.big_blind = config_int(big_blind, "badugi", "big_blind");
-  c.small_bet = config_int(small_bet, "badugi", "small_bet");
-  c.big_bet = config_int(big_bet, "badugi", "big_bet");
-  c.max_raises = config_int(max_raises, "badugi", "max_raises");
-  c.hands = config_int(hands, "badugi", "hands");
-  c.first_dealer = config_int(first_dealer, "badugi", "first_dealer");
-  c.validate();
-  return c;
-}
-
-Fields config_dict(const Config& c) {
-  return py::dict("stacks"_a = py::make_tuple(c.stacks[0], c.stacks[1]), "small_blind"_a = c.small_blind,
-                  "big_blind"_a = c.big_blind, "small_bet"_a = c.small_bet, "big_bet"_a = c.big_bet,
-                  "max_raises"_a = c.max_raises, "hands"_a = c.hands, "first_dealer"_a = c.first_dealer);
-}
-
-Config config_from_dict(const Fields& fields) {
-  const ConfigDict d(fields, "badugi");
-  return make_config(d["stacks"], d.integer("small_blind"), d.integer("big_blind"), d.integer("small_bet"),
-                     d.integer("big_bet"), d.integer("max_raises"), d.integer("hands"), d.integer("first_dealer"));
-}
 
 std::string table_view(const State& s) {
   std::ostringstream out;
@@ -61,7 +33,8 @@ std::string table_view(const State& s) {
 
 }  // namespace
 
-void bind_badugi_engine(py::module_& m) {
+template <>
+void bind_engine<State>(py::module_& m) {
   m.attr("CHANCE") = kChancePlayer;
   m.attr("TERMINAL") = kTerminalPlayer;
 
@@ -75,7 +48,7 @@ plus named verbs and readable properties.
 >>> state.check_or_call(); state.check_or_call()
 >>> state.street
 'draw 1')");
-  bind_protocol<State, badugi::TensorLayout>(state);
+  bind_protocol(state);
   bind_betting_verbs(state);
   bind_draw_verbs(state, badugi::kDrawBase);
   state
@@ -92,7 +65,7 @@ plus named verbs and readable properties.
       .def_property_readonly("street", &State::stage_name)
       .def_property_readonly("hand_number", &State::hand_number)
       .def("__repr__", &table_view);
-  bind_state_pickling(state, "cardcore._core.badugi", config_dict);
+  bind_state_pickling<State, badugi::kConfigFields>(state);
 
   py::class_<Game> game(m, "Game", R"(Heads-up fixed-limit triple draw Badugi (rules/badugi.md).
 
@@ -105,17 +78,7 @@ raises a round; ``hands=12`` plays the source's match over persistent stacks.
 >>> state = game.new_initial_state()  # explicit chance nodes
 >>> state.current_player() == CHANCE, len(state.chance_outcomes())
 (True, 52))");
-  game.def(py::init([](const PerSeat& stacks, long long small_blind, long long big_blind,
-                       long long small_bet, long long big_bet, long long max_raises, long long hands,
-                       long long first_dealer) {
-             return Game(make_config(stacks, small_blind, big_blind, small_bet, big_bet, max_raises, hands,
-                                     first_dealer));
-           }),
-           py::kw_only(), "stacks"_a = py::make_tuple(100, 100),
-           "small_blind"_a = 1, "big_blind"_a = 2, "small_bet"_a = 2, "big_bet"_a = 4, "max_raises"_a = 3,
-           "hands"_a = 1, "first_dealer"_a = 0)
-  ;
-  bind_game<Game, State>(m, game, "cardcore._core.badugi", config_dict, config_from_dict);
+  bind_game<Game, State, badugi::kConfigFields>(m, game);
   bind_simulate<Game, State>(
       m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
 
@@ -123,8 +86,8 @@ raises a round; ``hands=12`` plays the source's match over persistent stacks.
 (4, 2))",
       true, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
         if (name == "random") return [](const State& s, Rng& rng) { return random_action(s, rng); };
-        if (name == "rule_based") return [](const State& s, Rng&) { return badugi::rule_based_action(s); };
-        throw std::invalid_argument("unknown Badugi policy '" + name + "': expected 'random' or 'rule_based'");
+        // bind_simulate passes only the spec's names; the last is "rule_based".
+        return [](const State& s, Rng&) { return badugi::rule_based_action(s); };
       });
 }
 

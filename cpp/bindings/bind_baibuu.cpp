@@ -1,6 +1,7 @@
 #include <optional>
 
 #include "cardcore/eval/baibuu.hpp"
+#include "cardcore/games/baibuu/state.hpp"
 #include "common.hpp"
 
 namespace cardcore::bindings {
@@ -20,7 +21,8 @@ py::object position_name(baibuu::PositionResult r) {
 
 }  // namespace
 
-void bind_baibuu(py::module_& parent) {
+template <>
+void bind_game_module<baibuu::State>(py::module_& parent) {
   py::module_ m = parent.def_submodule("baibuu", "Bai Buu evaluation and settlement (rules/baibuu.md 3).");
 
   m.def("two_card_strength", [](py::handle cards) { return baibuu::two_card_strength(to_mask(cards)); },
@@ -184,7 +186,7 @@ and the player's expected return per unit wager under each.
 >>> summary = optimal_summary()
 >>> summary["optimal_return"] >= summary["house_way_return"]
 True)");
-  bind_baibuu_engine(m);
+  bind_engine<baibuu::State>(m);
 }
 
 }  // namespace cardcore::bindings

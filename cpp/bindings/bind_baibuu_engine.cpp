@@ -5,60 +5,18 @@
 #include "cardcore/games/baibuu/state.hpp"
 #include "common.hpp"
 #include "engine.hpp"
+#include "game.hpp"
 #include "simulate.hpp"
 
 namespace cardcore::bindings {
 namespace {
 
-using baibuu::Config;
 using baibuu::Game;
 using baibuu::State;
 
 constexpr const char* kReasonNames[] = {"hands", "high_card", "player_natural", "banker_natural", "player_foul"};
 constexpr const char* kPositionNames[] = {"banker", "player", "tie"};
 
-Config make_config(long long player_hands, const py::object& wagers, long long commission_bp,
-                   const std::optional<long long>& banker_commission_bp, const std::string& banker, long long hands) {
-  Config c;
-  if (player_hands < 1 || player_hands > baibuu::kMaxPlayerHands)
-    throw std::invalid_argument("baibuu config: player_hands must be 1 to 6, got " + std::to_string(player_hands));
-  c.player_hands = static_cast<int>(player_hands);
-  if (!wagers.is_none()) {
-    const auto each = config_values(wagers, "baibuu", "wagers", static_cast<std::size_t>(c.player_hands),
-                                    "one entry per player hand (" + std::to_string(c.player_hands) + ")");
-    for (int i = 0; i < c.player_hands; ++i) c.wagers[i] = each[static_cast<std::size_t>(i)];
-  }
-  auto bp = [](long long value, const char* field) {
-    if (value < 0 || value > 10000)
-      throw std::invalid_argument(std::string("baibuu config: ") + field + " must be 0-10000 basis points, got " +
-                                  std::to_string(value));
-    return static_cast<int>(value);
-  };
-  c.commission_bp = bp(commission_bp, "commission_bp");
-  c.banker_commission_bp = bp(banker_commission_bp.value_or(commission_bp), "banker_commission_bp");
-  if (banker != "house_way" && banker != "agent")
-    throw std::invalid_argument("baibuu config: banker must be 'house_way' or 'agent', got '" + banker + "'");
-  c.banker_agent = banker == "agent";
-  if (hands < 1 || hands > 1'000'000)
-    throw std::invalid_argument("baibuu config: hands must be between 1 and 1,000,000, got " + std::to_string(hands));
-  c.hands = static_cast<int>(hands);
-  c.validate();
-  return c;
-}
-
-Fields config_dict(const Config& c) {
-  py::tuple wagers(c.player_hands);
-  for (int i = 0; i < c.player_hands; ++i) wagers[i] = py::int_(c.wagers[i]);
-  return py::dict("player_hands"_a = c.player_hands, "wagers"_a = wagers, "commission_bp"_a = c.commission_bp,
-                  "banker_commission_bp"_a = c.banker_commission_bp,
-                  "banker"_a = c.banker_agent ? "agent" : "house_way", "hands"_a = c.hands);
-}
-
-Config config_from_dict(const Fields& fields) {
-  const ConfigDict d(fields, "baibuu");
-  return make_config(d.integer("player_hands"), d["wagers"], d.integer("commission_bp"),
-                     d.integer("banker_commission_bp"), py::str(d["banker"]), d.integer("hands"));
-}
 
 std::string table_view(const State& s) {
   std::ostringstream out;
@@ -93,7 +51,8 @@ py::typing::List<Fields> results(const State& s) {
 
 }  // namespace
 
-void bind_baibuu_engine(py::module_& m) {
+template <>
+void bind_engine<State>(py::module_& m) {
   m.attr("CHANCE") = kChancePlayer;
   m.attr("TERMINAL") = kTerminalPlayer;
 
@@ -104,7 +63,7 @@ banker.
 >>> state = Game(player_hands=2).new_initial_state(seed=4)
 >>> state.to_act, len(state.legal_actions())
 (0, 6))");
-  bind_protocol<State, baibuu::TensorLayout>(state);
+  bind_protocol(state);
   state
       .def(
           "arrange",
@@ -141,7 +100,7 @@ banker.
       .def_property_readonly("round_number", &State::round_number)
       .def_property_readonly("stock", [](const State& s) { return card_set(s.stock()); }, "The cards still to be dealt.")
       .def("__repr__", &table_view);
-  bind_state_pickling(state, "cardcore._core.baibuu", config_dict);
+  bind_state_pickling<State, baibuu::kConfigFields>(state);
 
   py::class_<Game> game(m, "Game", R"(Bai Buu: 1 to 6 player hands against a banker (rules/baibuu.md).
 
@@ -152,13 +111,7 @@ the last seat with ``banker="agent"``).
 >>> game = Game(player_hands=6, wagers=50)
 >>> game.num_players, game.num_distinct_actions
 (7, 6))");
-  game.def(py::init([](long long player_hands, const py::typing::Optional<PerSeat>& wagers, long long commission_bp,
-                       const std::optional<long long>& banker_commission_bp, const std::string& banker, long long hands) {
-             return Game(make_config(player_hands, wagers, commission_bp, banker_commission_bp, banker, hands));
-           }),
-           py::kw_only(), "player_hands"_a = 1, "wagers"_a = py::none(), "commission_bp"_a = 300,
-           "banker_commission_bp"_a = py::none(), "banker"_a = "house_way", "hands"_a = 1);
-  bind_game<Game, State>(m, game, "cardcore._core.baibuu", config_dict, config_from_dict);
+  bind_game<Game, State, baibuu::kConfigFields>(m, game);
   // The general rollouts; simulate() below takes the table path when it can.
   py::module_ general = m.def_submodule("rollouts", "Bai Buu rollouts through the engine.");
   bind_simulate<Game, State>(
@@ -172,13 +125,12 @@ the last seat with ``banker="agent"``).
       false, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
         if (name == "random") return [](const State& s, Rng& rng) { return random_action(s, rng); };
         if (name == "house_way") return [](const State& s, Rng&) { return baibuu::house_way(s.hand(s.current_player())); };
-        if (name == "optimal")
-          return [](const State& s, Rng&) {
-            const int seat = s.current_player();
-            // The optimal arrangement is the player's; a banker arranges by the house way.
-            return seat == s.banker_seat() ? baibuu::house_way(s.hand(seat)) : baibuu::optimal_arrangement(s.hand(seat));
-          };
-        throw std::invalid_argument("unknown Bai Buu policy '" + name + "': expected 'house_way', 'optimal' or 'random'");
+        // bind_simulate passes only the spec's names; the last is "optimal".
+        return [](const State& s, Rng&) {
+          const int seat = s.current_player();
+          // The optimal arrangement is the player's; a banker arranges by the house way.
+          return seat == s.banker_seat() ? baibuu::house_way(s.hand(seat)) : baibuu::optimal_arrangement(s.hand(seat));
+        };
       });
   m.attr("policy_action") = general.attr("policy_action");
   m.def(
@@ -186,7 +138,7 @@ the last seat with ``banker="agent"``).
       [general](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
                 const std::vector<std::string>& policies, int threads) -> py::object {
         const int hands = game.config.player_hands;
-        bool tables = !game.config.banker_agent && policies.size() == static_cast<std::size_t>(hands + 1) &&
+        bool tables = game.config.banker == baibuu::Banker::kHouseWay && policies.size() == static_cast<std::size_t>(hands + 1) &&
                       begin >= 0 && end >= begin;
         std::vector<bool> optimal;
         for (int i = 0; tables && i < hands; ++i) {

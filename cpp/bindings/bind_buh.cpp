@@ -1,9 +1,11 @@
 #include "cardcore/eval/buh.hpp"
+#include "cardcore/games/buh/state.hpp"
 #include "common.hpp"
 
 namespace cardcore::bindings {
 
-void bind_buh(py::module_& parent) {
+template <>
+void bind_game_module<buh::State>(py::module_& parent) {
   py::module_ m = parent.def_submodule("buh", "Buh hand evaluation (rules/buh.md 1.5).");
   static constexpr const char* kClassNames[] = {"double_buh", "star", "buh", "skunk", "natural", "normal"};
 
@@ -43,7 +45,7 @@ written to ``out`` (int32, same length) when given.
 >>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
 True)");
   m.attr("NUM_STRENGTHS") = buh::num_strengths();
-  bind_buh_engine(m);
+  bind_engine<buh::State>(m);
 }
 
 }  // namespace cardcore::bindings

@@ -1,11 +1,13 @@
 #include <vector>
 
 #include "cardcore/eval/hucklebuck.hpp"
+#include "cardcore/games/hucklebuck/state.hpp"
 #include "common.hpp"
 
 namespace cardcore::bindings {
 
-void bind_hucklebuck(py::module_& parent) {
+template <>
+void bind_game_module<hucklebuck::State>(py::module_& parent) {
   py::module_ m = parent.def_submodule("hucklebuck", "Hucklebuck tricks (rules/hucklebuck.md 4.3).");
 
   m.def(
@@ -32,7 +34,7 @@ suit index 0-3 (c d h s).
 
 >>> legal_plays("Ks 4s 9h 2c 7d", 3) == 1 << 11 | 1 << 47  # 4s and Ks
 True)");
-  bind_hucklebuck_engine(m);
+  bind_engine<hucklebuck::State>(m);
 }
 
 }  // namespace cardcore::bindings

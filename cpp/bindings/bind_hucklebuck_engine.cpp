@@ -6,53 +6,16 @@
 #include "cardcore/games/hucklebuck/state.hpp"
 #include "common.hpp"
 #include "engine.hpp"
+#include "game.hpp"
 #include "simulate.hpp"
 
 namespace cardcore::bindings {
 namespace {
 
-using hucklebuck::Config;
 using hucklebuck::Game;
 using hucklebuck::State;
 
 
-Config make_config(long long players, long long target, const py::object& scores, const py::object& hands,
-                   long long max_hands, long long first_dealer) {
-  Config c;
-  c.players = config_int(players, "hucklebuck", "players");
-  if (c.players < 3 || c.players > hucklebuck::kMaxPlayers)
-    throw std::invalid_argument("hucklebuck config: players must be 3 to 7, got " + std::to_string(players));
-  c.target = config_int(target, "hucklebuck", "target");
-  if (!scores.is_none()) {
-    const auto each = config_values(scores, "hucklebuck", "scores", static_cast<std::size_t>(c.players),
-                                    "one entry per player (" + std::to_string(c.players) + ")");
-    for (int s = 0; s < c.players; ++s) c.scores[s] = config_int(each[static_cast<std::size_t>(s)], "hucklebuck", "scores");
-  }
-  if (hands.is_none()) {
-    c.hands = 0;
-  } else {
-    c.hands = config_int(config_value(hands, "hucklebuck", "hands"), "hucklebuck", "hands");
-    if (c.hands < 1) throw std::invalid_argument("hucklebuck config: hands must be None or at least 1, got " + std::to_string(c.hands));
-  }
-  c.max_hands = config_int(max_hands, "hucklebuck", "max_hands");
-  c.first_dealer = config_int(first_dealer, "hucklebuck", "first_dealer");
-  c.validate();
-  return c;
-}
-
-Fields config_dict(const Config& c) {
-  py::tuple scores(c.players);
-  for (int s = 0; s < c.players; ++s) scores[s] = py::int_(c.scores[s]);
-  return py::dict("players"_a = c.players, "target"_a = c.target, "scores"_a = scores,
-                  "hands"_a = c.hands == 0 ? py::object(py::none()) : py::object(py::int_(c.hands)),
-                  "max_hands"_a = c.max_hands, "first_dealer"_a = c.first_dealer);
-}
-
-Config config_from_dict(const Fields& fields) {
-  const ConfigDict d(fields, "hucklebuck");
-  return make_config(d.integer("players"), d.integer("target"), d["scores"], d["hands"], d.integer("max_hands"),
-                     d.integer("first_dealer"));
-}
 
 template <class Element, class Value>
 py::typing::Tuple<Element, py::ellipsis> per_seat(const State& s, Value value) {
@@ -81,15 +44,10 @@ std::string table_view(const State& s) {
   return out.str();
 }
 
-hucklebuck::Policy policy_of(const std::string& name) {
-  if (name == "random") return hucklebuck::Policy::kRandom;
-  if (name == "rule_based") return hucklebuck::Policy::kRuleBased;
-  throw std::invalid_argument("unknown Hucklebuck policy '" + name + "': expected 'random' or 'rule_based'");
-}
-
 }  // namespace
 
-void bind_hucklebuck_engine(py::module_& m) {
+template <>
+void bind_engine<State>(py::module_& m) {
   m.attr("CHANCE") = kChancePlayer;
   m.attr("TERMINAL") = kTerminalPlayer;
 
@@ -99,7 +57,7 @@ plus named verbs and readable properties.
 >>> state = Game(players=5).new_initial_state(seed=1)
 >>> state.street, state.to_act
 ('in or out', 1))");
-  bind_protocol<State, hucklebuck::TensorLayout>(state);
+  bind_protocol(state);
   state.def("in_", [](State& s) { apply_verb(s, {hucklebuck::kIn}, "in"); }, "Stays in the hand.")
       .def("out", [](State& s) { apply_verb(s, {hucklebuck::kOut}, "out"); }, "Drops out of the hand.")
       .def("pass_", [](State& s) { apply_verb(s, {hucklebuck::kExchangeBase}, "pass"); }, "Exchanges no card.")
@@ -177,7 +135,7 @@ plus named verbs and readable properties.
           },
           "The winner of a game played to the target (None before the end, or for a draw).")
       .def("__repr__", &table_view);
-  bind_state_pickling(state, "cardcore._core.hucklebuck", config_dict);
+  bind_state_pickling<State, hucklebuck::kConfigFields>(state);
 
   py::class_<Game> game(m, "Game", R"(Hucklebuck for 3 to 7 players (rules/hucklebuck.md).
 
@@ -188,21 +146,15 @@ the winner and -1/(n-1) for each other player.
 >>> game = Game(players=5, hands=None)
 >>> game.num_players, game.num_distinct_actions
 (5, 86))");
-  game.def(py::init([](long long players, long long target, const py::typing::Optional<PerSeat>& scores,
-                       const py::typing::Optional<py::int_>& hands,
-                       long long max_hands, long long first_dealer) {
-             return Game(make_config(players, target, scores, hands, max_hands, first_dealer));
-           }),
-           py::kw_only(), "players"_a = 4, "target"_a = 11, "scores"_a = py::none(), "hands"_a = 1, "max_hands"_a = 200,
-           "first_dealer"_a = 0);
-  bind_game<Game, State>(m, game, "cardcore._core.hucklebuck", config_dict, config_from_dict);
+  bind_game<Game, State, hucklebuck::kConfigFields>(m, game);
   bind_simulate<Game, State>(
       m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
 
 >>> simulate(Game(), 0, 4, 1, ["random", "rule_based", "random", "random"], 1)[0].shape
 (4, 4))",
       true, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
-        const hucklebuck::Policy policy = policy_of(name);
+        // bind_simulate passes only the spec's names: "random" or "rule_based".
+        const auto policy = name == "random" ? hucklebuck::Policy::kRandom : hucklebuck::Policy::kRuleBased;
         return [policy](const State& s, Rng& rng) { return hucklebuck::policy_action(s, policy, rng); };
       });
 

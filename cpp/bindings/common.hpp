@@ -73,13 +73,15 @@ py::array_t<std::int32_t> strengths(const py::array& masks, int threads,
 }
 
 void bind_cards(py::module_& m);
-void bind_buh(py::module_& m);
-void bind_buh_engine(py::module_& m);
-void bind_badugi(py::module_& m);
-void bind_badugi_engine(py::module_& m);
-void bind_baibuu(py::module_& m);
-void bind_baibuu_engine(py::module_& m);
-void bind_hucklebuck(py::module_& m);
-void bind_hucklebuck_engine(py::module_& m);
+
+// Binds a game's submodule of `parent` (its evaluator, engine and simulation). Each game's
+// bind_<game>.cpp defines the specialization for its State, and module.cpp calls it for
+// every game of the registry (games/registry.hpp): the primary templates are never defined,
+// so each call links to a game's own definition.
+template <class State>
+void bind_game_module(py::module_& parent);
+// Binds a game's Game, State and simulate into its submodule (bind_<game>_engine.cpp).
+template <class State>
+void bind_engine(py::module_& m);
 
 }  // namespace cardcore::bindings

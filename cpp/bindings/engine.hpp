@@ -91,63 +91,6 @@ auto taking_integer(Method method) {
   return [method](Self& s, const Integer& number) { return with_int(number, [&](int n) { return std::invoke(method, s, n); }); };
 }
 
-// A Python integer of a configuration as an int, or ValueError "<game> config: <field> is
-// out of range" (the game's validate() checks the real bounds afterwards).
-inline int config_int(long long value, std::string_view game, std::string_view field) {
-  if (value < INT32_MIN || value > INT32_MAX)
-    bad_config(game, field, "is out of range: " + std::to_string(value));
-  return static_cast<int>(value);
-}
-
-// A configuration field that must be an integer (not a bool or a float), as a 64-bit one;
-// anything else is a ValueError naming the field and what it got.
-inline long long config_value(py::handle value, std::string_view game, std::string_view field) {
-  const py::object number = index_of(value);
-  if (!number) bad_config(game, field, "must be an integer, got " + type_name(value) + " " + std::string(py::repr(value)));
-  int overflow = 0;
-  const long long result = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
-  if (overflow != 0) bad_config(game, field, "is out of range: " + std::string(py::str(number)));
-  return result;
-}
-
-// A per-seat configuration field, typed for the stubs: one integer for every seat, or one
-// integer each.
-using PerSeat = py::typing::Union<py::int_, py::typing::Iterable<py::int_>>;
-
-// A per-seat field's value for `count` seats; anything but an integer or an iterable of
-// integers (a string is neither) is a ValueError naming the field. `needs` says how many
-// in a wrong count's message: "one entry per player (3)".
-inline std::vector<long long> config_values(py::handle value, std::string_view game, std::string_view field,
-                                            std::size_t count, const std::string& needs) {
-  if (index_of(value)) return std::vector<long long>(count, config_value(value, game, field));
-  if (PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr()) || !py::isinstance<py::iterable>(value))
-    bad_config(game, field,
-               "must be an integer or a sequence of integers, got " + type_name(value) + " " +
-                   std::string(py::repr(value)));
-  const py::list items(py::reinterpret_borrow<py::object>(value));
-  if (items.size() != count) bad_config(game, field, "needs " + needs + ", got " + std::to_string(items.size()));
-  std::vector<long long> each;
-  for (std::size_t i = 0; i < count; ++i)
-    each.push_back(config_value(items[i], game, std::string(field) + "[" + std::to_string(i) + "]"));
-  return each;
-}
-
-// The fields of a configuration dict (how a Game unpickles): a missing one, or one of the
-// wrong type, is a ValueError naming it.
-class ConfigDict {
- public:
-  ConfigDict(const Fields& fields, std::string_view game) : fields_(fields), game_(game) {}
-  py::object operator[](const char* field) const {
-    if (!fields_.contains(field)) bad_config(game_, field, "is missing from the configuration dict");
-    return fields_[field];
-  }
-  long long integer(const char* field) const { return config_value((*this)[field], game_, field); }
-
- private:
-  const Fields& fields_;
-  std::string_view game_;
-};
-
 // A CardSet (the Python class) for a mask.
 py::object card_set(Mask mask);
 
@@ -161,7 +104,7 @@ py::array_t<float> tensor(const State& state, int player, int size,
 
 // Binds the protocol methods shared by every game's State class. `Layout` gives the tensor
 // sizes of a state's configuration.
-template <class State, class Layout>
+template <class State, class Layout = typename State::Spec::Layout>
 void bind_protocol(py::class_<State>& cls) {
   cls.def("current_player", &State::current_player,
           "The seat to act, CHANCE (-1) at a chance node or TERMINAL (-4) at the end.")
@@ -186,7 +129,7 @@ void bind_protocol(py::class_<State>& cls) {
           "observation_tensor",
           [](const State& s, const Integer& player) {
             return with_int(player, [&](int p) {
-              return tensor(s, p, Layout(s.config()).observation_size, &State::observation_tensor);
+              return tensor(s, p, Layout(s.config()).observation.size(), &State::observation_tensor);
             });
           },
           "player"_a, "The observation of `player` as a float32 vector (layout in the game's docs).")
@@ -194,7 +137,7 @@ void bind_protocol(py::class_<State>& cls) {
           "information_state_tensor",
           [](const State& s, const Integer& player) {
             return with_int(player, [&](int p) {
-              return tensor(s, p, Layout(s.config()).information_state_size, &State::information_state_tensor);
+              return tensor(s, p, Layout(s.config()).information_state.size(), &State::information_state_tensor);
             });
           },
           "player"_a, "The observation plus the player's own cards at each stage of the hand.")
@@ -276,65 +219,6 @@ void bind_draw_verbs(py::class_<State>& cls, int draw_base) {
          },
          "cards"_a = py::none(), "Discards these cards of the hand to act (none: stands pat).")
       .def("stand", [draw_base](State& s) { apply_verb(s, {draw_base}, "stand"); }, "Draws no card.");
-}
-
-// Binds what every game's Game class shares, and the module functions that unpickle.
-// `to_dict` and `from_dict` convert a configuration; `module` is the submodule's full name.
-template <class Game, class State, class ToDict, class FromDict>
-void bind_game(py::module_& m, py::class_<Game>& cls, const char* module, ToDict to_dict, FromDict from_dict) {
-  cls.def(
-         "new_initial_state",
-         [](const Game& g, const std::optional<Integer>& seed) {
-           return seed ? State(g.config, true, to_seed(*seed)) : State(g.config, false, 0);
-         },
-         "seed"_a = py::none(), "A new state; with a seed chance is sampled inside, without one it is explicit.")
-      .def("deserialize_state", [](const Game& g, std::string_view text) { return State::deserialize(g.config, text); },
-           "text"_a, "The state a serialize() string describes; a corrupt one is a ValueError.")
-      .def_property_readonly("num_players", &Game::num_players)
-      .def_property_readonly("num_distinct_actions", &Game::num_distinct_actions)
-      .def_property_readonly("max_chance_outcomes", [](const Game&) { return kDeckSize; })
-      .def_property_readonly("max_game_length", &Game::max_game_length)
-      .def_property_readonly("min_utility", &Game::min_utility)
-      .def_property_readonly("max_utility", &Game::max_utility)
-      .def_property_readonly("observation_tensor_shape",
-                             [](const Game& g) { return std::vector<int>{g.observation_size()}; })
-      .def_property_readonly("information_state_tensor_shape",
-                             [](const Game& g) { return std::vector<int>{g.information_state_size()}; })
-      .def_property_readonly("config", [to_dict](const Game& g) { return to_dict(g.config); })
-      .def(
-          "__eq__",
-          [](const Game& a, const py::object& other) -> py::object {
-            if (!py::isinstance<Game>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            return py::bool_(a.config == other.cast<const Game&>().config);
-          },
-          "other"_a)
-      .def("__hash__", [](const Game& g) { return py::hash(py::str(g.config.to_string())); })
-      .def("__repr__",
-           [module](const Game& g) {
-             std::string text = g.config.to_string();
-             for (char& c : text)
-               if (c == ' ') c = ',';
-             return std::string(module).substr(std::string(module).rfind('.') + 1) + ".Game(" + text + ")";
-           })
-      .def("__reduce__", [module, to_dict](const Game& g) -> py::typing::Tuple<py::object, py::typing::Tuple<Fields>> {
-        py::object restore = py::module_::import(module).attr("restore_game");
-        return py::make_tuple(restore, py::make_tuple(to_dict(g.config)));
-      });
-  m.def("restore_game", [from_dict](const Fields& config) { return Game(from_dict(config)); }, "config"_a,
-        "The game of a `config` dict (how a Game unpickles).");
-  m.def(
-      "restore_state",
-      [from_dict](const Fields& config, std::string_view text) { return State::deserialize(from_dict(config), text); },
-      "config"_a, "text"_a, "The state of a `config` dict and a serialize() string (how a State unpickles).");
-}
-
-// A State's __reduce__: restore_state(config, serialize()) of its module.
-template <class State, class ToDict>
-void bind_state_pickling(py::class_<State>& cls, const char* module, ToDict to_dict) {
-  cls.def("__reduce__", [module, to_dict](const State& s) -> py::typing::Tuple<py::object, py::typing::Tuple<Fields, py::str>> {
-    py::object restore = py::module_::import(module).attr("restore_state");
-    return py::make_tuple(restore, py::make_tuple(to_dict(s.config()), s.serialize()));
-  });
 }
 
 }  // namespace cardcore::bindings

@@ -17,12 +17,26 @@ using NamedCounts = py::typing::Dict<py::str, py::int_>;
 template <class State>
 NamedCounts counts_dict(const Counts<State>& counts) {
   py::dict named;
-  for (std::size_t c = 0; c < counts.size(); ++c) named[State::kCountNames[c]] = counts[c];
+  for (std::size_t c = 0; c < counts.size(); ++c) named[py::str(std::string(State::kCountNames[c]))] = counts[c];
   return named;
 }
 
-// `choose_for(name)` turns a policy name into a chooser (state, seat, rng) -> action, or
-// throws std::invalid_argument for an unknown name.
+// The chooser (state, rng) -> action of policy `name`: one of the game's spec, else
+// std::invalid_argument listing them. `choose_for(name)` gives the chooser of a spec name.
+template <class State, class ChooseFor>
+auto chooser(const ChooseFor& choose_for, const std::string& name) {
+  const auto& spec = State::Spec::kSpec;
+  std::string expected;
+  for (std::string_view policy : spec.policies) {
+    if (policy == name) return choose_for(name);
+    expected += (expected.empty() ? "'" : ", '") + std::string(policy) + "'";
+  }
+  throw std::invalid_argument("unknown " + std::string(spec.name) + " policy '" + name + "': expected one of " +
+                              expected);
+}
+
+// `choose_for(name)` turns a policy name of the game's spec into a chooser (state, rng) ->
+// action.
 template <class Game, class State, class ChooseFor>
 void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer, ChooseFor choose_for) {
   m.def(
@@ -38,7 +52,7 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
           throw std::invalid_argument("games [" + std::to_string(begin) + ", " + std::to_string(end) + ") is empty or negative");
         using Chooser = decltype(choose_for(std::string()));
         std::vector<Chooser> choosers;
-        for (const std::string& name : policies) choosers.push_back(choose_for(name));
+        for (const std::string& name : policies) choosers.push_back(chooser<State>(choose_for, name));
         py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(players)});
         double* data = out.mutable_data();
         Counts<State> counts{};
@@ -57,7 +71,7 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
         if (state.current_player() < 0)
           throw std::invalid_argument("policy_action needs a player to act, not a chance or terminal node");
         Rng rng(to_seed(seed));
-        return choose_for(policy)(state, rng);
+        return chooser<State>(choose_for, policy)(state, rng);
       },
       "state"_a, "policy"_a, "seed"_a,
       "The action a built-in policy (one of simulate's names) takes at a player node; `seed` "

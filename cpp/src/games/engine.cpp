@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "cardcore/games/spec.hpp"
+
 namespace cardcore {
 
 std::vector<int> ActionSet::to_vector() const {

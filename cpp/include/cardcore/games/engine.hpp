@@ -86,9 +86,6 @@ class Stock {
 // the counterpart cards.
 unsigned remap_positions(Mask original_hand, Mask replay_hand, unsigned positions, const int* counterpart);
 
-// Throws std::invalid_argument("<game> config: <field> <problem>").
-[[noreturn]] void bad_config(std::string_view game, std::string_view field, const std::string& problem);
-
 // Throws std::out_of_range unless 0 <= player < players.
 void check_player(int player, int players);
 

@@ -19,60 +19,42 @@ constexpr const char* kStageNames[8] = {"bet 1 (pre-draw)", "draw 1", "bet 2", "
 // raise (cap of them), a short all-in, or a call that reopens nothing.
 int actions_per_round(const Config& c) { return 2 * (c.max_raises + 4); }
 
-[[noreturn]] void bad_field(std::string_view field, const std::string& problem) { bad_config("badugi", field, problem); }
-
 }  // namespace
 
 void Config::validate() const {
-  for (int s = 0; s < kNumPlayers; ++s)
-    if (stacks[s] < 1 || stacks[s] > 1'000'000'000)
-      bad_field("stacks", "must be between 1 and 1,000,000,000 chips, got " + std::to_string(stacks[s]));
-  if (small_blind < 1) bad_field("small_blind", "must be at least 1, got " + std::to_string(small_blind));
+  check_fields<Config>(Spec::kSpec.name, kConfigFields, *this);
   if (big_blind < small_blind)
-    bad_field("big_blind", "must be at least small_blind (" + std::to_string(small_blind) + "), got " +
-                               std::to_string(big_blind));
-  if (small_bet < 1) bad_field("small_bet", "must be at least 1, got " + std::to_string(small_bet));
-  if (big_bet < 1) bad_field("big_bet", "must be at least 1, got " + std::to_string(big_bet));
-  if (big_blind > 1'000'000 || small_bet > 1'000'000 || big_bet > 1'000'000)
-    bad_field("big_blind, small_bet and big_bet", "must be at most 1,000,000");
-  if (max_raises < 0 || max_raises > 20)
-    bad_field("max_raises", "must be between 0 and 20, got " + std::to_string(max_raises));
-  if (hands < 1 || hands > 100000) bad_field("hands", "must be between 1 and 100,000, got " + std::to_string(hands));
-  if (first_dealer != 0 && first_dealer != 1)
-    bad_field("first_dealer", "must be seat 0 or 1, got " + std::to_string(first_dealer));
+    bad_config(Spec::kSpec.name, "big_blind",
+               "must be at least small_blind (" + std::to_string(small_blind) + "), got " + std::to_string(big_blind));
 }
 
-std::string Config::to_string() const {
-  std::ostringstream out;
-  out << "stacks=" << stacks[0] << ',' << stacks[1] << " small_blind=" << small_blind
-      << " big_blind=" << big_blind << " small_bet=" << small_bet << " big_bet=" << big_bet
-      << " max_raises=" << max_raises << " hands=" << hands << " first_dealer=" << first_dealer;
-  return out.str();
-}
+std::string Config::to_string() const { return fields_to_string<Config>(kConfigFields, *this); }
 
 TensorLayout::TensorLayout(const Config& config) : actions_per_round(badugi::actions_per_round(config)) {
-  betting_offset = 52 + 2 + 8;
-  draws_offset = betting_offset + kNumRounds * actions_per_round * betting::kNumActions;
-  chips_offset = draws_offset + kNumDraws * 2 * 5;
-  progress_offset = chips_offset + 5;
-  observation_size = progress_offset + 1;
-  information_state_size = observation_size + 4 * 52;
+  own_cards = observation.add("own_cards", kDeckSize);
+  dealer = observation.add("dealer", 2);
+  stage = observation.add("stage", 8);
+  betting = observation.add("betting", kNumRounds * actions_per_round * betting::kNumActions);
+  draws = observation.add("draws", kNumDraws * 2 * 5);
+  chips = observation.add("chips", 5);
+  progress = observation.add("progress", 1);
+  information_state.extend(observation);
+  hand_by_stage = information_state.add("hand_by_stage", 4 * kDeckSize);
 }
 
-int Game::max_game_length() const {
+int Spec::max_game_length(const Config& config) {
   // Per hand: 8 cards dealt, 3 burns, up to 24 replacements, 6 draw decisions, 4 rounds.
   return config.hands * (8 + 3 + 24 + 6 + kNumRounds * actions_per_round(config));
 }
 
-double Game::max_utility() const { return std::max(config.stacks[0], config.stacks[1]); }
-double Game::min_utility() const { return -max_utility(); }
+double Spec::max_utility(const Config& config) { return std::max(config.stacks[0], config.stacks[1]); }
 
 State::State(const Config& config, bool seeded, std::uint64_t seed)
     : EngineState(seeded, seed), config_(config) {
   config_.validate();
   table_ = betting::Table(kNumPlayers, config_.stacks.data());
   dealer_ = config_.first_dealer;
-  history_.reserve(static_cast<std::size_t>(Game(config_).max_game_length()));
+  history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));
   start_hand();
   resolve_chance();
 }
@@ -337,10 +319,10 @@ std::string State::information_state_string(int player) const {
 void State::observation_tensor(int player, float* out) const {
   check_player(player, kNumPlayers);
   const TensorLayout layout(config_);
-  std::fill(out, out + layout.observation_size, 0.0f);
-  for (Mask m = hands_[player]; m; m = clear_lowest(m)) out[lowest_bit(m)] = 1;
-  out[52 + (dealer_ == player ? 0 : 1)] = 1;
-  out[54 + stage()] = 1;
+  std::fill(out, out + layout.observation.size(), 0.0f);
+  for (Mask m = hands_[player]; m; m = clear_lowest(m)) out[layout.own_cards + lowest_bit(m)] = 1;
+  out[layout.dealer + (dealer_ == player ? 0 : 1)] = 1;
+  out[layout.stage + stage()] = 1;
   int round = -1, slot = 0, draw = -1;
   for (std::size_t i = hand_start_index_; i < history_.size(); ++i) {
     const Step& step = history_[i];
@@ -355,28 +337,28 @@ void State::observation_tensor(int player, float* out) const {
         slot = 0;
       }
       if (slot < layout.actions_per_round)
-        out[layout.betting_offset + (round * layout.actions_per_round + slot) * betting::kNumActions + step.action] = 1;
+        out[layout.betting + (round * layout.actions_per_round + slot) * betting::kNumActions + step.action] = 1;
       ++slot;
     } else {
       const int count = popcount(unsigned(step.action - kDrawBase));
       const int who = step.actor == player ? 0 : 1;
-      out[layout.draws_offset + (draw * 2 + who) * 5 + count] = 1;
+      out[layout.draws + (draw * 2 + who) * 5 + count] = 1;
     }
   }
   const float total = static_cast<float>(config_.stacks[0]) + static_cast<float>(config_.stacks[1]);
   const int opponent = 1 - player;
-  out[layout.chips_offset + 0] = static_cast<float>(pot()) / total;
-  out[layout.chips_offset + 1] = static_cast<float>(stack(player)) / total;
-  out[layout.chips_offset + 2] = static_cast<float>(stack(opponent)) / total;
-  out[layout.chips_offset + 3] = static_cast<float>(round_bet(player)) / total;
-  out[layout.chips_offset + 4] = static_cast<float>(round_bet(opponent)) / total;
-  out[layout.progress_offset] = static_cast<float>(hands_completed_) / static_cast<float>(config_.hands);
+  out[layout.chips + 0] = static_cast<float>(pot()) / total;
+  out[layout.chips + 1] = static_cast<float>(stack(player)) / total;
+  out[layout.chips + 2] = static_cast<float>(stack(opponent)) / total;
+  out[layout.chips + 3] = static_cast<float>(round_bet(player)) / total;
+  out[layout.chips + 4] = static_cast<float>(round_bet(opponent)) / total;
+  out[layout.progress] = static_cast<float>(hands_completed_) / static_cast<float>(config_.hands);
 }
 
 void State::information_state_tensor(int player, float* out) const {
   const TensorLayout layout(config_);
   observation_tensor(player, out);
-  float* stages = out + layout.observation_size;
+  float* stages = out + layout.hand_by_stage;
   std::fill(stages, stages + 4 * 52, 0.0f);
   // My hand after the deal and after each of my draws (its replacements included).
   auto write = [&](int stage, Mask hand) {

@@ -13,51 +13,35 @@ namespace {
 constexpr const char* kPhaseNames[3] = {"deal", "arrange", "round over"};
 constexpr const char* kReasonNames[5] = {"hands", "high card", "player natural", "banker natural", "player foul"};
 
-[[noreturn]] void bad_field(std::string_view field, const std::string& problem) { bad_config("baibuu", field, problem); }
-
 std::int64_t commission_net(std::int64_t wager, int bp) { return wager - wager * bp / 10000; }
 
 }  // namespace
 
-void Config::validate() const {
-  if (player_hands < 1 || player_hands > kMaxPlayerHands)
-    bad_field("player_hands", "must be 1 to 6, got " + std::to_string(player_hands));
-  for (int i = 0; i < player_hands; ++i)
-    if (wagers[i] < 1 || wagers[i] > 1'000'000'000'000LL)
-      bad_field("wagers", "must be between 1 and 10^12 minor units, got " + std::to_string(wagers[i]));
-  if (commission_bp < 0 || commission_bp > 10000)
-    bad_field("commission_bp", "must be 0-10000 basis points, got " + std::to_string(commission_bp));
-  if (banker_commission_bp < 0 || banker_commission_bp > 10000)
-    bad_field("banker_commission_bp", "must be 0-10000 basis points, got " + std::to_string(banker_commission_bp));
-  if (hands < 1 || hands > 1'000'000) bad_field("hands", "must be between 1 and 1,000,000, got " + std::to_string(hands));
-}
+void Config::validate() const { check_fields<Config>(Spec::kSpec.name, kConfigFields, *this); }
 
-std::string Config::to_string() const {
-  std::ostringstream out;
-  out << "player_hands=" << player_hands << " wagers=";
-  for (int i = 0; i < player_hands; ++i) out << (i ? "," : "") << wagers[i];
-  out << " commission_bp=" << commission_bp << " banker_commission_bp=" << banker_commission_bp
-      << " banker=" << (banker_agent ? "agent" : "house_way") << " hands=" << hands;
-  return out.str();
-}
+std::string Config::to_string() const { return fields_to_string<Config>(kConfigFields, *this); }
 
 TensorLayout::TensorLayout(const Config& c) : seats(c.player_hands + 1) {
-  observation_size = 52 + seats + 3 + 7 + 2 * c.player_hands + seats;
-  information_state_size = observation_size;
+  own_cards = observation.add("own_cards", kDeckSize);
+  seat = observation.add("seat", seats);
+  phase = observation.add("phase", 3);
+  arrangement = observation.add("arrangement", kNumArrangements + 1);
+  results = observation.add("results", 2 * c.player_hands);
+  // A seat's net over the total wagers: the banker can win or lose every wager each round.
+  returns = observation.add("returns", seats, -static_cast<float>(c.hands), static_cast<float>(c.hands));
+  information_state = observation;
 }
 
-double Game::max_utility() const {
+double Spec::max_utility(const Config& config) {
   std::int64_t total = 0;
   for (int i = 0; i < config.player_hands; ++i) total += config.wagers[i];
   return static_cast<double>(total) * config.hands;  // the banker wins every hand
 }
 
-double Game::min_utility() const { return -max_utility(); }
-
 State::State(const Config& config, bool seeded, std::uint64_t seed)
     : EngineState(seeded, seed), config_(config) {
   config_.validate();
-  history_.reserve(static_cast<std::size_t>(Game(config_).max_game_length()));
+  history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));
   start_round();
   resolve_chance();
 }
@@ -80,7 +64,7 @@ int State::current_player() const {
 
 void State::next_to_arrange(int from) {
   // Naturals need no decision; the house-way banker decides inside settlement.
-  const int last = config_.banker_agent ? banker_seat() : banker_seat() - 1;
+  const int last = config_.banker == Banker::kAgent ? banker_seat() : banker_seat() - 1;
   for (int seat = from; seat <= last; ++seat)
     if (natural(hands_[seat]) == Natural::kNone) {
       to_act_ = seat;
@@ -148,7 +132,7 @@ void State::settle_round() {
       round[i] -= wager;
     }
   }
-  if (!config_.banker_agent && natural(hands_[banker]) == Natural::kNone)
+  if (config_.banker == Banker::kHouseWay && natural(hands_[banker]) == Natural::kNone)
     lows_[banker] = arrangement_low(hands_[banker], house_way(hands_[banker]));
   std::array<Mask, kMaxSeats> shown{};
   std::copy(hands_, hands_ + kMaxSeats, shown.begin());
@@ -249,22 +233,18 @@ std::string State::information_state_string(int player) const {
 void State::observation_tensor(int player, float* out) const {
   check_player(player, seats());
   const TensorLayout layout(config_);
-  std::fill(out, out + layout.observation_size, 0.0f);
-  for (Mask m = hands_[player]; m; m = clear_lowest(m)) out[lowest_bit(m)] = 1;
-  int offset = 52;
-  out[offset + player] = 1;
-  offset += seats();
-  out[offset + static_cast<int>(phase_)] = 1;
-  offset += 3;
-  if (lows_[player]) out[offset + arrangement_index(hands_[player], lows_[player])] = 1;
-  else if (hands_[player] && popcount(hands_[player]) == 4 && natural(hands_[player]) != Natural::kNone) out[offset + 6] = 1;
-  offset += 7;
+  std::fill(out, out + layout.observation.size(), 0.0f);
+  for (Mask m = hands_[player]; m; m = clear_lowest(m)) out[layout.own_cards + lowest_bit(m)] = 1;
+  out[layout.seat + player] = 1;
+  out[layout.phase + static_cast<int>(phase_)] = 1;
+  if (lows_[player]) out[layout.arrangement + arrangement_index(hands_[player], lows_[player])] = 1;
+  else if (hands_[player] && popcount(hands_[player]) == 4 && natural(hands_[player]) != Natural::kNone)
+    out[layout.arrangement + kNumArrangements] = 1;
   if (revealed_)
-    for (int i = 0; i < config_.player_hands; ++i) out[offset + 2 * i + (outcomes_[i].player_wins ? 0 : 1)] = 1;
-  offset += 2 * config_.player_hands;
+    for (int i = 0; i < config_.player_hands; ++i) out[layout.results + 2 * i + (outcomes_[i].player_wins ? 0 : 1)] = 1;
   std::int64_t total = 0;
   for (int i = 0; i < config_.player_hands; ++i) total += config_.wagers[i];
-  for (int s = 0; s < seats(); ++s) out[offset + s] = static_cast<float>(net_[s]) / static_cast<float>(total);
+  for (int s = 0; s < seats(); ++s) out[layout.returns + s] = static_cast<float>(net_[s]) / static_cast<float>(total);
 }
 
 void State::information_state_tensor(int player, float* out) const { observation_tensor(player, out); }

@@ -19,8 +19,6 @@ constexpr Chips kAllChips = std::numeric_limits<Chips>::max();
 
 int actions_per_round(const Config& c) { return c.players * (c.max_raises + 3); }
 
-[[noreturn]] void bad_field(std::string_view field, const std::string& problem) { bad_config("buh", field, problem); }
-
 }  // namespace
 
 bool is_legal_draw(Mask hand, unsigned positions) {
@@ -31,50 +29,33 @@ bool is_legal_draw(Mask hand, unsigned positions) {
   return rank_of(lowest_bit(kept)) == kAce;  // a granny keeps an ace
 }
 
-void Config::validate() const {
-  if (players < 2 || players > kMaxPlayers) bad_field("players", "must be 2 to 8, got " + std::to_string(players));
-  for (int s = 0; s < players; ++s)
-    if (stacks[s] < 1 || stacks[s] > 100'000'000)
-      bad_field("stacks", "must be between 1 and 100,000,000 chips, got " + std::to_string(stacks[s]));
-  if (ante < 0 || ante > 1'000'000) bad_field("ante", "must be between 0 and 1,000,000, got " + std::to_string(ante));
-  if (small_bet < 1 || small_bet > 1'000'000)
-    bad_field("small_bet", "must be between 1 and 1,000,000, got " + std::to_string(small_bet));
-  if (big_bet < 1 || big_bet > 1'000'000)
-    bad_field("big_bet", "must be between 1 and 1,000,000, got " + std::to_string(big_bet));
-  if (max_raises < 0 || max_raises > 20)
-    bad_field("max_raises", "must be between 0 and 20, got " + std::to_string(max_raises));
-  if (hands < 1 || hands > 100000) bad_field("hands", "must be between 1 and 100,000, got " + std::to_string(hands));
-  if (first_dealer < 0 || first_dealer >= players)
-    bad_field("first_dealer", "must be a seat 0-" + std::to_string(players - 1) + ", got " + std::to_string(first_dealer));
-}
+void Config::validate() const { check_fields<Config>(Spec::kSpec.name, kConfigFields, *this); }
 
-std::string Config::to_string() const {
-  std::ostringstream out;
-  out << "players=" << players << " stacks=";
-  for (int s = 0; s < players; ++s) out << (s ? "," : "") << stacks[s];
-  out << " ante=" << ante << " small_bet=" << small_bet << " big_bet=" << big_bet << " max_raises=" << max_raises
-      << " hands=" << hands << " first_dealer=" << first_dealer;
-  return out.str();
-}
+std::string Config::to_string() const { return fields_to_string<Config>(kConfigFields, *this); }
 
 TensorLayout::TensorLayout(const Config& c)
     : n(c.players), actions_per_round(buh::actions_per_round(c)), slot_size(c.players + betting::kNumActions) {
-  seats_offset = 52 + 2 * n + 10;
-  draws_offset = seats_offset + 4 * n;
-  chips_offset = draws_offset + 4 * n;
-  betting_offset = chips_offset + 1 + 2 * n;
-  observation_size = betting_offset + actions_per_round * slot_size;
-  information_state_size = observation_size + 4 * 52 + 3 * actions_per_round * slot_size;
+  own_cards = observation.add("own_cards", kDeckSize);
+  seat = observation.add("seat", n);
+  dealer = observation.add("dealer", n);
+  stage = observation.add("stage", 10);
+  seats = observation.add("seats", 4 * n);
+  draws = observation.add("draws", 4 * n);
+  chips = observation.add("chips", 1 + 2 * n);
+  betting = observation.add("betting", actions_per_round * slot_size);
+  information_state.extend(observation);
+  hand_by_stage = information_state.add("hand_by_stage", 4 * kDeckSize);
+  earlier_betting = information_state.add("earlier_betting", 3 * actions_per_round * slot_size);
 }
 
-int Game::max_game_length() const {
+int Spec::max_game_length(const Config& config) {
   const int n = config.players;
   // Per hand: 4n cards dealt, 4n window decisions, n draws with up to 3n replacements,
   // and four betting rounds.
   return config.hands * (12 * n + kNumRounds * actions_per_round(config));
 }
 
-double Game::max_utility() const {
+double Spec::max_utility(const Config& config) {
   Chips total = 0, smallest = config.stacks[0];
   for (int s = 0; s < config.players; ++s) {
     total += config.stacks[s];
@@ -83,7 +64,7 @@ double Game::max_utility() const {
   return total - smallest;  // everyone else's chips
 }
 
-double Game::min_utility() const {
+double Spec::min_utility(const Config& config) {
   return -*std::max_element(config.stacks.begin(), config.stacks.begin() + config.players);
 }
 
@@ -92,7 +73,7 @@ State::State(const Config& config, bool seeded, std::uint64_t seed)
   config_.validate();
   table_ = betting::Table(n(), config_.stacks.data());
   dealer_ = config_.first_dealer;
-  history_.reserve(static_cast<std::size_t>(Game(config_).max_game_length()));
+  history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));
   start_hand();
   resolve_chance();
 }
@@ -479,13 +460,13 @@ std::string State::information_state_string(int player) const {
 void State::observation_tensor(int player, float* out) const {
   check_player(player, n());
   const TensorLayout layout(config_);
-  std::fill(out, out + layout.observation_size, 0.0f);
-  for (Mask m = hands_[player]; m; m = clear_lowest(m)) out[lowest_bit(m)] = 1;
-  out[52 + player] = 1;
-  out[52 + n() + dealer_] = 1;
-  out[52 + 2 * n() + stage()] = 1;
+  std::fill(out, out + layout.observation.size(), 0.0f);
+  for (Mask m = hands_[player]; m; m = clear_lowest(m)) out[layout.own_cards + lowest_bit(m)] = 1;
+  out[layout.seat + player] = 1;
+  out[layout.dealer + dealer_] = 1;
+  out[layout.stage + stage()] = 1;
   for (int s = 0; s < n(); ++s) {
-    float* seat = out + layout.seats_offset + 4 * s;
+    float* seat = out + layout.seats + 4 * s;
     seat[0] = in_hand(s);
     seat[1] = (seated_ >> s & 1) && !in_hand(s) && !declared(s);
     seat[2] = declared(s);
@@ -493,10 +474,10 @@ void State::observation_tensor(int player, float* out) const {
   }
   Chips total = 0;
   for (int s = 0; s < n(); ++s) total += config_.stacks[s];
-  out[layout.chips_offset] = static_cast<float>(pot()) / static_cast<float>(total);
+  out[layout.chips] = static_cast<float>(pot()) / static_cast<float>(total);
   for (int s = 0; s < n(); ++s) {
-    out[layout.chips_offset + 1 + 2 * s] = static_cast<float>(stack(s)) / static_cast<float>(total);
-    out[layout.chips_offset + 2 + 2 * s] = static_cast<float>(round_bet(s)) / static_cast<float>(total);
+    out[layout.chips + 1 + 2 * s] = static_cast<float>(stack(s)) / static_cast<float>(total);
+    out[layout.chips + 2 + 2 * s] = static_cast<float>(round_bet(s)) / static_cast<float>(total);
   }
   // Draw counts, and the betting of the round in play, in order.
   int slot = 0;
@@ -504,9 +485,9 @@ void State::observation_tensor(int player, float* out) const {
     const Step& step = history_[i];
     if (step.actor == kChancePlayer) continue;
     if (step.action >= kDrawBase && step.action < kDeclare) {
-      out[layout.draws_offset + 4 * step.actor + popcount(unsigned(step.action - kDrawBase))] = 1;
+      out[layout.draws + 4 * step.actor + popcount(unsigned(step.action - kDrawBase))] = 1;
     } else if (step.action < kDrawBase && step.stage == stage() && slot < layout.actions_per_round) {
-      float* cell = out + layout.betting_offset + slot++ * layout.slot_size;
+      float* cell = out + layout.betting + slot++ * layout.slot_size;
       cell[step.actor] = 1;
       cell[n() + step.action] = 1;
     }
@@ -523,9 +504,9 @@ int deal_of(int stage) { return stage >= 6 ? 3 : stage / 2; }
 void State::information_state_tensor(int player, float* out) const {
   const TensorLayout layout(config_);
   observation_tensor(player, out);
-  float* hands = out + layout.observation_size;
-  float* rounds = hands + 4 * 52;
-  std::fill(hands, out + layout.information_state_size, 0.0f);
+  float* hands = out + layout.hand_by_stage;
+  float* rounds = out + layout.earlier_betting;
+  std::fill(hands, out + layout.information_state.size(), 0.0f);
   // My cards after each deal and after the draw, and the betting of rounds 1-3 in order.
   Mask hand = 0;
   int slots[3] = {0, 0, 0};

@@ -12,40 +12,33 @@ namespace {
 
 constexpr const char* kPhaseNames[] = {"deal", "upcard", "in or out", "exchange", "exchange", "play", "over"};
 
-[[noreturn]] void bad_field(std::string_view field, const std::string& problem) {
-  bad_config("hucklebuck", field, problem);
-}
-
 }  // namespace
 
-void Config::validate() const {
-  if (players < 3 || players > kMaxPlayers) bad_field("players", "must be 3 to 7, got " + std::to_string(players));
-  if (target < 1 || target > 1000) bad_field("target", "must be between 1 and 1000, got " + std::to_string(target));
-  for (int s = 0; s < players; ++s)
-    if (scores[s] < 0 || scores[s] > 100000)
-      bad_field("scores", "must be between 0 and 100,000, got " + std::to_string(scores[s]));
-  if (hands < 0 || hands > 100000) bad_field("hands", "must be None or 1 to 100,000, got " + std::to_string(hands));
-  if (max_hands < 1 || max_hands > 100000)
-    bad_field("max_hands", "must be between 1 and 100,000, got " + std::to_string(max_hands));
-  if (first_dealer < 0 || first_dealer >= players)
-    bad_field("first_dealer", "must be a seat 0-" + std::to_string(players - 1) + ", got " + std::to_string(first_dealer));
-}
+void Config::validate() const { check_fields<Config>(Spec::kSpec.name, kConfigFields, *this); }
 
-std::string Config::to_string() const {
-  std::ostringstream out;
-  out << "players=" << players << " target=" << target << " scores=";
-  for (int s = 0; s < players; ++s) out << (s ? "," : "") << scores[s];
-  out << " hands=" << (hands == 0 ? std::string("game") : std::to_string(hands)) << " max_hands=" << max_hands
-      << " first_dealer=" << first_dealer;
-  return out.str();
-}
+std::string Config::to_string() const { return fields_to_string<Config>(kConfigFields, *this); }
 
 TensorLayout::TensorLayout(const Config& c) : n(c.players) {
-  observation_size = 52 + 52 + 2 * n + 4 + 3 * n + 6 * n + 52 * n + 52 + n + n;
-  information_state_size = observation_size + 2 * 52 + kHandSize * 52 * n;
+  own_cards = observation.add("own_cards", kDeckSize);
+  upcard = observation.add("upcard", kDeckSize);
+  seat = observation.add("seat", n);
+  dealer = observation.add("dealer", n);
+  phase = observation.add("phase", 4);
+  in_out = observation.add("in_out", 3 * n);
+  exchanged = observation.add("exchanged", 6 * n);
+  trick = observation.add("trick", kDeckSize * n);
+  played = observation.add("played", kDeckSize);
+  tricks = observation.add("tricks", n);
+  // A score over the target: at most the highest starting score plus 5 a hand.
+  const int top = *std::max_element(c.scores.begin(), c.scores.begin() + n);
+  const int hands_played = c.hands == 0 ? c.max_hands : c.hands;
+  scores = observation.add("scores", n, 0, static_cast<float>(top + 5 * hands_played) / static_cast<float>(c.target));
+  information_state.extend(observation);
+  hands = information_state.add("hands", 2 * kDeckSize);
+  earlier_tricks = information_state.add("earlier_tricks", kHandSize * kDeckSize * n);
 }
 
-int Game::max_game_length() const {
+int Spec::max_game_length(const Config& config) {
   const int n = config.players;
   // Per hand: 5n cards dealt and the upcard, n in/out calls, n exchanges with up to 5n
   // replacements, and 5n plays.
@@ -58,7 +51,7 @@ State::State(const Config& config, bool seeded, std::uint64_t seed)
   config_.validate();
   std::copy(config_.scores.begin(), config_.scores.begin() + n(), scores_);
   dealer_ = config_.first_dealer;
-  history_.reserve(static_cast<std::size_t>(Game(config_).max_game_length()));
+  history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));
   start_hand();
   resolve_chance();
 }
@@ -385,41 +378,32 @@ std::string State::information_state_string(int player) const {
 void State::observation_tensor(int player, float* out) const {
   check_player(player, n());
   const TensorLayout layout(config_);
-  std::fill(out, out + layout.observation_size, 0.0f);
-  float* at = out;
-  for (Mask m = hands_[player]; m; m = clear_lowest(m)) at[lowest_bit(m)] = 1;
-  at += 52;
-  if (upcard_ >= 0) at[upcard_] = 1;
-  at += 52;
-  at[player] = 1;
-  at += n();
-  at[dealer_] = 1;
-  at += n();
+  std::fill(out, out + layout.observation.size(), 0.0f);
+  for (Mask m = hands_[player]; m; m = clear_lowest(m)) out[layout.own_cards + lowest_bit(m)] = 1;
+  if (upcard_ >= 0) out[layout.upcard + upcard_] = 1;
+  out[layout.seat + player] = 1;
+  out[layout.dealer + dealer_] = 1;
   const int phase = phase_ == Phase::kInOut ? 0 : phase_ == Phase::kPlay ? 2 : phase_ == Phase::kOver ? 3 : 1;
-  at[phase] = 1;
-  at += 4;
+  out[layout.phase + phase] = 1;
   // In once announced, or once the in-or-out round is over (the rest are in, R-4).
   const bool announced = phase_ != Phase::kDeal && phase_ != Phase::kUpcard && phase_ != Phase::kInOut;
-  for (int s = 0; s < n(); ++s) at[3 * s + (dropped(s) ? 1 : (announced || (decided_ >> s & 1)) ? 0 : 2)] = 1;
-  at += 3 * n();
-  for (int s = 0; s < n(); ++s) at[6 * s + exchanged_[s]] = 1;
-  at += 6 * n();
   for (int s = 0; s < n(); ++s)
-    if (trick_[s] >= 0) at[52 * s + trick_[s]] = 1;
-  at += 52 * n();
-  for (Mask m = played_; m; m = clear_lowest(m)) at[lowest_bit(m)] = 1;
-  at += 52;
-  for (int s = 0; s < n(); ++s) at[s] = static_cast<float>(tricks_[s]) / kHandSize;
-  at += n();
-  for (int s = 0; s < n(); ++s) at[s] = static_cast<float>(scores_[s]) / static_cast<float>(config_.target);
+    out[layout.in_out + 3 * s + (dropped(s) ? 1 : (announced || (decided_ >> s & 1)) ? 0 : 2)] = 1;
+  for (int s = 0; s < n(); ++s) out[layout.exchanged + 6 * s + exchanged_[s]] = 1;
+  for (int s = 0; s < n(); ++s)
+    if (trick_[s] >= 0) out[layout.trick + 52 * s + trick_[s]] = 1;
+  for (Mask m = played_; m; m = clear_lowest(m)) out[layout.played + lowest_bit(m)] = 1;
+  for (int s = 0; s < n(); ++s) out[layout.tricks + s] = static_cast<float>(tricks_[s]) / kHandSize;
+  for (int s = 0; s < n(); ++s)
+    out[layout.scores + s] = static_cast<float>(scores_[s]) / static_cast<float>(config_.target);
 }
 
 void State::information_state_tensor(int player, float* out) const {
   const TensorLayout layout(config_);
   observation_tensor(player, out);
-  float* hands = out + layout.observation_size;
-  float* tricks = hands + 2 * 52;
-  std::fill(hands, out + layout.information_state_size, 0.0f);
+  float* hands = out + layout.hands;
+  float* tricks = out + layout.earlier_tricks;
+  std::fill(hands, out + layout.information_state.size(), 0.0f);
   // My five dealt cards (row 0) and my hand after the exchange, played cards included
   // (row 1); each card played, by trick and seat (a play's stage is the number of tricks
   // finished before it).

@@ -20,38 +20,18 @@
 #include <utility>
 #include <vector>
 
-#include "cardcore/games/badugi/config.hpp"
+#include "cardcore/games/badugi/spec.hpp"
 #include "cardcore/games/betting.hpp"
 #include "cardcore/games/engine.hpp"
 
 namespace cardcore::badugi {
 
-inline constexpr int kNumPlayers = 2;
-inline constexpr int kDrawBase = 5;  // action id of "stand"; 5 + m discards the cards of m
-inline constexpr int kNumDistinctActions = kDrawBase + 16;
-inline constexpr int kNumRounds = 4;
-inline constexpr int kNumDraws = 3;
-
 enum class Phase : std::uint8_t { kDeal, kBet, kBurn, kDraw, kReplace, kOver };
-
-// The layout of observation_tensor (sizes depend on the cap through actions_per_round):
-// own cards 52 | I am the dealer, the opponent is 2 | stage 8 (bet 1, draw 1, bet 2, draw 2,
-// bet 3, draw 3, bet 4, hand over) | betting 4 rounds x actions_per_round slots x 5 action
-// types (the actor alternates, the first being the dealer pre-draw and the big blind
-// after) | draw counts 3 draws x 2 (me, opponent) x 5 (0-4 cards) | chips 5 (pot, my stack,
-// opponent's stack, my bet and the opponent's bet this round, over the total chips) |
-// hands completed over hands 1. information_state_tensor appends my cards after the deal
-// and after each draw: 4 x 52.
-struct TensorLayout {
-  int actions_per_round;
-  int betting_offset, draws_offset, chips_offset, progress_offset, observation_size;
-  int information_state_size;
-  explicit TensorLayout(const Config& config);
-};
 
 class State : public EngineState<State> {
  public:
-  static constexpr const char* kName = "badugi";
+  using Spec = badugi::Spec;
+  static constexpr std::string_view kName = Spec::kSpec.name;
   State(const Config& config, bool seeded, std::uint64_t seed);
 
   const Config& config() const { return config_; }
@@ -91,7 +71,7 @@ class State : public EngineState<State> {
   Mask dead_cards() const { return burned_ | mucked_; }  // burned and discarded this hand
 
   // What a simulation counts (games/rollout.hpp): hands completed, and those shown down.
-  static constexpr std::array<const char*, 2> kCountNames{"hands", "showdowns"};
+  static constexpr auto kCountNames = badugi::kCountNames;
   std::array<std::int64_t, 2> counts() const {
     return {hands_completed_, static_cast<std::int64_t>(showdowns_.size())};
   }
@@ -129,19 +109,6 @@ class State : public EngineState<State> {
   void apply_chance(int card);
   void apply_player(int action);
   std::string describe(const Step& step, int viewer) const;
-};
-
-// A game: a validated configuration and its constants.
-struct Game {
-  Config config;
-  explicit Game(const Config& c) : config(c) { config.validate(); }
-  int num_players() const { return kNumPlayers; }
-  int num_distinct_actions() const { return kNumDistinctActions; }
-  int max_game_length() const;
-  double max_utility() const;  // the most one seat can win: the opponent's stack
-  double min_utility() const;
-  int observation_size() const { return TensorLayout(config).observation_size; }
-  int information_state_size() const { return TensorLayout(config).information_state_size; }
 };
 
 }  // namespace cardcore::badugi

@@ -20,40 +20,17 @@
 #include <vector>
 
 #include "cardcore/eval/baibuu.hpp"
+#include "cardcore/games/baibuu/spec.hpp"
 #include "cardcore/games/engine.hpp"
 
 namespace cardcore::baibuu {
 
-inline constexpr int kMaxPlayerHands = 6;
-inline constexpr int kMaxSeats = kMaxPlayerHands + 1;
-
-struct Config {
-  int player_hands = 1;
-  std::array<std::int64_t, kMaxPlayerHands> wagers{100, 100, 100, 100, 100, 100};
-  int commission_bp = 300;
-  int banker_commission_bp = 300;
-  bool banker_agent = false;  // false: the banker arranges by the house way
-  int hands = 1;              // rounds
-
-  void validate() const;
-  std::string to_string() const;
-  bool operator==(const Config&) const = default;
-};
-
 enum class Phase : std::uint8_t { kDeal, kArrange, kOver };
-
-// observation_tensor: own cards 52 | my seat n+1 | phase 3 (deal, arrange, round over) |
-// my arrangement 7 (Low pair index 0-5, or Natural) | per player hand after the reveal:
-// the player won, the banker won 2n | per seat returns so far over the total wagers n+1.
-// The information state tensor is the same (a round hides nothing it later needs).
-struct TensorLayout {
-  int seats, observation_size, information_state_size;
-  explicit TensorLayout(const Config& config);
-};
 
 class State : public EngineState<State> {
  public:
-  static constexpr const char* kName = "baibuu";
+  using Spec = baibuu::Spec;
+  static constexpr std::string_view kName = Spec::kSpec.name;
   State(const Config& config, bool seeded, std::uint64_t seed);
 
   const Config& config() const { return config_; }
@@ -89,7 +66,7 @@ class State : public EngineState<State> {
 
   // What a simulation counts (games/rollout.hpp): rounds completed, player hands dealt a
   // Natural, banker hands dealt one, and player hands that fouled.
-  static constexpr std::array<const char*, 4> kCountNames{"rounds", "naturals", "banker_naturals", "fouls"};
+  static constexpr auto kCountNames = baibuu::kCountNames;
   std::array<std::int64_t, 4> counts() const;
 
  private:
@@ -125,17 +102,5 @@ class State : public EngineState<State> {
 void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin,
                         std::int64_t end, std::uint64_t seed, int threads, double* returns,
                         std::array<std::int64_t, 4>& counts);
-
-struct Game {
-  Config config;
-  explicit Game(const Config& c) : config(c) { config.validate(); }
-  int num_players() const { return config.player_hands + 1; }
-  int num_distinct_actions() const { return kNumArrangements; }
-  int max_game_length() const { return config.hands * (4 * (config.player_hands + 1) + config.player_hands + 1); }
-  double max_utility() const;
-  double min_utility() const;
-  int observation_size() const { return TensorLayout(config).observation_size; }
-  int information_state_size() const { return TensorLayout(config).information_state_size; }
-};
 
 }  // namespace cardcore::baibuu

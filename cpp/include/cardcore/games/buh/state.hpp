@@ -28,37 +28,18 @@
 #include <vector>
 
 #include "cardcore/games/betting.hpp"
-#include "cardcore/games/buh/config.hpp"
+#include "cardcore/games/buh/spec.hpp"
 #include "cardcore/games/engine.hpp"
 
 namespace cardcore::buh {
 
-inline constexpr int kDrawBase = 5;
-inline constexpr int kDeclare = 21;
-inline constexpr int kPass = 22;
-inline constexpr int kNumDistinctActions = 23;
-inline constexpr int kNumRounds = 4;
 
 enum class Phase : std::uint8_t { kDeal, kWindow, kBet, kDraw, kReplace, kOver };
 
-// The layout of observation_tensor for n seats (all relative to the table, not the viewer):
-// own cards 52 | my seat n | dealer n | stage 10 (deal k, window k, bet k for k = 1-3 run
-// as window 1, bet 1, window 2, bet 2, window 3, bet 3, draw, window 4, bet 4, over) |
-// per seat: in the hand, folded, declared, all-in (4n) | per seat cards discarded 0-3
-// (4n) | chips over the total: pot, then per seat stack and bet this round (1 + 2n) |
-// this round's betting, actions_per_round slots x (actor n + action 5). The information
-// state tensor appends my cards after each deal and after the draw (4 x 52) and the three
-// earlier rounds' betting slots.
-struct TensorLayout {
-  int n, actions_per_round, slot_size;
-  int seats_offset, draws_offset, chips_offset, betting_offset, observation_size;
-  int information_state_size;
-  explicit TensorLayout(const Config& config);
-};
-
 class State : public EngineState<State> {
  public:
-  static constexpr const char* kName = "buh";
+  using Spec = buh::Spec;
+  static constexpr std::string_view kName = Spec::kSpec.name;
   State(const Config& config, bool seeded, std::uint64_t seed);
 
   const Config& config() const { return config_; }
@@ -98,7 +79,7 @@ class State : public EngineState<State> {
 
   // What a simulation counts (games/rollout.hpp): hands completed, buhs declared, and
   // hands decided by a showdown of two or more hands.
-  static constexpr std::array<const char*, 3> kCountNames{"hands", "declarations", "showdowns"};
+  static constexpr auto kCountNames = buh::kCountNames;
   std::array<std::int64_t, 3> counts() const { return {hands_completed_, declarations_, showdowns_}; }
 
  private:
@@ -152,18 +133,6 @@ class State : public EngineState<State> {
   int next_in_order(int& position) const;
   bool hand_decided() const { return table_.num_active() <= 1; }
   std::string describe(const Step& step, int viewer) const;
-};
-
-struct Game {
-  Config config;
-  explicit Game(const Config& c) : config(c) { config.validate(); }
-  int num_players() const { return config.players; }
-  int num_distinct_actions() const { return kNumDistinctActions; }
-  int max_game_length() const;
-  double max_utility() const;
-  double min_utility() const;
-  int observation_size() const { return TensorLayout(config).observation_size; }
-  int information_state_size() const { return TensorLayout(config).information_state_size; }
 };
 
 // Whether the discard positions m are a legal draw for `hand`: at most two cards, or three

@@ -24,42 +24,16 @@
 
 #include "cardcore/eval/hucklebuck.hpp"
 #include "cardcore/games/engine.hpp"
+#include "cardcore/games/hucklebuck/spec.hpp"
 
 namespace cardcore::hucklebuck {
 
-inline constexpr int kIn = 0, kOut = 1, kExchangeBase = 2, kPlayBase = 34;
-inline constexpr int kNumDistinctActions = kPlayBase + kDeckSize;
-inline constexpr int kHandSize = 5;
-
-struct Config {
-  int players = 4;
-  int target = 11;
-  std::array<int, kMaxPlayers> scores{};
-  int hands = 1;  // 0: the whole game, to the target
-  int max_hands = 200;
-  int first_dealer = 0;
-
-  void validate() const;
-  std::string to_string() const;
-  bool operator==(const Config&) const = default;
-};
-
 enum class Phase : std::uint8_t { kDeal, kUpcard, kInOut, kExchange, kReplace, kPlay, kOver };
-
-// observation_tensor for n seats: own cards 52 | upcard 52 | my seat n | dealer n | phase 4
-// (in or out, exchange, play, over) | per seat in / out / undecided 3n | per seat cards
-// exchanged, 0-5, 6n | the trick in play: per seat the card it played 52n | cards played
-// in earlier tricks 52 | tricks won per seat over 5, n | scores per seat over the target, n.
-// information_state_tensor appends my hand after the deal and after the exchange (2 x 52)
-// and, per earlier trick, each seat's card (5 x 52n).
-struct TensorLayout {
-  int n, observation_size, information_state_size;
-  explicit TensorLayout(const Config& config);
-};
 
 class State : public EngineState<State> {
  public:
-  static constexpr const char* kName = "hucklebuck";
+  using Spec = hucklebuck::Spec;
+  static constexpr std::string_view kName = Spec::kSpec.name;
   State(const Config& config, bool seeded, std::uint64_t seed);
 
   const Config& config() const { return config_; }
@@ -102,7 +76,7 @@ class State : public EngineState<State> {
 
   // What a simulation counts (games/rollout.hpp): hands completed, players who dropped out
   // of a hand, and active players who took no trick (-3).
-  static constexpr std::array<const char*, 3> kCountNames{"hands", "drops", "no_tricks"};
+  static constexpr auto kCountNames = hucklebuck::kCountNames;
   std::array<std::int64_t, 3> counts() const { return {hands_completed_, total_drops_, no_trick_hands_}; }
 
  private:
@@ -141,18 +115,6 @@ class State : public EngineState<State> {
   void apply_chance(int card);
   void apply_player(int action);
   void refill_stock();
-};
-
-struct Game {
-  Config config;
-  explicit Game(const Config& c) : config(c) { config.validate(); }
-  int num_players() const { return config.players; }
-  int num_distinct_actions() const { return kNumDistinctActions; }
-  int max_game_length() const;
-  double max_utility() const { return config.hands == 0 ? 1.0 : 5.0 * config.hands; }
-  double min_utility() const { return config.hands == 0 ? -1.0 : -3.0 * config.hands; }
-  int observation_size() const { return TensorLayout(config).observation_size; }
-  int information_state_size() const { return TensorLayout(config).information_state_size; }
 };
 
 }  // namespace cardcore::hucklebuck

@@ -1,0 +1,92 @@
+// Bai Buu's spec: every fact about the game stated once (games/spec.hpp); the rules are
+// docs/rules/baibuu.md (stakes and commission 3.2, R-9; the banker R-8).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "cardcore/eval/baibuu.hpp"
+#include "cardcore/games/spec.hpp"
+
+namespace cardcore::baibuu {
+
+inline constexpr int kMaxPlayerHands = 6;
+inline constexpr int kMaxSeats = kMaxPlayerHands + 1;
+inline constexpr int kConfigSeats = kMaxPlayerHands;  // per-seat fields hold one entry per player hand
+
+// Who arranges the banker's hand: the house way inside the engine, or an agent at seat n.
+enum class Banker : std::uint8_t { kHouseWay, kAgent };
+
+// X(kind, name, type, default, min, max, doc, extras...): see CARDCORE_CONFIG_MEMBER.
+#define CARDCORE_BAIBUU_CONFIG(X)                                                                               \
+  X(kInt, player_hands, int, 1, 1, kMaxPlayerHands, "player hands against the banker (seats 0..n-1)")           \
+  X(kPerSeat, wagers, std::int64_t, 100, 1, 1'000'000'000'000, "each player hand's wager, in minor units",      \
+    .count = [](const Config& c) { return c.player_hands; }, .entry = "player hand")                            \
+  X(kInt, commission_bp, int, 300, 0, 10'000, "commission on a player's win, in basis points (rounded down)")   \
+  X(kInt, banker_commission_bp, int, 300, 0, 10'000, "commission on the banker's win (None: commission_bp)",    \
+    .set_none = [](Config& c) { c.banker_commission_bp = c.commission_bp; })                                    \
+  X(kChoice, banker, Banker, Banker::kHouseWay, 0, 1, "who arranges the banker's hand: house_way or agent",     \
+    .choices = {"house_way", "agent"})                                                                          \
+  X(kInt, hands, int, 1, 1, 1'000'000, "rounds, each with a fresh deck")
+
+struct Config {
+  CARDCORE_BAIBUU_CONFIG(CARDCORE_CONFIG_MEMBER)
+
+  // Throws std::invalid_argument naming the first bad field.
+  void validate() const;
+  std::string to_string() const;
+  bool operator==(const Config&) const = default;
+};
+
+inline constexpr ConfigField<Config> kConfigFields[] = {CARDCORE_BAIBUU_CONFIG(CARDCORE_CONFIG_FIELD)};
+inline constexpr std::string_view kPolicies[] = {"house_way", "optimal", "random"};
+inline constexpr std::array<std::string_view, 4> kCountNames{"rounds", "naturals", "banker_naturals", "fouls"};
+inline constexpr ActionBlock kActionBlocks[] = {
+    {"arrange", 0, kNumArrangements,
+     "Low = pair i of (0,1), (0,2), (0,3), (1,2), (1,3), (2,3) of the hand's cards sorted by id"},
+};
+
+// observation_tensor: own cards 52 | my seat n+1 | phase 3 (deal, arrange, round over) |
+// my arrangement 7 (Low pair index 0-5, or Natural) | per player hand after the reveal:
+// the player won, the banker won 2n | per seat returns so far over the total wagers n+1.
+// The information state tensor is the same (a round hides nothing it later needs).
+struct TensorLayout {
+  int seats;
+  int own_cards, seat, phase, arrangement, results, returns;  // offsets
+  TensorShape observation, information_state;
+  explicit TensorLayout(const Config& config);
+};
+
+struct Spec {
+  using Config = baibuu::Config;
+  using Layout = TensorLayout;
+  static constexpr GameSpec<Config> kSpec{
+      .name = "baibuu",
+      .display_name = "Bai Buu",
+      .min_players = 2,
+      .max_players = kMaxSeats,
+      .seats_field = "player_hands",
+      .fields = kConfigFields,
+      .policies = kPolicies,
+      .count_names = kCountNames,
+      .utility_doc = "net chips per seat after commission (seat n the banker); zero-sum only when both "
+                     "commissions are 0, else the sum is minus the commission collected",
+      .num_distinct_actions = kNumArrangements,
+      .action_blocks = kActionBlocks,
+  };
+  static int num_players(const Config& config) { return config.player_hands + 1; }
+  static int max_game_length(const Config& config) {
+    return config.hands * (4 * (config.player_hands + 1) + config.player_hands + 1);
+  }
+  static double max_utility(const Config& config);  // the banker wins every hand of every round
+  static double min_utility(const Config& config) { return -max_utility(config); }
+  static Utility utility(const Config& config) {
+    return config.commission_bp == 0 && config.banker_commission_bp == 0 ? Utility::kZeroSum : Utility::kGeneralSum;
+  }
+};
+
+using Game = EngineGame<Spec>;
+
+}  // namespace cardcore::baibuu

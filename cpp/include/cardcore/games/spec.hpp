@@ -1,0 +1,257 @@
+// A game's spec: every fact about a game stated once, in the game's own spec.hpp
+// (docs/design.md, "Game specs"). Everything else derives from it: configuration checks
+// with errors naming the field, the configuration's serialized text, the Python keywords,
+// defaults, dicts and pickling (cpp/bindings/config.hpp), the registry's lists, and the
+// adapters' game types and spaces.
+//
+// A spec names its game, its seat range, its configuration fields, its built-in policies
+// and count names, its utility type, its action-id blocks, and (through a game's Spec
+// traits) the configuration-dependent facts: seats, maximum game length, utility bounds
+// and tensor layouts.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace cardcore {
+
+// What a configuration field holds.
+enum class FieldKind : std::uint8_t {
+  kInt,      // one integer
+  kPerSeat,  // one integer per seat (per player hand); None gives every seat the default
+  kChoice,   // one of a few names, stored as its index
+};
+
+// One configuration field. Integers are read and written as int64 through `get` and `set`
+// (the seat is ignored unless the field is per seat).
+template <class Config>
+struct ConfigField {
+  std::string_view name;
+  FieldKind kind;
+  std::string_view doc;  // one line
+  std::int64_t default_value;  // per seat: every seat's; a choice: its index
+  std::int64_t min = 0, max = 0;  // each integer's valid range (a choice: its indices)
+  std::int64_t (*get)(const Config&, int seat) = nullptr;
+  void (*set)(Config&, int seat, std::int64_t value) = nullptr;
+  std::array<std::string_view, 4> choices{};  // a choice's names, by index
+  // The upper bound when it depends on other fields (a seat below the number of players).
+  std::int64_t (*max_of)(const Config&) = nullptr;
+  // Per seat: how many entries the configuration has, and what one entry is for.
+  int (*count)(const Config&) = nullptr;
+  std::string_view entry = "player";
+  // An integer that may be None: what None does to the configuration. When `none_word` is
+  // set, None is stored as `none_value`, which prints as that word and reads back as None.
+  void (*set_none)(Config&) = nullptr;
+  std::string_view none_word = {};
+  std::int64_t none_value = 0;
+
+  constexpr bool nullable() const { return kind == FieldKind::kPerSeat || set_none != nullptr; }
+  // Whether the default is None: every seat's default, or a value derived from other fields.
+  constexpr bool default_is_none() const { return kind == FieldKind::kPerSeat || (set_none && none_word.empty()); }
+  constexpr std::int64_t upper(const Config& c) const { return max_of ? max_of(c) : max; }
+  constexpr int entries(const Config& c) const { return kind == FieldKind::kPerSeat ? count(c) : 1; }
+  // Whether the stored value stands for None.
+  constexpr bool is_none(const Config& c) const { return !none_word.empty() && get(c, 0) == none_value; }
+};
+
+// The member pointer's class and value types (what read_member and write_member act on).
+template <class T>
+struct MemberOf;
+template <class C, class V>
+struct MemberOf<V C::*> {
+  using Class = C;
+  using Value = V;
+};
+
+// How a field of kind K and element type T is stored in a Config with room for `Seats`
+// seats, and the stored form of its default.
+template <FieldKind K, class T, int Seats>
+using FieldValue = std::conditional_t<K == FieldKind::kPerSeat, std::array<T, Seats>, T>;
+template <FieldKind K, class T, int Seats>
+constexpr FieldValue<K, T, Seats> field_initial(T value) {
+  if constexpr (K == FieldKind::kPerSeat) {
+    std::array<T, Seats> each{};
+    each.fill(value);
+    return each;
+  } else {
+    return value;
+  }
+}
+
+// A game states its configuration fields once, as an X-macro list of
+//   X(kind, name, type, default, min, max, doc, extra designated initializers...)
+// and expands it twice: with CARDCORE_CONFIG_MEMBER inside `struct Config` (the members,
+// at their defaults; a per-seat field holds kConfigSeats entries) and with
+// CARDCORE_CONFIG_FIELD inside the kConfigFields table.
+#define CARDCORE_CONFIG_MEMBER(kind_, name_, type_, initial_, ...)                   \
+  ::cardcore::FieldValue<::cardcore::FieldKind::kind_, type_, kConfigSeats> name_ = \
+      ::cardcore::field_initial<::cardcore::FieldKind::kind_, type_, kConfigSeats>(initial_);
+#define CARDCORE_CONFIG_FIELD(kind_, name_, type_, initial_, min_, max_, doc_, ...)                        \
+  ::cardcore::ConfigField<Config>{.name = #name_,                                                          \
+                                  .kind = ::cardcore::FieldKind::kind_,                                    \
+                                  .doc = doc_,                                                             \
+                                  .default_value = static_cast<std::int64_t>(initial_),                    \
+                                  .min = min_,                                                             \
+                                  .max = max_,                                                             \
+                                  .get = ::cardcore::read_member<&Config::name_>,                          \
+                                  .set = ::cardcore::write_member<&Config::name_> __VA_OPT__(, ) __VA_ARGS__},
+
+// A field's get and set for an integer (or bool) member, or for the elements of an array
+// member (per seat): `.get = read_member<&Config::players>`.
+template <auto Member, class Config = typename MemberOf<decltype(Member)>::Class>
+std::int64_t read_member(const Config& config, int seat) {
+  using Value = typename MemberOf<decltype(Member)>::Value;
+  if constexpr (std::is_integral_v<Value> || std::is_enum_v<Value>)
+    return static_cast<std::int64_t>(config.*Member);
+  else
+    return static_cast<std::int64_t>((config.*Member)[static_cast<std::size_t>(seat)]);
+}
+template <auto Member, class Config = typename MemberOf<decltype(Member)>::Class>
+void write_member(Config& config, int seat, std::int64_t value) {
+  using Value = typename MemberOf<decltype(Member)>::Value;
+  if constexpr (std::is_integral_v<Value> || std::is_enum_v<Value>)
+    config.*Member = static_cast<Value>(value);
+  else
+    (config.*Member)[static_cast<std::size_t>(seat)] = static_cast<typename Value::value_type>(value);
+}
+
+// Throws std::invalid_argument("<game> config: <field> <problem>").
+[[noreturn]] void bad_config(std::string_view game, std::string_view field, const std::string& problem);
+
+// Checks a value for `field` against its range, given the fields before it in `config`;
+// throws std::invalid_argument naming the field.
+template <class Config>
+void check_value(std::string_view game, const ConfigField<Config>& field, const Config& config, std::int64_t value) {
+  const std::int64_t upper = field.upper(config);
+  if (value >= field.min && value <= upper) return;
+  if (field.kind == FieldKind::kChoice) bad_config(game, field.name, "is not a known choice: " + std::to_string(value));
+  bad_config(game, field.name,
+             std::string("must be ") + (field.none_word.empty() ? "" : "None or ") + std::to_string(field.min) +
+                 " to " + std::to_string(upper) + ", got " + std::to_string(value));
+}
+
+// Checks one field of `config` against its range (every entry of a per-seat field).
+template <class Config>
+void check_field(std::string_view game, const ConfigField<Config>& field, const Config& config) {
+  if (field.is_none(config)) return;
+  for (int seat = 0; seat < field.entries(config); ++seat) check_value(game, field, config, field.get(config, seat));
+}
+
+// Checks every field in order (the seat count before the per-seat fields that use it).
+template <class Config>
+void check_fields(std::string_view game, std::span<const ConfigField<Config>> fields, const Config& config) {
+  for (const ConfigField<Config>& field : fields) check_field(game, field, config);
+}
+
+// "name=value ..." in field order: per-seat values joined by commas, a choice by name, a
+// None by its word. The serialized form of a state starts with it.
+template <class Config>
+std::string fields_to_string(std::span<const ConfigField<Config>> fields, const Config& config) {
+  std::string out;
+  for (const ConfigField<Config>& field : fields) {
+    out += (out.empty() ? "" : " ") + std::string(field.name) + "=";
+    if (field.is_none(config)) {
+      out += field.none_word;
+    } else if (field.kind == FieldKind::kChoice) {
+      out += field.choices[static_cast<std::size_t>(field.get(config, 0))];
+    } else {
+      for (int seat = 0; seat < field.entries(config); ++seat)
+        out += (seat ? "," : "") + std::to_string(field.get(config, seat));
+    }
+  }
+  return out;
+}
+
+// A configuration with every field at its default.
+template <class Config>
+Config default_config(std::span<const ConfigField<Config>> fields) {
+  Config config{};
+  for (const ConfigField<Config>& field : fields) {
+    if (field.kind == FieldKind::kPerSeat) {
+      for (int seat = 0; seat < field.count(config); ++seat) field.set(config, seat, field.default_value);
+    } else {
+      field.set(config, 0, field.default_value);
+    }
+  }
+  return config;
+}
+
+// Whether the returns of a configuration always sum to zero.
+enum class Utility : std::uint8_t { kZeroSum, kGeneralSum };
+
+// A block of action ids that share a verb: ids first .. first + count - 1.
+struct ActionBlock {
+  std::string_view name;
+  int first, count;
+  std::string_view doc;
+};
+
+// A named slice of a tensor and the bounds of its entries.
+struct TensorSegment {
+  std::string_view name;
+  int offset = 0, size = 0;
+  float low = 0, high = 1;
+};
+
+// A tensor's layout: its segments in order. Fixed capacity, so that building one (every
+// observation does) allocates nothing.
+class TensorShape {
+ public:
+  static constexpr int kMaxSegments = 24;
+  // Appends a segment and returns its offset.
+  int add(std::string_view name, int size, float low = 0, float high = 1) {
+    if (count_ == kMaxSegments) throw std::logic_error("TensorShape: too many segments");
+    segments_[static_cast<std::size_t>(count_++)] = {name, size_, size, low, high};
+    size_ += size;
+    return size_ - size;
+  }
+  // Appends every segment of `other` (an observation inside an information state).
+  void extend(const TensorShape& other) {
+    for (const TensorSegment& s : other.segments()) add(s.name, s.size, s.low, s.high);
+  }
+  int size() const { return size_; }
+  std::span<const TensorSegment> segments() const { return {segments_.data(), static_cast<std::size_t>(count_)}; }
+
+ private:
+  std::array<TensorSegment, kMaxSegments> segments_{};
+  int count_ = 0, size_ = 0;
+};
+
+// The facts of a game that do not depend on its configuration.
+template <class Config>
+struct GameSpec {
+  std::string_view name;          // the registry's key and the module's name: "badugi"
+  std::string_view display_name;  // "Badugi"
+  int min_players, max_players;   // seats, banker included
+  std::string_view seats_field;   // the field that sets the number of seats ("" when fixed)
+  std::span<const ConfigField<Config>> fields;
+  std::span<const std::string_view> policies;     // built-in policies; the first is the default
+  std::span<const std::string_view> count_names;  // what a simulation counts; the first is the hands
+  std::string_view utility_doc;                   // when the returns sum to zero, and their bounds
+  int num_distinct_actions;
+  std::span<const ActionBlock> action_blocks;
+};
+
+// Every game's Game: a validated configuration and the facts that depend on it, all from
+// the game's Spec traits (a GameSpec kSpec and the configuration-dependent functions).
+template <class Spec>
+struct EngineGame {
+  using Config = typename Spec::Config;
+  Config config;
+  explicit EngineGame(const Config& c) : config(c) { config.validate(); }
+  int num_players() const { return Spec::num_players(config); }
+  int num_distinct_actions() const { return Spec::kSpec.num_distinct_actions; }
+  int max_game_length() const { return Spec::max_game_length(config); }
+  double max_utility() const { return Spec::max_utility(config); }
+  double min_utility() const { return Spec::min_utility(config); }
+  Utility utility() const { return Spec::utility(config); }
+  int observation_size() const { return typename Spec::Layout(config).observation.size(); }
+  int information_state_size() const { return typename Spec::Layout(config).information_state.size(); }
+};
+
+}  // namespace cardcore
