@@ -13,7 +13,7 @@ from _common import GAMES, attempt, check_round_trip, main
 
 INT32 = range(-(2**31), 2**31)
 
-# The named verbs of each game's State (DESIGN.md): the public callables that not every
+# The named verbs of each game's State (docs/design.md): the public callables that not every
 # State has. Those in VERBS_WITH_CARDS take one card-like argument, the others none.
 STATE_TYPES = {type(game.new_initial_state()) for game in GAMES}
 PROTOCOL = set.intersection(*(set(dir(t)) for t in STATE_TYPES))

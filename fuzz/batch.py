@@ -15,12 +15,14 @@ import numpy as np
 from _common import attempt, cc, main
 
 from cardcore import _core
+from cardcore._registry import MODULES
 
-EVALUATORS = (
-    (cc.buh, _core.buh.strength_many, 4),
-    (cc.badugi, _core.badugi.strength_many, 4),
-    (cc.baibuu, _core.baibuu.two_card_strength_many, 2),
+# Each batch evaluator of the registered games: the module, its binding and its hand size.
+EVALUATORS = tuple(
+    (m, getattr(_core, m.SPEC.name).strength_many, m.HAND_SIZE)
+    for m in MODULES if hasattr(m, "strength_many")
 )
+SETTLERS = tuple(m for m in MODULES if hasattr(m, "settle_many"))
 DTYPES = ("<u8", ">u8", "<i8", "u4", "i4", "u1", "i1", "f8", "f4", "?", "O", "Q", "q", "U3")
 
 
@@ -89,20 +91,21 @@ def check_strengths(fdp: atheris.FuzzedDataProvider) -> None:
 
 
 def check_settle(fdp: atheris.FuzzedDataProvider) -> None:
+    module = SETTLERS[fdp.ConsumeIntInRange(0, len(SETTLERS) - 1)]
     banker, player = array(fdp, 4), array(fdp, 4)
     low = array(fdp, 2) if fdp.ConsumeBool() else None
     ok, rounds = attempt(
-        cc.baibuu.settle_many, banker, player, player_low=low, threads=fdp.ConsumeIntInRange(1, 3)
+        module.settle_many, banker, player, player_low=low, threads=fdp.ConsumeIntInRange(1, 3)
     )
     if ok:
         for i in range(min(len(rounds), 3)):  # a few rounds against the scalar settle
             b, p = int(np.ravel(banker)[i]), int(np.ravel(player)[i])
             side: Any = p if low is None else (int(np.ravel(low)[i]), p & ~int(np.ravel(low)[i]))
-            ok_one, outcome = attempt(cc.baibuu.settle, b, side)
+            ok_one, outcome = attempt(module.settle, b, side)
             if ok_one:  # settle() also rejects a (low, high) that is not two pairs
                 assert bool(rounds.player_wins[i]) == (outcome.winner == "player"), (b, side)
-                assert cc.baibuu.REASONS[rounds.reason[i]] == outcome.reason, (b, side)
-    attempt(_core.baibuu.settle_many, banker, player, low, 1)
+                assert module.REASONS[rounds.reason[i]] == outcome.reason, (b, side)
+    attempt(getattr(_core, module.SPEC.name).settle_many, banker, player, low, 1)
 
 
 def check_ids(fdp: atheris.FuzzedDataProvider) -> None:

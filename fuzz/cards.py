@@ -10,7 +10,12 @@ from typing import Any
 import atheris
 from _common import attempt, cc, main
 
-EVALUATORS = (cc.buh, cc.badugi, cc.baibuu)
+from cardcore._registry import MODULES
+
+# What the registered games' modules can do with cards, found by what they offer.
+EVALUATORS = tuple(m for m in MODULES if hasattr(m, "strength"))
+ARRANGERS = tuple(m for m in MODULES if hasattr(m, "arrangements") and hasattr(m, "house_way"))
+TRICK_TAKERS = tuple(m for m in MODULES if hasattr(m, "trick_winner"))
 
 
 def card_like(fdp: atheris.FuzzedDataProvider) -> Any:
@@ -64,12 +69,13 @@ def check_evaluators(cards: Any, mask: int | None) -> None:
                 assert hand.strength == value, (module.__name__, cards)
             many = module.strength_many([mask], threads=1)
             assert many.tolist() == [value], (module.__name__, cards)
-    if mask is not None and bin(mask).count("1") == 4:
-        arrangements = attempt(cc.baibuu.arrangements, mask)[1]
-        way = cc.baibuu.house_way(mask)
-        if isinstance(arrangements, tuple) and way is not None:
-            assert way in arrangements, (mask, way)
-        attempt(cc.baibuu.natural, mask)
+    for module in ARRANGERS:
+        if mask is not None and bin(mask).count("1") == 4:
+            arrangements = attempt(module.arrangements, mask)[1]
+            way = module.house_way(mask)
+            if isinstance(arrangements, tuple) and way is not None:
+                assert way in arrangements, (mask, way)
+            attempt(module.natural, mask)
 
 
 def test_one_input(data: bytes) -> None:
@@ -77,11 +83,12 @@ def test_one_input(data: bytes) -> None:
     cards = card_like(fdp)
     mask = check_card_set(cards)
     check_evaluators(cards, mask)
-    # Hucklebuck's trick rules on the same inputs.
+    # Trick rules on the same inputs.
     trump = fdp.ConsumeUnicodeNoSurrogates(2) if fdp.ConsumeBool() else fdp.ConsumeIntInRange(-1, 5)
-    attempt(cc.hucklebuck.legal_plays, cards, led=trump)
-    if isinstance(cards, list):
-        attempt(cc.hucklebuck.trick_winner, cards, trump)
+    for module in TRICK_TAKERS:
+        attempt(module.legal_plays, cards, led=trump)
+        if isinstance(cards, list):
+            attempt(module.trick_winner, cards, trump)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Cards, card sets, parsing and mask arrays (DESIGN.md "Cards")."""
+"""Cards, card sets, parsing and mask arrays (docs/design.md "Cards")."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import cardcore as cc
+from cardcore import cli
 
 CASES = [
     ("badugi", {}, ["random", "rule_based"]),
@@ -187,8 +188,11 @@ def test_bai_buu_by_tables_equals_the_engine(config: dict[str, object]) -> None:
 def test_cli_bench_reports_every_workload() -> None:
     result = run_cli("bench", "--size", "20000")
     assert result.returncode == 0, result.stderr
-    for what in ("buh.strength_many", "settle_many", "simulate hucklebuck"):
-        assert what in result.stdout
+    for name in cc.GAMES:
+        assert f"simulate {name} (" in result.stdout
+    for module in cli.EVALUATORS:
+        assert f"{module.SPEC.name}.strength_many" in result.stdout
+    assert ".settle_many" in result.stdout
 
 
 @pytest.mark.parametrize(

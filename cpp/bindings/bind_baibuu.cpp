@@ -10,29 +10,34 @@ namespace {
 constexpr const char* kNaturalNames[] = {"", "straight_flush", "four_of_a_kind", "flush", "straight",
                                          "three_of_a_kind"};
 constexpr const char* kClassNames[] = {"score", "cong_nho", "cong_lon", "pair"};
-constexpr const char* kReasonNames[] = {"hands", "high_card", "player_natural", "banker_natural",
-                                        "player_foul"};
-constexpr const char* kPositionNames[] = {"banker", "player", "tie"};
 
 py::object position_name(baibuu::PositionResult r) {
   return r == baibuu::PositionResult::kNotCompared ? py::object(py::none())
-                                                   : py::object(py::str(kPositionNames[static_cast<int>(r)]));
+                                                   : py::object(py::str(std::string(baibuu::kPositionNames[static_cast<int>(r)])));
 }
 
 }  // namespace
 
 template <>
 void bind_game_module<baibuu::State>(py::module_& parent) {
-  py::module_ m = parent.def_submodule("baibuu", "Bai Buu evaluation and settlement (rules/baibuu.md 3).");
+  py::module_ m = parent.def_submodule("baibuu", "Bai Buu evaluation and settlement (docs/rules/baibuu.md 3).");
 
-  m.def("two_card_strength", [](py::handle cards) { return baibuu::two_card_strength(to_mask(cards)); },
+  m.def("strength", [](py::handle cards) { return baibuu::two_card_strength(to_mask(cards)); },
         "cards"_a, R"(Strength 1-25 of a two-card hand: Score p is 1 + p, Công Nhỏ 11, Công Lớn 12,
 a pair 13 (twos) to 25 (aces).
 
->>> two_card_strength("Ah 9c"), two_card_strength("2s 2h")
+>>> strength("Ah 9c"), strength("2s 2h")
 (11, 13))");
   m.def(
-      "two_card_strength_many",
+      "reason_names",
+      []() -> py::typing::Tuple<py::str, py::ellipsis> {
+        py::tuple names(baibuu::kReasonNames.size());
+        for (std::size_t i = 0; i < names.size(); ++i) names[i] = py::str(std::string(baibuu::kReasonNames[i]));
+        return names;
+      },
+      "The names of the settlement reasons, by their code (Settlements.reason).");
+  m.def(
+      "strength_many",
       [](const py::array& masks, int threads, const std::optional<py::array>& out) {
         return strengths(masks, threads, out, 2, "a Bai Buu two-card hand", baibuu::two_card_strength_many);
       },
@@ -41,7 +46,7 @@ a pair 13 (twos) to 25 (aces).
 written to ``out`` (int32, same length) when given.
 
 >>> import numpy as np
->>> two_card_strength_many(np.array([3], dtype=np.uint64), 1, None).tolist()
+>>> strength_many(np.array([3], dtype=np.uint64), 1, None).tolist()
 [13])");
   m.def("class_of_strength",
         [](int strength) {
@@ -71,7 +76,7 @@ written to ``out`` (int32, same length) when given.
 12)");
   m.def(
       "is_valid", [](py::handle low, py::handle high) { return baibuu::is_valid(to_mask(low), to_mask(high)); },
-      "low"_a, "high"_a, R"(Whether High is strictly stronger than Low (rules/baibuu.md 3.6).
+      "low"_a, "high"_a, R"(Whether High is strictly stronger than Low (docs/rules/baibuu.md 3.6).
 
 >>> is_valid("4s 5h", "Ks Kh")
 True)");
@@ -82,7 +87,7 @@ True)");
         if (i < 0) return std::nullopt;
         return i;
       },
-      "cards"_a, R"(The house way's arrangement index 0-5 (rules/baibuu.md 3.9), None for a Natural.
+      "cards"_a, R"(The house way's arrangement index 0-5 (docs/rules/baibuu.md 3.9), None for a Natural.
 
 >>> house_way("Qs Kh 6c 4d")
 0)");
@@ -96,7 +101,7 @@ True)");
       [](Mask banker_cards, Mask banker_low, Mask player_cards, Mask player_low) -> Fields {
         const baibuu::Outcome o = baibuu::settle({banker_cards, banker_low}, {player_cards, player_low});
         return py::dict("winner"_a = o.player_wins ? "player" : "banker",
-                        "reason"_a = kReasonNames[static_cast<int>(o.reason)], "low"_a = position_name(o.low),
+                        "reason"_a = std::string(baibuu::kReasonNames[static_cast<int>(o.reason)]), "low"_a = position_name(o.low),
                         "high"_a = position_name(o.high), "banker_highest"_a = o.banker_highest,
                         "player_highest"_a = o.player_highest);
       },

@@ -14,8 +14,6 @@ namespace {
 using baibuu::Game;
 using baibuu::State;
 
-constexpr const char* kReasonNames[] = {"hands", "high_card", "player_natural", "banker_natural", "player_foul"};
-constexpr const char* kPositionNames[] = {"banker", "player", "tie"};
 
 
 std::string table_view(const State& s) {
@@ -40,10 +38,10 @@ py::typing::List<Fields> results(const State& s) {
     const baibuu::Outcome& o = s.outcome(i);
     auto position = [](baibuu::PositionResult r) -> py::object {
       if (r == baibuu::PositionResult::kNotCompared) return py::none();
-      return py::str(kPositionNames[static_cast<int>(r)]);
+      return py::str(std::string(baibuu::kPositionNames[static_cast<int>(r)]));
     };
     out.append(py::dict("winner"_a = o.player_wins ? "player" : "banker",
-                        "reason"_a = kReasonNames[static_cast<int>(o.reason)], "low"_a = position(o.low),
+                        "reason"_a = std::string(baibuu::kReasonNames[static_cast<int>(o.reason)]), "low"_a = position(o.low),
                         "high"_a = position(o.high)));
   }
   return out;
@@ -56,7 +54,7 @@ void bind_engine<State>(py::module_& m) {
   m.attr("CHANCE") = kChancePlayer;
   m.attr("TERMINAL") = kTerminalPlayer;
 
-  py::class_<State> state(m, "State", R"(A Bai Buu round (rules/baibuu.md): the engine protocol
+  py::class_<State> state(m, "State", R"(A Bai Buu round (docs/rules/baibuu.md): the engine protocol
 plus arrange() and readable properties. Seats 0 .. n-1 are the player hands, seat n the
 banker.
 
@@ -102,7 +100,7 @@ banker.
       .def("__repr__", &table_view);
   bind_state_pickling<State, baibuu::kConfigFields>(state);
 
-  py::class_<Game> game(m, "Game", R"(Bai Buu: 1 to 6 player hands against a banker (rules/baibuu.md).
+  py::class_<Game> game(m, "Game", R"(Bai Buu: 1 to 6 player hands against a banker (docs/rules/baibuu.md).
 
 One round by default (``hands`` rounds in all), each hand wagering 100 minor units, 3%
 commission on winnings rounded down, the banker arranging by the house way (or acting as

@@ -51,39 +51,21 @@ void bind_engine<State>(py::module_& m) {
   m.attr("CHANCE") = kChancePlayer;
   m.attr("TERMINAL") = kTerminalPlayer;
 
-  py::class_<State> state(m, "State", R"(A Hucklebuck state (rules/hucklebuck.md): the engine protocol
+  py::class_<State> state(m, "State", R"(A Hucklebuck state (docs/rules/hucklebuck.md): the engine protocol
 plus named verbs and readable properties.
 
 >>> state = Game(players=5).new_initial_state(seed=1)
 >>> state.street, state.to_act
 ('in or out', 1))");
   bind_protocol(state);
+  bind_draw_verbs(state, hucklebuck::kExchangeBase, "exchange", "pass_", "pass");
   state.def("in_", [](State& s) { apply_verb(s, {hucklebuck::kIn}, "in"); }, "Stays in the hand.")
       .def("out", [](State& s) { apply_verb(s, {hucklebuck::kOut}, "out"); }, "Drops out of the hand.")
-      .def("pass_", [](State& s) { apply_verb(s, {hucklebuck::kExchangeBase}, "pass"); }, "Exchanges no card.")
-      .def(
-          "exchange",
-          [](State& s, py::handle cards) {
-            if (s.current_player() < 0 || !s.is_legal(hucklebuck::kExchangeBase)) apply_verb(s, {}, "exchange");
-            const Mask mask = to_mask(cards);
-            const Mask hand = s.hand(s.current_player());
-            if (mask & ~hand)
-              throw std::invalid_argument("exchange: " + format_cards(mask & ~hand) + " not in the hand " + format_cards(hand));
-            s.apply_action(hucklebuck::kExchangeBase + static_cast<int>(positions_of_cards(hand, mask)));
-          },
-          "cards"_a, "Exchanges these cards of the hand to act.")
       .def(
           "play",
           [](State& s, py::handle card) {
             const int id = to_card(card);
-            if (s.current_player() < 0) apply_verb(s, {}, "play");
-            if (!s.is_legal(hucklebuck::kPlayBase + id)) {
-              std::string legal;
-              for (int a : s.legal_actions()) legal += (legal.empty() ? "" : ", ") + s.action_to_string(a);
-              throw std::invalid_argument("play " + format_card(id) + " is not legal now; legal: " +
-                                          (legal.empty() ? "nothing" : legal));
-            }
-            s.apply_action(hucklebuck::kPlayBase + id);
+            apply_verb(s, {hucklebuck::kPlayBase + id}, ("play " + format_card(id)).c_str());
           },
           "card"_a, "Plays a card of the hand to act (following suit when it can).")
       .def_property_readonly("hands", [](const State& s) { return per_seat<py::object>(s, [&](int i) { return card_set(s.hand(i)); }); },
@@ -137,7 +119,7 @@ plus named verbs and readable properties.
       .def("__repr__", &table_view);
   bind_state_pickling<State, hucklebuck::kConfigFields>(state);
 
-  py::class_<Game> game(m, "Game", R"(Hucklebuck for 3 to 7 players (rules/hucklebuck.md).
+  py::class_<Game> game(m, "Game", R"(Hucklebuck for 3 to 7 players (docs/rules/hucklebuck.md).
 
 One hand by default, scores starting from ``scores`` (returns are the score changes);
 ``hands=None`` plays the game to ``target`` (11), capped at ``max_hands``, returning +1 for

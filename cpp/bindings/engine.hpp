@@ -1,4 +1,4 @@
-// The engine protocol (DESIGN.md) bound once for every game: a game's State and Game
+// The engine protocol (docs/design.md) bound once for every game: a game's State and Game
 // classes get the same methods, names and pickling from bind_protocol.
 #pragma once
 
@@ -200,25 +200,30 @@ void bind_betting_verbs(py::class_<State>& cls) {
            "Bets or raises one unit (all-in if short).");
 }
 
-// discard(cards) and stand() for the draw games, whose draw actions are draw_base + m with
-// bit i of m throwing the i-th lowest card of the hand.
+// The draw verbs of a game whose draw actions are draw_base + m, bit i of m throwing the
+// i-th lowest card of the hand: `verb`(cards) (none: no card) and `none_method`() for
+// m = 0, whose action string is `none`. Badugi and Buh: discard and stand; Hucklebuck:
+// exchange and pass_ ("pass").
 template <class State>
-void bind_draw_verbs(py::class_<State>& cls, int draw_base) {
+void bind_draw_verbs(py::class_<State>& cls, int draw_base, const char* verb = "discard",
+                     const char* none_method = "stand", const char* none = "stand") {
   cls.def(
-         "discard",
-         [draw_base](State& s, py::handle cards) {
-           if (s.current_player() < 0 || !s.is_legal(draw_base)) apply_verb(s, {}, "discard");  // nobody draws
+         verb,
+         [draw_base, verb](State& s, py::handle cards) {
+           if (s.current_player() < 0 || !s.is_legal(draw_base)) apply_verb(s, {}, verb);  // nobody draws
            const Mask mask = cards.is_none() ? 0 : to_mask(cards);
            const Mask hand = s.hand(s.current_player());
            if (mask & ~hand)
-             throw std::invalid_argument("discard: " + format_cards(mask & ~hand) + " not in the hand " + format_cards(hand));
+             throw std::invalid_argument(std::string(verb) + ": " + format_cards(mask & ~hand) + " not in the hand " +
+                                         format_cards(hand));
            const int action = draw_base + static_cast<int>(positions_of_cards(hand, mask));
            if (!s.is_legal(action))
-             throw std::invalid_argument("discarding " + format_cards(mask) + " from " + format_cards(hand) + " is not legal");
+             throw std::invalid_argument(std::string(verb) + " " + format_cards(mask) + " from " + format_cards(hand) +
+                                         " is not legal");
            s.apply_action(action);
          },
-         "cards"_a = py::none(), "Discards these cards of the hand to act (none: stands pat).")
-      .def("stand", [draw_base](State& s) { apply_verb(s, {draw_base}, "stand"); }, "Draws no card.");
+         "cards"_a = py::none(), "Throws these cards of the hand to act and draws as many (none: no card).")
+      .def(none_method, [draw_base, none](State& s) { apply_verb(s, {draw_base}, none); }, "Draws no card.");
 }
 
 }  // namespace cardcore::bindings

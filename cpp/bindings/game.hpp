@@ -32,6 +32,8 @@ void bind_game(py::module_& m, py::class_<Game>& cls) {
       .def("deserialize_state", [](const Game& g, std::string_view text) { return State::deserialize(g.config, text); },
            "text"_a, "The state a serialize() string describes; a corrupt one is a ValueError.")
       .def_property_readonly("num_players", &Game::num_players)
+      .def_property_readonly("acting_players", &Game::acting_players,
+                             "The seats whose decisions a player outside the engine makes (seats 0 to n-1).")
       .def_property_readonly("num_distinct_actions", &Game::num_distinct_actions)
       .def_property_readonly("max_chance_outcomes", [](const Game&) { return kDeckSize; })
       .def_property_readonly("max_game_length", &Game::max_game_length)

@@ -1,4 +1,4 @@
-"""Badugi: heads-up fixed-limit triple draw (``rules/badugi.md``).
+"""Badugi: heads-up fixed-limit triple draw (``docs/rules/badugi.md``).
 
 Hand values (2.5): aces are low. A hand plays its largest subset of cards with pairwise
 distinct ranks and suits; among subsets of that size the one whose ranks, highest first,
@@ -13,7 +13,7 @@ the lexicographically smallest ascending card ids.
 >>> cc.badugi.compare("As 2h 3d 4c", "Ah 2c 3s 7d")
 1
 
-The engine (``Game`` and ``State``) follows the protocol of DESIGN.md: action ids fold 0,
+The engine (``Game`` and ``State``) follows the protocol of docs/design.md: action ids fold 0,
 check 1, call 2, bet 3, raise 4 and 5 + m for a draw, bit i of m discarding the i-th lowest
 card of the hand; chance actions are card ids.
 
@@ -32,17 +32,25 @@ import numpy.typing as npt
 
 from cardcore import _core
 from cardcore._batch import StrengthArray, map_strengths
+from cardcore._explain import versus
+from cardcore._namespace import public_dir
 from cardcore.cards import CardLike, CardSet
+from cardcore.spec import GameSpec
 
 __all__ = [
     "CHANCE",
+    "EXAMPLES",
+    "HAND_SIZE",
     "NUM_STRENGTHS",
+    "SPEC",
     "TERMINAL",
     "BadugiHand",
     "Game",
     "State",
     "compare",
     "evaluate",
+    "explain",
+    "explain_compare",
     "strength",
     "strength_many",
 ]
@@ -52,6 +60,12 @@ State = _core.badugi.State
 CHANCE: int = _core.badugi.CHANCE
 TERMINAL: int = _core.badugi.TERMINAL
 
+HAND_SIZE: int = 4
+"""The cards of the hands that :func:`strength` and :func:`strength_many` rank (four-card hands)."""
+
+SPEC: GameSpec = GameSpec.of(_core.badugi.spec(), Game())
+"""Every fact about Badugi that code outside this module relies on (:mod:`cardcore.spec`)."""
+
 NUM_STRENGTHS: int = _core.badugi.NUM_STRENGTHS
 """The number of distinct strengths (1,092); A-2-3-4 of four suits has this strength."""
 
@@ -60,7 +74,7 @@ _ACE_LOW_NAMES = "A23456789TJQK"
 
 @dataclass(frozen=True)
 class BadugiHand:
-    """A four-card Badugi hand evaluated by ``rules/badugi.md`` 2.5.
+    """A four-card Badugi hand evaluated by ``docs/rules/badugi.md`` 2.5.
 
     >>> hand = evaluate("Ad As 2d 2c")
     >>> hand.size, hand.ranks, hand.description
@@ -137,3 +151,30 @@ def compare(a: CardLike, b: CardLike) -> int:
     """
     sa, sb = strength(a), strength(b)
     return (sa > sb) - (sa < sb)
+
+
+EXAMPLES: tuple[str, ...] = ("As 2h 3d 4c", "As 2h 3d Kd", "Kh Qd Js Tc", "Ad As 2d 2c")
+"""Hands that ``cardcore eval`` explains when it is given none."""
+
+
+def explain(cards: CardLike) -> str:
+    """One line explaining a hand (what ``cardcore eval badugi`` prints).
+
+    >>> explain("As 2h 3d Kd")
+    'Badugi  2h 3d Kd As: 3-card 3-2-A (plays 2h 3d As; strength 377 of 1092)'
+    """
+    hand = evaluate(cards)
+    return (f"Badugi  {hand.cards}: {hand.description} "
+            f"(plays {hand.used}; strength {hand.strength} of {NUM_STRENGTHS})")
+
+
+def explain_compare(a: CardLike, b: CardLike) -> str:
+    """Both hands explained, then which wins (what ``cardcore compare badugi`` prints).
+
+    >>> explain_compare("As 2h 3d 4c", "Kh Qd Js Tc").splitlines()[-1]
+    '=> first wins'
+    """
+    return versus(explain, compare, a, b)
+
+
+__dir__ = public_dir(__all__)

@@ -1,4 +1,4 @@
-"""Bai Buu (Bài Bửu): four-card poker against a banker (``rules/baibuu.md``).
+"""Bai Buu (Bài Bửu): four-card poker against a banker (``docs/rules/baibuu.md``).
 
 Each side holds four cards. A four-card *Natural* (straight flush, four of a kind, flush,
 straight with A-2-3-4 and J-Q-K-A but no wrap, three of a kind) needs no arrangement;
@@ -46,11 +46,18 @@ import numpy.typing as npt
 from cardcore import _core
 from cardcore._batch import StrengthArray, as_mask_array, map_strengths, resolve_threads
 from cardcore._checks import checked_int, checked_seed
+from cardcore._explain import versus
+from cardcore._namespace import public_dir
 from cardcore.cards import Card, CardLike, CardSet
+from cardcore.spec import GameSpec
 
 __all__ = [
     "CHANCE",
+    "EXAMPLES",
+    "HAND_SIZE",
+    "PLAY_CONFIG",
     "REASONS",
+    "SPEC",
     "TERMINAL",
     "Arrangement",
     "BaiBuuHand",
@@ -64,6 +71,8 @@ __all__ = [
     "arrangements",
     "compare",
     "evaluate",
+    "explain",
+    "explain_compare",
     "house_way",
     "is_valid",
     "natural",
@@ -82,15 +91,20 @@ State = _core.baibuu.State
 CHANCE: int = _core.baibuu.CHANCE
 TERMINAL: int = _core.baibuu.TERMINAL
 
+HAND_SIZE: int = 2
+"""The cards of the hands that :func:`strength` and :func:`strength_many` rank (two-card Low
+and High hands)."""
+
+SPEC: GameSpec = GameSpec.of(_core.baibuu.spec(), Game())
+"""Every fact about Bai Buu that code outside this module relies on (:mod:`cardcore.spec`)."""
+
 TwoCardClass = Literal["score", "cong_nho", "cong_lon", "pair"]
 NaturalName = Literal["straight_flush", "four_of_a_kind", "flush", "straight", "three_of_a_kind"]
 Reason = Literal["hands", "high_card", "player_natural", "banker_natural", "player_foul"]
 SideName = Literal["banker", "player"]
 PositionResult = Literal["banker", "player", "tie"]
 
-REASONS: tuple[Reason, ...] = (
-    "hands", "high_card", "player_natural", "banker_natural", "player_foul"
-)
+REASONS: tuple[Reason, ...] = cast(tuple[Reason, ...], _core.baibuu.reason_names())
 """Reason names, indexed by :attr:`Settlements.reason` (the order of the C++ enum)."""
 
 _CLASS_LABELS = {"score": "Score", "cong_nho": "Công Nhỏ", "cong_lon": "Công Lớn", "pair": "Bửu"}
@@ -130,7 +144,7 @@ class BaiBuuHand:
 
 @dataclass(frozen=True)
 class Arrangement:
-    """A holding split into Low and High; ``index`` is the action id of DESIGN.md (the Low
+    """A holding split into Low and High; ``index`` is the action id of docs/design.md (the Low
     pair among (0,1), (0,2), (0,3), (1,2), (1,3), (2,3) of the cards sorted by id)."""
 
     low: BaiBuuHand
@@ -166,7 +180,7 @@ class Holding:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The settlement of one player hand against the banker (``rules/baibuu.md`` 3.7).
+    """The settlement of one player hand against the banker (``docs/rules/baibuu.md`` 3.7).
 
     ``low`` and ``high`` say who won each position, or are None when a Natural or a foul
     decided first. Nets are in the wager's integer units after commission.
@@ -194,7 +208,7 @@ Side = CardLike | Sequence[CardLike] | Arrangement
 
 
 def _two_card(mask: int) -> BaiBuuHand:
-    value = _core.baibuu.two_card_strength(mask)
+    value = _core.baibuu.strength(mask)
     hand_class = cast(TwoCardClass, _core.baibuu.class_of_strength(value))
     return BaiBuuHand(
         cards=CardSet.from_mask(mask),
@@ -254,7 +268,7 @@ def arrangements(cards: CardLike) -> tuple[Arrangement, ...]:
 
 
 def house_way(cards: CardLike) -> Arrangement | None:
-    """The house way's arrangement (``rules/baibuu.md`` 3.9), None for a Natural.
+    """The house way's arrangement (``docs/rules/baibuu.md`` 3.9), None for a Natural.
 
     >>> str(house_way("Ah 9s 8c 2d").high)
     '9s Ah (Công Nhỏ)'
@@ -376,7 +390,7 @@ def play(state: State, strategies: Sequence[Strategy | None]) -> State:
 
 
 def is_valid(low: CardLike, high: CardLike) -> bool:
-    """Whether High is strictly stronger than Low (``rules/baibuu.md`` 3.6).
+    """Whether High is strictly stronger than Low (``docs/rules/baibuu.md`` 3.6).
 
     >>> is_valid("Ks Kh", "4s 5h")
     False
@@ -391,7 +405,7 @@ def strength(cards: CardLike) -> int:
     >>> strength("Ah 9c"), strength("2s 2h"), strength("Ks Qd")
     (11, 13, 12)
     """
-    return _core.baibuu.two_card_strength(cards)
+    return _core.baibuu.strength(cards)
 
 
 def strength_many(
@@ -405,7 +419,7 @@ def strength_many(
     >>> strength_many(masks).tolist() == [strength(int(m)) for m in masks]
     True
     """
-    return map_strengths(_core.baibuu.two_card_strength_many, masks, threads, out)
+    return map_strengths(_core.baibuu.strength_many, masks, threads, out)
 
 
 def compare(a: CardLike, b: CardLike) -> int:
@@ -447,7 +461,7 @@ def settle(
     commission_bp: int = 300,
     banker_commission_bp: int | None = None,
 ) -> Outcome:
-    """Settles one player hand against the banker (``rules/baibuu.md`` 3.7).
+    """Settles one player hand against the banker (``docs/rules/baibuu.md`` 3.7).
 
     Each side is four cards (a Natural, or arranged by the house way) or a ``(low, high)``
     pair; Naturals are found from the four cards whatever the form. A player's invalid
@@ -556,3 +570,50 @@ def settle_many(
         banker_masks, player_masks, low_masks, resolve_threads(threads, banker_masks.size)
     )
     return Settlements(codes, wager, commission_bp, banker_bp)
+
+
+PLAY_CONFIG: dict[str, str] = {"banker": "agent"}
+"""``cardcore play`` seats the banker as an agent, so that its arrangement shows as a move."""
+
+EXAMPLES: tuple[str, ...] = ("Qs Kh 6c 4d", "Qh 8s Ac 4d", "2s 2h 3c 7d", "6s 7s 8s 9s", "Ah 9c")
+"""Hands and holdings that ``cardcore eval`` explains when it is given none."""
+
+
+def explain(cards: CardLike) -> str:
+    """One line explaining a two-card hand or a four-card holding (what ``cardcore eval
+    baibuu`` prints).
+
+    >>> explain("Ah 9c")
+    'Bai Buu  9c Ah (Công Nhỏ) (strength 11 of 25)'
+    """
+    result = evaluate(cards)
+    if isinstance(result, BaiBuuHand):
+        return f"Bai Buu  {result} (strength {result.strength} of 25)"
+    if result.house_way is None:
+        return f"Bai Buu  {result.cards}: Natural, {str(result.natural).replace('_', ' ')}"
+    valid = sum(a.is_valid for a in result.arrangements)
+    return (f"Bai Buu  {result.cards}: house way Low {result.house_way.low} / High "
+            f"{result.house_way.high} ({valid} valid splits; highest card "
+            f"{result.highest_card.pretty()})")
+
+
+def explain_compare(a: CardLike, b: CardLike) -> str:
+    """Two two-card hands compared, or two four-card holdings (the banker's, then the
+    player's) settled with both arranged by the house way (what ``cardcore compare baibuu``
+    prints).
+
+    >>> explain_compare("Qs Kh 6c 4d", "2s 2h 3c 7d").splitlines()[-1]
+    '=> banker wins (Low player, High banker; highest cards K♥ against 7♦); player -100, banker +97'
+    """
+    if len(CardSet(a)) != 4:
+        return versus(explain, compare, a, b)
+    o = settle(a, b)
+    why = {"hands": f"Low {o.low}, High {o.high}",
+           "high_card": f"Low {o.low}, High {o.high}; highest cards "
+                        f"{o.banker_highest.pretty()} against {o.player_highest.pretty()}",
+           }.get(o.reason, o.reason.replace("_", " "))
+    return (f"banker {explain(a)}\nplayer {explain(b)}\n"
+            f"=> {o.winner} wins ({why}); player {o.player_net:+d}, banker {o.banker_net:+d}")
+
+
+__dir__ = public_dir(__all__)

@@ -1,4 +1,4 @@
-"""Buh: a lowball draw game for 2 to 8 players (``rules/buh.md``).
+"""Buh: a lowball draw game for 2 to 8 players (``docs/rules/buh.md``).
 
 Hand values (1.5): aces count 1 and 2-10 their pips; J, Q and K are *hooch* with no value.
 Each distinct normal rank counts once, and a run of consecutive normal ranks counts only its
@@ -17,7 +17,7 @@ loses to every other hand. A *buh* is a hand with a normal and value at most 1 (
 >>> cc.buh.evaluate("Ah Ac Jd").is_buh  # a partial hand may be declared
 True
 
-The engine (``Game`` and ``State``) follows the protocol of DESIGN.md: action ids fold 0,
+The engine (``Game`` and ``State``) follows the protocol of docs/design.md: action ids fold 0,
 check 1, call 2, bet 3, raise 4, 5 + m for the draw (bit i of m discards the i-th lowest
 card), declare 21 and pass 22; chance actions are card ids.
 
@@ -35,11 +35,17 @@ import numpy.typing as npt
 
 from cardcore import _core
 from cardcore._batch import StrengthArray, map_strengths
+from cardcore._explain import versus
+from cardcore._namespace import public_dir
 from cardcore.cards import CardLike, CardSet
+from cardcore.spec import GameSpec
 
 __all__ = [
     "CHANCE",
+    "EXAMPLES",
+    "HAND_SIZE",
     "NUM_STRENGTHS",
+    "SPEC",
     "TERMINAL",
     "BuhHand",
     "Game",
@@ -47,6 +53,8 @@ __all__ = [
     "State",
     "compare",
     "evaluate",
+    "explain",
+    "explain_compare",
     "strength",
     "strength_many",
 ]
@@ -55,6 +63,12 @@ Game = _core.buh.Game
 State = _core.buh.State
 CHANCE: int = _core.buh.CHANCE
 TERMINAL: int = _core.buh.TERMINAL
+
+HAND_SIZE: int = 4
+"""The cards of the hands that :func:`strength` and :func:`strength_many` rank (four-card hands)."""
+
+SPEC: GameSpec = GameSpec.of(_core.buh.spec(), Game())
+"""Every fact about Buh that code outside this module relies on (:mod:`cardcore.spec`)."""
 
 HandClass = Literal["double_buh", "star", "buh", "skunk", "natural", "normal"]
 
@@ -66,7 +80,7 @@ _HOOCH_NAMES = {11: "J", 12: "Q", 13: "K"}
 
 @dataclass(frozen=True)
 class BuhHand:
-    """A Buh hand of 2, 3 or 4 cards, evaluated by ``rules/buh.md`` 1.5.
+    """A Buh hand of 2, 3 or 4 cards, evaluated by ``docs/rules/buh.md`` 1.5.
 
     ``strength`` is set for 4-card hands only (showdowns are 4-card).
 
@@ -162,3 +176,33 @@ def compare(a: CardLike, b: CardLike) -> int:
     """
     sa, sb = strength(a), strength(b)
     return (sa > sb) - (sa < sb)
+
+
+EXAMPLES: tuple[str, ...] = (
+    "As 3h 7c 9d", "4s 4h Jc Qd", "As Js Qs Ks", "Ah Ac Ad As", "Jh Qd Qc Ks"
+)
+"""Hands that ``cardcore eval`` explains when it is given none."""
+
+
+def explain(cards: CardLike) -> str:
+    """One line explaining a hand (what ``cardcore eval buh`` prints).
+
+    >>> explain("As 3h 7c 9d")
+    'Buh  3h 7c 9d As: 20 points, natural (class natural; strength 39 of 324)'
+    """
+    hand = evaluate(cards)
+    rank = "" if hand.strength is None else f"; strength {hand.strength} of {NUM_STRENGTHS}"
+    return f"Buh  {hand.cards}: {hand.description} (class {hand.hand_class}{rank})"
+
+
+def explain_compare(a: CardLike, b: CardLike) -> str:
+    """Both hands explained, then which wins or that they choke (what ``cardcore compare
+    buh`` prints).
+
+    >>> explain_compare("2s 4h Jc Qd", "2h 4s Jd Qc").splitlines()[-1]
+    '=> choke'
+    """
+    return versus(explain, compare, a, b, tie="choke")
+
+
+__dir__ = public_dir(__all__)

@@ -1,4 +1,4 @@
-"""Hucklebuck: trick taking for 3 to 7 players, first to 11 (``rules/hucklebuck.md``).
+"""Hucklebuck: trick taking for 3 to 7 players, first to 11 (``docs/rules/hucklebuck.md``).
 
 Cards rank 2 (low) to A (high) in every suit. A player must follow the led suit if he can;
 otherwise he may play any card, with no duty to trump or to beat the trick (R-7). A trick
@@ -11,7 +11,7 @@ suit.
 >>> str(cc.hucklebuck.legal_plays("Ks 4s 9h 2c 7d", led="s"))
 '4s Ks'
 
-The engine (``Game`` and ``State``) follows the protocol of DESIGN.md: action ids in 0,
+The engine (``Game`` and ``State``) follows the protocol of docs/design.md: action ids in 0,
 out 1, 2 + m to exchange (bit i of m the i-th lowest card; m = 0 passes) and 34 + card to
 play; chance actions are card ids (the deal, the upcard and each replacement).
 
@@ -25,27 +25,35 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardcore import _core
+from cardcore._namespace import public_dir
 from cardcore.cards import SUIT_SYMBOLS, SUITS, Card, CardLike, CardSet
+from cardcore.spec import GameSpec
 
 __all__ = [
     "CHANCE",
+    "EXAMPLES",
     "POLICIES",
+    "SPEC",
     "TERMINAL",
     "Game",
     "State",
+    "explain",
     "legal_plays",
     "parse_suit",
     "policy_action",
     "trick_winner",
 ]
 
-POLICIES = ("random", "rule_based")
-"""The built-in players: uniform random, and the rule-based player of the engine's docs."""
-
 Game = _core.hucklebuck.Game
 State = _core.hucklebuck.State
 CHANCE: int = _core.hucklebuck.CHANCE
 TERMINAL: int = _core.hucklebuck.TERMINAL
+
+SPEC: GameSpec = GameSpec.of(_core.hucklebuck.spec(), Game())
+"""Every fact about Hucklebuck that code outside this module relies on (:mod:`cardcore.spec`)."""
+
+POLICIES: tuple[str, ...] = SPEC.policies
+"""The built-in players: uniform random, and the rule-based player of the engine's docs."""
 
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
@@ -107,3 +115,24 @@ def legal_plays(hand: CardLike, led: str | int | Card | None = None) -> CardSet:
     else:
         led_suit = parse_suit(led)
     return CardSet.from_mask(_core.hucklebuck.legal_plays(hand, led_suit))
+
+
+EXAMPLES: tuple[str, ...] = ("7s Ks 2h As", "9c Tc Ad 3c")
+"""Tricks that ``cardcore eval`` explains when it is given none."""
+
+
+def explain(cards: str | Iterable[Card | str | int], trump: str | int = "h") -> str:
+    """One line saying who takes a trick (what ``cardcore eval hucklebuck`` prints); plays
+    are counted from 0, lead first, as :func:`trick_winner` counts them.
+
+    >>> explain("9c Tc Ad 3c", trump="c")
+    'Hucklebuck  trick 9♣ T♣ A♦ 3♣, trump c: play 1 (Tc) wins'
+    """
+    tokens = cards.replace(",", " ").split() if isinstance(cards, str) else cards
+    plays = [Card(card) for card in tokens]
+    winner = trick_winner(plays, trump)
+    shown = " ".join(card.pretty() for card in plays)
+    return f"Hucklebuck  trick {shown}, trump {trump}: play {winner} ({plays[winner]}) wins"
+
+
+__dir__ = public_dir(__all__)

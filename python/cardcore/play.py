@@ -15,11 +15,10 @@ import sys
 from typing import Any, TextIO
 
 from cardcore import _core
-from cardcore.simulate import GAMES, POLICIES
+from cardcore._registry import GAMES, MODULES, module_of
 
-OPPONENTS = {"badugi": "rule_based", "buh": "rule_based", "baibuu": "house_way",
-             "hucklebuck": "rule_based"}
-"""Each game's default opponent policy."""
+OPPONENTS: dict[str, str] = {module.SPEC.name: module.SPEC.opponent for module in MODULES}
+"""Each game's default opponent policy (its ``SPEC.opponent``)."""
 
 _SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 _RED = "\033[31m"
@@ -62,6 +61,22 @@ def _menu(moves: list[str], longest: int = 12) -> str:
     return "moves: " + "; ".join(parts) + "; 'help' numbers them"
 
 
+def seats_config(game: str, players: int | None) -> dict[str, Any]:
+    """The configuration keywords that seat ``players`` (None: the game's default) at
+    ``game``: its ``SPEC.seats_field``. A game with a fixed number of seats takes none.
+
+    >>> seats_config("baibuu", 3), seats_config("badugi", None)
+    ({'player_hands': 3}, {})
+    """
+    if players is None:
+        return {}
+    spec = module_of(game).SPEC
+    if spec.seats_field is None:
+        seats = "heads-up" if spec.max_players == 2 else f"for {spec.max_players} players"
+        raise ValueError(f"{spec.display_name} is {seats}: --players does not apply")
+    return {spec.seats_field: players}
+
+
 def play(game_name: str, players: int | None = None, seed: int = 0, *,
          opponents: str | None = None, stdin: TextIO = sys.stdin,
          stdout: TextIO = sys.stdout) -> int:
@@ -75,17 +90,15 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
     >>> "game over: P0 -1, P1 +1" in out.getvalue()
     True
     """
-    config: dict[str, Any] = {}
-    if players is not None:
-        if game_name == "badugi":
-            raise ValueError("Badugi is heads-up: --players does not apply")
-        config["player_hands" if game_name == "baibuu" else "players"] = players
-    if game_name == "baibuu":
-        config["banker"] = "agent"  # the banker is an opponent that decides too
+    module = module_of(game_name)
+    game_name = module.SPEC.name
+    # A game may seat as agents some roles that play inside the engine by default (the Bai
+    # Buu banker), so that their moves show; its module's PLAY_CONFIG says which.
+    config = {**getattr(module, "PLAY_CONFIG", {}), **seats_config(game_name, players)}
     opponents = OPPONENTS[game_name] if opponents is None else opponents
-    if opponents not in POLICIES[game_name]:
+    if opponents not in module.SPEC.policies:
         raise ValueError(f"unknown {game_name} policy {opponents!r}: expected one of "
-                         f"{', '.join(POLICIES[game_name])}")
+                         f"{', '.join(module.SPEC.policies)}")
     policy_action = getattr(_core, game_name).policy_action
     state = GAMES[game_name](**config).new_initial_state(seed=seed)
     colour = stdout.isatty()

@@ -24,36 +24,18 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardcore import _core, badugi, baibuu, buh, hucklebuck
+from cardcore import _core
 from cardcore._batch import resolve_threads
 from cardcore._checks import checked_int, checked_seed
+from cardcore._registry import GAMES, MODULES, module_of
 
 __all__ = ["POLICIES", "SimulationResult", "simulate"]
 
-GAMES: dict[str, Any] = {
-    "badugi": badugi.Game,
-    "buh": buh.Game,
-    "baibuu": baibuu.Game,
-    "hucklebuck": hucklebuck.Game,
-}
-
-POLICIES: dict[str, tuple[str, ...]] = {
-    "badugi": ("random", "rule_based"),
-    "buh": ("random", "rule_based"),
-    "baibuu": ("house_way", "optimal", "random"),
-    "hucklebuck": ("random", "rule_based"),
-}
-"""The built-in policies of each game's native rollouts."""
+POLICIES: dict[str, tuple[str, ...]] = {m.SPEC.name: m.SPEC.policies for m in MODULES}
+"""The built-in policies of each game's native rollouts (each game's ``SPEC.policies``)."""
 
 CHUNK = 100_000
 """Games per task when an executor runs the simulation."""
-
-
-def _name_of(game: Any) -> str:
-    for name, cls in GAMES.items():
-        if isinstance(game, cls):
-            return name
-    raise ValueError(f"not a cardcore game: {game!r}")
 
 
 def _run(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
@@ -209,11 +191,9 @@ def simulate(
     >>> result.returns.shape, result.policies
     ((1000, 4), ('random', 'random', 'random', 'random'))
     """
+    name = module_of(game).SPEC.name
     if isinstance(game, str):
-        if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
-        game = GAMES[game]()
-    name = _name_of(game)
+        game = GAMES[name]()
     n = checked_int(n, "n", "a positive number of games", lambda count: count >= 1)
     seats = game.num_players
     if policies is None:

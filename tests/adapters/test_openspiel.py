@@ -107,7 +107,7 @@ def test_bad_parameters_are_errors() -> None:
     with pytest.raises(ValueError, match="players"):
         load("buh", {"players": 9})
     with pytest.raises(ValueError, match="unknown buh parameter"):
-        openspiel.BuhGame({"player": 3})
+        openspiel.GAME_CLASSES["buh"]({"player": 3})
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter"):
         load("badugi", {"players": 3})
 

@@ -1,4 +1,4 @@
-"""The Buh engine on the rules of rules/buh.md 1.2-1.9 and resolutions R-1 to R-10, driven with
+"""The Buh engine on the rules of docs/rules/buh.md 1.2-1.9 and resolutions R-1 to R-10, driven with
 explicit chance actions so that every deal is exactly what the test needs.
 
 Seats are engine seats (0-based). With the dealer at seat d, the deal order is d + 1, d + 2,
@@ -752,7 +752,7 @@ def test_short_all_in_example_c_raises() -> None:
 
 
 def test_multi_hand_button_skips_busted_players() -> None:
-    """1.2 #2, R-10 and DESIGN "Hands and returns": with hands=5 the button moves one seat
+    """1.2 #2, R-10 and docs/design.md "Hands and returns": with hands=5 the button moves one seat
     left each hand, skipping a busted player, who is no longer dealt in; the game ends after
     5 hands and returns (net chips) sum to zero."""
     game = Game(players=3, stacks=(10, 1, 10), hands=5)
@@ -796,7 +796,7 @@ def test_multi_hand_button_skips_busted_players() -> None:
 
 
 def test_multi_hand_ends_when_one_player_has_every_chip() -> None:
-    """DESIGN "Hands and returns": the game ends early when one player holds every chip. Two
+    """docs/design.md "Hands and returns": the game ends early when one player holds every chip. Two
     short stacks are all-in by the ante, so no betting round is played (1.4 #6)."""
     game = Game(players=3, stacks=(1, 1, 10), hands=5)
     state = game.new_initial_state()

@@ -1,4 +1,4 @@
-"""The engine protocol (DESIGN.md), checked the same way for every registered game:
+"""The engine protocol (docs/design.md), checked the same way for every registered game:
 random play to the end in both chance modes, clone, serialize and pickle, illegal actions,
 conservation of chips and cards, hidden information, determinism."""
 

@@ -1,4 +1,4 @@
-"""The Hucklebuck engine on the scoring vectors S1-S5 of rules/hucklebuck.md 4.6 and the
+"""The Hucklebuck engine on the scoring vectors S1-S5 of docs/rules/hucklebuck.md 4.6 and the
 rules of 4.3-4.4, driven with explicit chance actions; and its built-in policies."""
 
 from __future__ import annotations

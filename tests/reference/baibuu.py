@@ -1,4 +1,4 @@
-"""Reference oracle for Bai Buu, written from rules/baibuu.md 3.3-3.9.
+"""Reference oracle for Bai Buu, written from docs/rules/baibuu.md 3.3-3.9.
 
 Card values (3.3): points A = 1, 2..9 = pips, 10/J/Q/K = 0; rank order A > K > ... > 2;
 suit order (highest card only) spades > hearts > clubs > diamonds; pictures are J, Q, K.
@@ -46,7 +46,7 @@ PICTURES = (11, 12, 13)  # J, Q, K
 # 3.9 #7: the pairings of the id-sorted cards c0 < c1 < c2 < c3, in canonical order.
 PAIRINGS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
 
-# Arrangement / action ids (DESIGN.md): index of the Low pair among these.
+# Arrangement / action ids (docs/design.md): index of the Low pair among these.
 LOW_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 
 # 3.9 #3: pairs that are never split (ranks with A = 14).
@@ -161,7 +161,7 @@ def _pair(a: int, b: int) -> Pair:
 
 
 def arrangements(cards4: Sequence[int]) -> list[Arrangement]:
-    """The 6 (low, high) arrangements in action-id order (DESIGN.md "Action ids")."""
+    """The 6 (low, high) arrangements in action-id order (docs/design.md "Action ids")."""
     c = sorted(check_cards(cards4, (4,)))
     result = []
     for i, j in LOW_PAIRS:

@@ -1,6 +1,6 @@
 """Card ids, parsing and enumeration shared by the reference oracles.
 
-The encoding is fixed by DESIGN.md "Cards": card id = 4 * r + s, where r = 0 for a 2,
+The encoding is fixed by docs/design.md "Cards": card id = 4 * r + s, where r = 0 for a 2,
 1 for a 3, ..., 8 for a 10, 9 for J, 10 for Q, 11 for K, 12 for A, and s = 0 clubs,
 1 diamonds, 2 hearts, 3 spades. So 2♣ = 0, 2♦ = 1, ..., A♠ = 51.
 

@@ -266,7 +266,7 @@ def test_baibuu_two_card_basics() -> None:
 
 
 def test_baibuu_arrangement_order() -> None:
-    """DESIGN.md action ids: Low = pair i of (0,1),(0,2),(0,3),(1,2),(1,3),(2,3)."""
+    """docs/design.md action ids: Low = pair i of (0,1),(0,2),(0,3),(1,2),(1,3),(2,3)."""
     assert baibuu.arrangements((51, 20, 9, 4)) == [
         ((4, 9), (20, 51)), ((4, 20), (9, 51)), ((4, 51), (9, 20)),
         ((9, 20), (4, 51)), ((9, 51), (4, 20)), ((20, 51), (4, 9)),

@@ -118,6 +118,12 @@ int parse_draw(std::string_view text, std::string_view verb, Mask hand, int base
   return base + static_cast<int>(positions_of_cards(hand, cards));
 }
 
+std::string draw_to_string(std::string_view verb, std::string_view none, Mask hand, unsigned positions) {
+  if (positions == 0) return std::string(none);
+  if (hand == 0) return std::string(verb) + " " + std::to_string(popcount(positions));
+  return std::string(verb) + " " + format_cards(cards_of_positions(hand, positions));
+}
+
 namespace {
 // For each byte value: its number of set bits, and the position of its k-th set bit.
 struct ByteTables {

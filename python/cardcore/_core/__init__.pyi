@@ -6,8 +6,8 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-from . import buh
 from . import badugi
+from . import buh
 from . import baibuu
 from . import hucklebuck
 __all__: list[str] = ['DECK_SIZE', 'all_hands', 'badugi', 'baibuu', 'buh', 'format_cards', 'hucklebuck', 'ids_from_masks', 'masks_from_ids', 'parse_cards', 'random_deals', 'random_hands', 'to_mask']

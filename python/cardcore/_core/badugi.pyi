@@ -1,15 +1,15 @@
 """
-Badugi hand evaluation (rules/badugi.md 2.5).
+Badugi hand evaluation (docs/rules/badugi.md 2.5).
 """
 from __future__ import annotations
 import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'spec', 'strength', 'strength_many']
 class State:
     """
-    A Badugi state (rules/badugi.md): the engine protocol
+    A Badugi state (docs/rules/badugi.md): the engine protocol
     plus named verbs and readable properties.
     
     >>> game = Game()
@@ -58,7 +58,7 @@ class State:
         """
     def discard(self, cards: typing.Any = None) -> None:
         """
-        Discards these cards of the hand to act (none: stands pat).
+        Throws these cards of the hand to act and draws as many (none: no card).
         """
     def fold(self) -> None:
         """
@@ -161,7 +161,7 @@ class State:
         """
 class Game:
     """
-    Heads-up fixed-limit triple draw Badugi (rules/badugi.md).
+    Heads-up fixed-limit triple draw Badugi (docs/rules/badugi.md).
     
     The default is one hand with 100-chip stacks, blinds 1/2, bets 2/4 and one bet plus three
     raises a round; ``hands=12`` plays the source's match over persistent stacks.
@@ -177,7 +177,7 @@ class Game:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, *, stacks: int | collections.abc.Iterable[int] = (100, 100), small_blind: typing.SupportsInt | typing.SupportsIndex = 1, big_blind: typing.SupportsInt | typing.SupportsIndex = 2, small_bet: typing.SupportsInt | typing.SupportsIndex = 2, big_bet: typing.SupportsInt | typing.SupportsIndex = 4, max_raises: typing.SupportsInt | typing.SupportsIndex = 3, hands: typing.SupportsInt | typing.SupportsIndex = 1, first_dealer: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __init__(self, *, stacks: int | collections.abc.Iterable[int] | None = None, small_blind: typing.SupportsInt | typing.SupportsIndex = 1, big_blind: typing.SupportsInt | typing.SupportsIndex = 2, small_bet: typing.SupportsInt | typing.SupportsIndex = 2, big_bet: typing.SupportsInt | typing.SupportsIndex = 4, max_raises: typing.SupportsInt | typing.SupportsIndex = 3, hands: typing.SupportsInt | typing.SupportsIndex = 1, first_dealer: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
         ...
     def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any]]]:
         ...
@@ -192,8 +192,18 @@ class Game:
         A new state; with a seed chance is sampled inside, without one it is explicit.
         """
     @property
+    def acting_players(self) -> int:
+        """
+        The seats whose decisions a player outside the engine makes (seats 0 to n-1).
+        """
+    @property
     def config(self) -> dict[str, typing.Any]:
         ...
+    @property
+    def information_state_segments(self) -> list[tuple[str, int, int, float, float]]:
+        """
+        The information state tensor's segments: (name, offset, size, low, high), in order.
+        """
     @property
     def information_state_tensor_shape(self) -> list[int]:
         ...
@@ -216,8 +226,18 @@ class Game:
     def num_players(self) -> int:
         ...
     @property
+    def observation_segments(self) -> list[tuple[str, int, int, float, float]]:
+        """
+        The observation tensor's segments: (name, offset, size, low, high), in order.
+        """
+    @property
     def observation_tensor_shape(self) -> list[int]:
         ...
+    @property
+    def utility(self) -> str:
+        """
+        'zero_sum' when the returns of this configuration always sum to zero, else 'general_sum'.
+        """
 def analyze(cards: typing.Any) -> dict[str, typing.Any]:
     """
     The fields of a 4-card Badugi hand as a dict (see cardcore.badugi.evaluate).
@@ -243,6 +263,10 @@ def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: 
     
     >>> simulate(Game(), 0, 4, 1, ["random", "rule_based"], 1)[0].shape
     (4, 2)
+    """
+def spec() -> dict[str, typing.Any]:
+    """
+    The game's spec as plain data (cardcore's GameSpec).
     """
 def strength(cards: typing.Any) -> int:
     """

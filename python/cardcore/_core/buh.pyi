@@ -1,15 +1,15 @@
 """
-Buh hand evaluation (rules/buh.md 1.5).
+Buh hand evaluation (docs/rules/buh.md 1.5).
 """
 from __future__ import annotations
 import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'spec', 'strength', 'strength_many']
 class State:
     """
-    A Buh state (rules/buh.md): the engine protocol plus
+    A Buh state (docs/rules/buh.md): the engine protocol plus
     named verbs and readable properties.
     
     >>> state = Game(players=3).new_initial_state(seed=5)
@@ -61,7 +61,7 @@ class State:
         """
     def discard(self, cards: typing.Any = None) -> None:
         """
-        Discards these cards of the hand to act (none: stands pat).
+        Throws these cards of the hand to act and draws as many (none: no card).
         """
     def fold(self) -> None:
         """
@@ -181,7 +181,7 @@ class State:
         """
 class Game:
     """
-    Buh for 2 to 8 players (rules/buh.md).
+    Buh for 2 to 8 players (docs/rules/buh.md).
     
     The default is one hand with 100-chip stacks, ante 1, bets 1/1/2/2 and one bet plus three
     raises a round; ``hands`` > 1 rotates the dealer over persistent stacks.
@@ -209,8 +209,18 @@ class Game:
         A new state; with a seed chance is sampled inside, without one it is explicit.
         """
     @property
+    def acting_players(self) -> int:
+        """
+        The seats whose decisions a player outside the engine makes (seats 0 to n-1).
+        """
+    @property
     def config(self) -> dict[str, typing.Any]:
         ...
+    @property
+    def information_state_segments(self) -> list[tuple[str, int, int, float, float]]:
+        """
+        The information state tensor's segments: (name, offset, size, low, high), in order.
+        """
     @property
     def information_state_tensor_shape(self) -> list[int]:
         ...
@@ -233,8 +243,18 @@ class Game:
     def num_players(self) -> int:
         ...
     @property
+    def observation_segments(self) -> list[tuple[str, int, int, float, float]]:
+        """
+        The observation tensor's segments: (name, offset, size, low, high), in order.
+        """
+    @property
     def observation_tensor_shape(self) -> list[int]:
         ...
+    @property
+    def utility(self) -> str:
+        """
+        'zero_sum' when the returns of this configuration always sum to zero, else 'general_sum'.
+        """
 def analyze(cards: typing.Any) -> dict[str, typing.Any]:
     """
     The fields of a 2-, 3- or 4-card Buh hand as a dict (see cardcore.buh.evaluate).
@@ -260,6 +280,10 @@ def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: 
     
     >>> simulate(Game(players=3), 0, 4, 1, ["random", "rule_based", "random"], 1)[0].shape
     (4, 3)
+    """
+def spec() -> dict[str, typing.Any]:
+    """
+    The game's spec as plain data (cardcore's GameSpec).
     """
 def strength(cards: typing.Any) -> int:
     """

@@ -1,15 +1,15 @@
 """
-Hucklebuck tricks (rules/hucklebuck.md 4.3).
+Hucklebuck tricks (docs/rules/hucklebuck.md 4.3).
 """
 from __future__ import annotations
 import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'trick_winner']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'spec', 'trick_winner']
 class State:
     """
-    A Hucklebuck state (rules/hucklebuck.md): the engine protocol
+    A Hucklebuck state (docs/rules/hucklebuck.md): the engine protocol
     plus named verbs and readable properties.
     
     >>> state = Game(players=5).new_initial_state(seed=1)
@@ -44,9 +44,9 @@ class State:
         """
         The seat to act, CHANCE (-1) at a chance node or TERMINAL (-4) at the end.
         """
-    def exchange(self, cards: typing.Any) -> None:
+    def exchange(self, cards: typing.Any = None) -> None:
         """
-        Exchanges these cards of the hand to act.
+        Throws these cards of the hand to act and draws as many (none: no card).
         """
     def history(self) -> list[int]:
         """
@@ -82,7 +82,7 @@ class State:
         """
     def pass_(self) -> None:
         """
-        Exchanges no card.
+        Draws no card.
         """
     def play(self, card: typing.Any) -> None:
         """
@@ -179,7 +179,7 @@ class State:
         """
 class Game:
     """
-    Hucklebuck for 3 to 7 players (rules/hucklebuck.md).
+    Hucklebuck for 3 to 7 players (docs/rules/hucklebuck.md).
     
     One hand by default, scores starting from ``scores`` (returns are the score changes);
     ``hands=None`` plays the game to ``target`` (11), capped at ``max_hands``, returning +1 for
@@ -208,8 +208,18 @@ class Game:
         A new state; with a seed chance is sampled inside, without one it is explicit.
         """
     @property
+    def acting_players(self) -> int:
+        """
+        The seats whose decisions a player outside the engine makes (seats 0 to n-1).
+        """
+    @property
     def config(self) -> dict[str, typing.Any]:
         ...
+    @property
+    def information_state_segments(self) -> list[tuple[str, int, int, float, float]]:
+        """
+        The information state tensor's segments: (name, offset, size, low, high), in order.
+        """
     @property
     def information_state_tensor_shape(self) -> list[int]:
         ...
@@ -232,8 +242,18 @@ class Game:
     def num_players(self) -> int:
         ...
     @property
+    def observation_segments(self) -> list[tuple[str, int, int, float, float]]:
+        """
+        The observation tensor's segments: (name, offset, size, low, high), in order.
+        """
+    @property
     def observation_tensor_shape(self) -> list[int]:
         ...
+    @property
+    def utility(self) -> str:
+        """
+        'zero_sum' when the returns of this configuration always sum to zero, else 'general_sum'.
+        """
 def legal_plays(hand: typing.Any, led_suit: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     Mask of the cards of ``hand`` that may be played; led_suit -1 when leading.
@@ -259,6 +279,10 @@ def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: 
     
     >>> simulate(Game(), 0, 4, 1, ["random", "rule_based", "random", "random"], 1)[0].shape
     (4, 4)
+    """
+def spec() -> dict[str, typing.Any]:
+    """
+    The game's spec as plain data (cardcore's GameSpec).
     """
 def trick_winner(plays: collections.abc.Iterable[typing.Any], trump: typing.SupportsInt | typing.SupportsIndex) -> int:
     """

@@ -1,17 +1,18 @@
 """OpenSpiel adapter: every cardcore game as a Python game of ``pyspiel``.
 
-:func:`register` adds ``python_cardcore_badugi``, ``python_cardcore_buh``,
-``python_cardcore_baibuu`` and ``python_cardcore_hucklebuck`` to OpenSpiel's registry, after
-which ``pyspiel.load_game`` builds them and OpenSpiel's tools for Python games take them:
+:func:`register` adds ``python_cardcore_<name>`` for every game of ``cc.GAMES`` to
+OpenSpiel's registry, after which ``pyspiel.load_game`` builds them and OpenSpiel's tools
+for Python games take them:
 ``pyspiel.random_sim_test``, ``rl_environment.Environment``, information-set MCTS (the
 state implements ``resample_from_infostate``) and the observation API.
 A state wraps an engine state built without a seed, so chance is explicit: deals are chance
 nodes whose outcomes come from the engine. Observations and information states are the
 engine's tensors and strings, which never show another player's hidden cards.
 
-Game parameters are the fields of each engine's config with the same defaults. OpenSpiel
-parameters are scalars, so a per-seat field (``stacks``, ``scores``, ``wagers``) is a string
-of space-separated integers, where ``""`` keeps the engine's default; Hucklebuck's
+Game parameters are the fields of each game's spec (``cc.<game>.SPEC.fields``) with the same
+defaults. OpenSpiel parameters are scalars, so a per-seat field (``stacks``, ``scores``,
+``wagers``) is a string of space-separated integers, where ``""`` keeps the engine's
+default, and a field that may be None takes one below its minimum for None: Hucklebuck's
 ``hands=0`` plays the game to the target (``hands=None`` in cardcore) and Bai Buu's
 ``banker_commission_bp=-1`` takes ``commission_bp``.
 
@@ -31,8 +32,6 @@ import it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
@@ -43,17 +42,16 @@ import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
 import cardcore as cc
+from cardcore._registry import spec_of
+from cardcore.protocol import Game, State
+from cardcore.spec import ConfigField
 
 __all__ = [
     "GAME_CLASSES",
     "SHORT_NAMES",
-    "BadugiGame",
-    "BaiBuuGame",
-    "BuhGame",
     "CardcoreGame",
     "CardcoreObserver",
     "CardcoreState",
-    "HucklebuckGame",
     "engine_config",
     "register",
 ]
@@ -67,56 +65,25 @@ SHORT_NAMES: dict[str, str] = {name: f"python_cardcore_{name}" for name in cc.GA
 # The engine's player ids for chance and the end, and OpenSpiel's.
 _PLAYER_IDS = {cc.CHANCE: pyspiel.PlayerId.CHANCE, cc.TERMINAL: pyspiel.PlayerId.TERMINAL}
 
-# Parameters given as space-separated integers, one per seat ("" keeps the engine default).
-_SEAT_LISTS = frozenset({"stacks", "scores", "wagers"})
+
+def _none_value(field: ConfigField) -> int:
+    """The OpenSpiel value that stands for None in an integer field that may be None: one
+    below its minimum."""
+    return field.minimum - 1
 
 
-@dataclass(frozen=True)
-class _Spec:
-    """What OpenSpiel's registry needs to know about one game ahead of any configuration."""
-
-    long_name: str
-    min_players: int
-    max_players: int
-    defaults: Params
-    none_value: dict[str, int]
-    """Integer parameters whose value stands for the engine's None."""
-    zero_sum: Callable[[Config], bool]
-    """Whether returns sum to zero under this config."""
+def _parameter(field: ConfigField) -> int | str:
+    """A field's default as an OpenSpiel parameter (a scalar)."""
+    if field.kind == "per_seat":
+        return ""
+    if field.default is None:
+        return _none_value(field)
+    return field.default
 
 
-_SPECS: dict[str, _Spec] = {
-    "badugi": _Spec(
-        "cardcore Badugi (heads-up fixed-limit triple draw)", 2, 2,
-        {"stacks": "100 100", "small_blind": 1, "big_blind": 2, "small_bet": 2, "big_bet": 4,
-         "max_raises": 3, "hands": 1, "first_dealer": 0},
-        {}, lambda config: True,
-    ),
-    "buh": _Spec(
-        "cardcore Buh", 2, 8,
-        {"players": 2, "stacks": "", "ante": 1, "small_bet": 1, "big_bet": 2, "max_raises": 3,
-         "hands": 1, "first_dealer": 0},
-        {}, lambda config: True,
-    ),
-    # Seats 0..n-1 are the player hands and seat n the banker; commission leaves the table.
-    "baibuu": _Spec(
-        "cardcore Bai Buu", 2, 7,
-        {"player_hands": 1, "wagers": "", "commission_bp": 300, "banker_commission_bp": -1,
-         "banker": "house_way", "hands": 1},
-        {"banker_commission_bp": -1},
-        lambda config: config["commission_bp"] == config["banker_commission_bp"] == 0,
-    ),
-    # One hand returns score changes (+1 a trick, -3 for none, floored at a score of 0),
-    # whose sum is not fixed. A game to the target returns +1 and -1/(n-1) each, or zeros
-    # for a draw.
-    "hucklebuck": _Spec(
-        "cardcore Hucklebuck", 3, 7,
-        {"players": 4, "target": 11, "scores": "", "hands": 1, "max_hands": 200,
-         "first_dealer": 0},
-        {"hands": 0},
-        lambda config: config["hands"] is None,
-    ),
-}
+def _defaults(name: str) -> Params:
+    """The OpenSpiel parameters of a game and their defaults."""
+    return {field.name: _parameter(field) for field in spec_of(name).fields}
 
 
 def _seat_list(key: str, text: Any) -> tuple[int, ...] | None:
@@ -139,39 +106,40 @@ def engine_config(name: str, params: Params) -> Config:
     >>> config["scores"], config["hands"]
     ((1, 2, 3), None)
     """
-    spec = _SPECS[name]
-    unknown = sorted(set(params) - set(spec.defaults))
+    defaults = _defaults(name)
+    unknown = sorted(set(params) - set(defaults))
     if unknown:
         raise ValueError(
-            f"unknown {name} parameter(s) {', '.join(unknown)}: expected {', '.join(spec.defaults)}"
+            f"unknown {name} parameter(s) {', '.join(unknown)}: expected {', '.join(defaults)}"
         )
     config: Config = {}
-    for key, default in spec.defaults.items():
-        value = params.get(key, default)
-        if key in _SEAT_LISTS:
-            value = _seat_list(key, value)
+    for field in spec_of(name).fields:
+        value = params.get(field.name, defaults[field.name])
+        if field.kind == "per_seat":
+            value = _seat_list(field.name, value)
             if value is None:
                 continue  # the engine's own default
-        elif key in spec.none_value and value == spec.none_value[key]:
+        elif field.nullable and value == _none_value(field):
             value = None
-        config[key] = value
+        config[field.name] = value
     return config
 
 
-def _game_type(name: str, config: Config) -> Any:
-    """The GameType of a configuration: the utility and reward model depend on it."""
-    spec = _SPECS[name]
+def _game_type(name: str, engine: Game) -> Any:
+    """The GameType of a configured game: the utility and reward model depend on it."""
+    spec = spec_of(name)
     Type = pyspiel.GameType
     return Type(
         short_name=SHORT_NAMES[name],
-        long_name=spec.long_name,
+        long_name=f"cardcore {spec.display_name}",
         dynamics=Type.Dynamics.SEQUENTIAL,
         chance_mode=Type.ChanceMode.EXPLICIT_STOCHASTIC,
         information=Type.Information.IMPERFECT_INFORMATION,
-        utility=Type.Utility.ZERO_SUM if spec.zero_sum(config) else Type.Utility.GENERAL_SUM,
+        utility=(Type.Utility.ZERO_SUM if engine.utility == "zero_sum"
+                 else Type.Utility.GENERAL_SUM),
         # With several hands, each pays out as it ends.
         reward_model=(
-            Type.RewardModel.TERMINAL if config["hands"] == 1 else Type.RewardModel.REWARDS
+            Type.RewardModel.TERMINAL if engine.config["hands"] == 1 else Type.RewardModel.REWARDS
         ),
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
@@ -179,18 +147,18 @@ def _game_type(name: str, config: Config) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=spec.defaults,
+        parameter_specification=_defaults(name),
     )
 
 
-def _game_info(engine: Any, zero_sum: bool) -> Any:
+def _game_info(engine: Game) -> Any:
     return pyspiel.GameInfo(
         num_distinct_actions=engine.num_distinct_actions,
         max_chance_outcomes=engine.max_chance_outcomes,
         num_players=engine.num_players,
         min_utility=engine.min_utility,
         max_utility=engine.max_utility,
-        utility_sum=0.0 if zero_sum else None,
+        utility_sum=0.0 if engine.utility == "zero_sum" else None,
         # The engine's bound counts chance nodes too, so it bounds the decisions alone.
         max_game_length=engine.max_game_length,
     )
@@ -200,7 +168,7 @@ class CardcoreGame(pyspiel.Game):  # type: ignore[misc]
     """A cardcore game seen by OpenSpiel (one subclass per game); ``engine`` is the
     cardcore Game.
 
-    >>> game = BadugiGame({"hands": 12})
+    >>> game = GAME_CLASSES["badugi"]({"hands": 12})
     >>> game.engine.config["hands"], game.get_type().reward_model.name
     (12, 'REWARDS')
     """
@@ -209,11 +177,9 @@ class CardcoreGame(pyspiel.Game):  # type: ignore[misc]
     """The game's name in ``cc.GAMES``."""
 
     def __init__(self, params: Params | None = None) -> None:
-        spec = _SPECS[self.game_name]
-        params = {**spec.defaults, **(params or {})}
+        params = {**_defaults(self.game_name), **(params or {})}
         engine = cc.GAMES[self.game_name](**engine_config(self.game_name, params))
-        game_type = _game_type(self.game_name, engine.config)
-        super().__init__(game_type, _game_info(engine, spec.zero_sum(engine.config)), params)
+        super().__init__(_game_type(self.game_name, engine), _game_info(engine), params)
         self.engine = engine
 
     def __reduce__(self) -> tuple[type[CardcoreGame], tuple[Params]]:
@@ -242,7 +208,7 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state around the engine state ``engine`` (which holds every card: what
     a player may see is in the observations)."""
 
-    def __init__(self, game: CardcoreGame, engine: Any) -> None:
+    def __init__(self, game: CardcoreGame, engine: State) -> None:
         super().__init__(game)
         # OpenSpiel clones and serializes a Python state by copying or pickling its
         # attributes.
@@ -308,13 +274,13 @@ class CardcoreObserver:
     information state, otherwise the observation; both need public information and the
     observing player's private information, which is what the engine provides.
 
-    >>> game = HucklebuckGame({"players": 3})
+    >>> game = GAME_CLASSES["hucklebuck"]({"players": 3})
     >>> observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     >>> observer.tensor.shape == tuple(game.engine.information_state_tensor_shape)
     True
     """
 
-    def __init__(self, engine: Any, iig_obs_type: Any, params: Params | None) -> None:
+    def __init__(self, engine: Game, iig_obs_type: Any, params: Params | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
         if not iig_obs_type.public_info or (
@@ -347,36 +313,17 @@ class CardcoreObserver:
         return str(state.engine.observation_string(player))
 
 
-class BadugiGame(CardcoreGame):
-    """Badugi (``python_cardcore_badugi``)."""
-
-    game_name = "badugi"
-
-
-class BuhGame(CardcoreGame):
-    """Buh (``python_cardcore_buh``)."""
-
-    game_name = "buh"
-
-
-class BaiBuuGame(CardcoreGame):
-    """Bai Buu (``python_cardcore_baibuu``)."""
-
-    game_name = "baibuu"
-
-
-class HucklebuckGame(CardcoreGame):
-    """Hucklebuck (``python_cardcore_hucklebuck``)."""
-
-    game_name = "hucklebuck"
-
-
 # Registered classes rather than closures: OpenSpiel's registry outlives the interpreter,
-# and freeing its last reference to a Python callable at exit would need the GIL.
+# and freeing its last reference to a Python callable at exit would need the GIL. Each is
+# also this module's ``<DisplayName>Game`` (``BadugiGame``, ``BaiBuuGame``, ...).
 GAME_CLASSES: dict[str, type[CardcoreGame]] = {
-    cls.game_name: cls for cls in (BadugiGame, BuhGame, BaiBuuGame, HucklebuckGame)
+    name: type(f"{spec_of(name).display_name.replace(' ', '')}Game", (CardcoreGame,),
+               {"game_name": name, "__module__": __name__,
+                "__doc__": f"{spec_of(name).display_name} (``{SHORT_NAMES[name]}``)."})
+    for name in cc.GAMES
 }
 """The OpenSpiel game class of each cardcore game."""
+globals().update({cls.__name__: cls for cls in GAME_CLASSES.values()})
 
 
 def register() -> None:
@@ -390,4 +337,4 @@ def register() -> None:
     for name, cls in GAME_CLASSES.items():
         if SHORT_NAMES[name] not in registered:
             engine = cc.GAMES[name](**engine_config(name, {}))
-            pyspiel.register_game(_game_type(name, engine.config), cls)
+            pyspiel.register_game(_game_type(name, engine), cls)

@@ -53,6 +53,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 import cardcore as cc
+from cardcore.protocol import Game, State
 
 Observation = dict[str, npt.NDArray[Any]]
 """What ``observe`` returns: ``observation`` (float32) and ``action_mask`` (int8)."""
@@ -74,7 +75,7 @@ def env(game_name: str, render_mode: str | None = None, **config: Any) -> AECEnv
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-def _make_game(game_name: str, config: dict[str, Any]) -> Any:
+def _make_game(game_name: str, config: dict[str, Any]) -> Game:
     """``cc.GAMES[game_name](**config)``, every problem a ValueError that names it."""
     if game_name not in cc.GAMES:
         raise ValueError(f"unknown game {game_name!r}: expected one of {', '.join(cc.GAMES)}")
@@ -87,38 +88,22 @@ def _make_game(game_name: str, config: dict[str, Any]) -> Any:
             f"{', '.join(fields)}"
         )
     try:
-        return factory(**config)
+        game: Game = factory(**config)
+        return game
     except TypeError as error:  # pybind11's message for a value of the wrong type
         raise ValueError(f"{game_name} config {config!r} has a value of the wrong type") from error
 
 
-def _acting_seats(game_name: str, game: Any) -> int:
-    """How many seats make decisions: all but a Bai Buu banker that plays the house way."""
-    if game_name == "baibuu" and game.config["banker"] == "house_way":
-        return int(game.num_players) - 1
-    return int(game.num_players)
-
-
-def _observation_bounds(
-    game_name: str, game: Any
-) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    """Bounds of every entry of the observation tensor: [0, 1] but for the entries the
-    engine headers (``cpp/include/cardcore/games/<game>/state.hpp``) put at the end."""
+def _observation_bounds(game: Game) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """Bounds of every entry of the observation tensor, from the game's segments."""
     shape = tuple(game.observation_tensor_shape)
     low, high = np.zeros(shape, np.float32), np.ones(shape, np.float32)
-    seats, config = int(game.num_players), game.config
-    if game_name == "baibuu":
-        # each seat's net over the total wagers: a round moves at most every wager
-        low[-seats:], high[-seats:] = -config["hands"], config["hands"]
-    elif game_name == "hucklebuck":
-        # scores over the target: a hand adds at most 5, one point a trick
-        hands = config["hands"] or config["max_hands"]
-        most = np.float32(max(config["scores"]) + 5 * hands)
-        high[-seats:] = most / np.float32(config["target"])  # float32 like the engine
+    for _, offset, size, segment_low, segment_high in game.observation_segments:
+        low[offset:offset + size], high[offset:offset + size] = segment_low, segment_high
     return low, high
 
 
-def _observation(state: Any, seat: int, actions: int) -> Observation:
+def _observation(state: State, seat: int, actions: int) -> Observation:
     """What ``seat`` observes of ``state``: its tensor, and a mask of its legal actions
     among ``actions`` ids when it is to act (zeros otherwise)."""
     mask = np.zeros(actions, np.int8)
@@ -152,11 +137,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
             "name": f"cardcore_{game_name}_v0",
             "is_parallelizable": False,
         }
-        seats = _acting_seats(game_name, self.game)
+        seats = int(self.game.acting_players)
         self.possible_agents = [f"player_{seat}" for seat in range(seats)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         actions = int(self.game.num_distinct_actions)
-        low, high = _observation_bounds(game_name, self.game)
+        low, high = _observation_bounds(self.game)
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -168,12 +153,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._rng: np.random.Generator | None = None
-        self._state: Any = None
+        self._state: State | None = None
 
     @property
-    def engine_state(self) -> Any:
+    def engine_state(self) -> State:
         """The live engine state of the episode (read it, or ``clone()`` it; changing it
-        would desynchronise the environment)."""
+        would desynchronise the environment). Before the first ``reset`` it is an error."""
+        if self._state is None:
+            raise ValueError("no episode yet: call reset() first")
         return self._state
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -192,22 +179,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
             self._rng = np.random.default_rng(seed)
         # A deal can leave nobody a decision (every Bai Buu hand a Natural against a house
         # banker) while PettingZoo episodes must start with live agents: deal again.
-        while True:
-            self._state = self.game.new_initial_state(seed=int(self._rng.integers(2**63)))
-            if not self._state.is_terminal():
-                break
+        state = self.game.new_initial_state(seed=int(self._rng.integers(2**63)))
+        while state.is_terminal():
+            state = self.game.new_initial_state(seed=int(self._rng.integers(2**63)))
+        self._state = state
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self._state.current_player()]
+        self.agent_selection = self.possible_agents[state.current_player()]
         self._paid = [0.0] * len(self.agents)  # returns() already paid out, by seat
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now: its observation tensor and its action mask."""
-        return _observation(self._state, self._seat[agent], self.game.num_distinct_actions)
+        return _observation(self.engine_state, self._seat[agent], self.game.num_distinct_actions)
 
     def step(self, action: int | None) -> None:
         """Applies the selected agent's action (``None`` once it is terminated).
@@ -224,15 +211,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
             action_id = operator.index(action)
         except TypeError:
             raise ValueError(f"an action is an integer id, got {action!r}") from None
-        self._state.apply_action(action_id)  # ValueError if illegal; the state is unchanged
-        returns = self._state.returns()
+        state = self.engine_state
+        state.apply_action(action_id)  # ValueError if illegal; the state is unchanged
+        returns = state.returns()
         self.rewards = {a: returns[s] - self._paid[s] for a, s in self._seat.items()}
         self._paid = returns
         self._cumulative_rewards[agent] = 0.0  # last() has handed it out
-        if self._state.is_terminal():
+        if state.is_terminal():
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self.possible_agents[self._state.current_player()]
+            self.agent_selection = self.possible_agents[state.current_player()]
         self._accumulate_rewards()
         self._deads_step_first()
 

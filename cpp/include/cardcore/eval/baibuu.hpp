@@ -1,4 +1,4 @@
-// Bai Buu hand evaluation and settlement (rules/baibuu.md 3.3-3.9).
+// Bai Buu hand evaluation and settlement (docs/rules/baibuu.md 3.3-3.9).
 //
 // Two-card hands rank Pair (Bửu, by rank, ace high) > Công Lớn (two different pictures
 // J/Q/K, all equal) > Công Nhỏ (exactly A + 9) > Score (points mod 10; A = 1, 2-9 pips,
@@ -8,14 +8,16 @@
 // kind) or is arranged into a Low and a High two-card hand; the arrangement is valid iff
 // High is strictly stronger (3.6). Arrangement i of a holding takes as Low the i-th pair of
 // its cards sorted by id among (0,1), (0,2), (0,3), (1,2), (1,3), (2,3) (the action ids of
-// DESIGN.md). Settlement (3.7): player Natural, banker Natural, player foul, then the two
+// docs/design.md). Settlement (3.7): player Natural, banker Natural, player foul, then the two
 // positions with the banker winning equal Scores of 3 or 4, then the highest card of each
 // four-card holding by rank then suit ♠ > ♥ > ♣ > ♦ (not id order: clubs beat diamonds).
 // There is never a push. The house way (3.9) is Ruby89's as the rules resolve it.
 #pragma once
 
 #include <cstddef>
+#include <array>
 #include <cstdint>
+#include <string_view>
 
 #include "cardcore/core/cards.hpp"
 
@@ -27,6 +29,11 @@ enum class Natural : std::uint8_t {
 };
 enum class PositionResult : std::uint8_t { kBanker, kPlayer, kTie, kNotCompared };
 enum class Reason : std::uint8_t { kHands, kHighCard, kPlayerNatural, kBankerNatural, kPlayerFoul };
+// The names of the reasons and of the position results, by enum value, as Python spells
+// them (cardcore.baibuu.REASONS, Outcome.reason, Outcome.low and Outcome.high).
+inline constexpr std::array<std::string_view, 5> kReasonNames{"hands", "high_card", "player_natural",
+                                                              "banker_natural", "player_foul"};
+inline constexpr std::array<std::string_view, 3> kPositionNames{"banker", "player", "tie"};
 
 inline constexpr int kMaxTwoCardStrength = 25;
 inline constexpr int kCongNhoStrength = 11;

@@ -1,4 +1,4 @@
-// What every game engine shares (DESIGN.md, "Engine protocol" and "Engine conventions").
+// What every game engine shares (docs/design.md, "Engine protocol" and "Engine conventions").
 //
 // A chance node is one card leaving the stock; its outcomes are the cards in the stock,
 // each with probability 1/|stock|. A seeded state resolves chance nodes itself with its own
@@ -23,6 +23,7 @@ namespace cardcore {
 
 inline constexpr int kChancePlayer = -1;
 inline constexpr int kTerminalPlayer = -4;
+inline constexpr int kMaxSeats = 8;  // the most seats of any game (Buh)
 
 // A set of player action ids (0-127).
 struct ActionSet {
@@ -94,6 +95,10 @@ void check_player(int player, int players);
 // a card is not in the hand.
 int parse_draw(std::string_view text, std::string_view verb, Mask hand, int base);
 
+// The text of draw action base + m ("<verb> <cards>" for the cards of positions m in
+// `hand`, `none` for m = 0); with no hand to read (nobody drawing) the count of cards.
+std::string draw_to_string(std::string_view verb, std::string_view none, Mask hand, unsigned positions);
+
 // The id of the n-th lowest card of a mask (n from 0).
 int nth_card(Mask mask, int n);
 
@@ -150,9 +155,12 @@ State deserialize_state(std::string_view name, const Config& config, std::string
 }
 
 // The protocol every game's State shares (CRTP): chance nodes and the seeded generator,
-// legality, the history, and serialization. A game's State derives from
-// EngineState<State> and provides current_player(), is_terminal(), config(),
-// legal_player_actions(), apply_chance(card) and apply_player(action), and its name kName.
+// legality, the history, the text of chance actions, the hands' results (returns and
+// rewards), and serialization. A game's State derives from EngineState<State> and
+// provides its Spec and name kName, current_player(), is_terminal(), config(),
+// legal_player_actions(), apply_chance(card), apply_player(action),
+// player_action_to_string(action) and player_string_to_action(text), and calls
+// complete_hand(result) when a hand ends.
 template <class Derived>
 class EngineState {
  public:
@@ -202,6 +210,27 @@ class EngineState {
     resolve_chance();
   }
 
+  // The text of an action: a card for a chance node, else the game's own words
+  // (player_action_to_string); string_to_action reads either back.
+  std::string action_to_string(int action) const {
+    if (!is_chance_node()) return self().player_action_to_string(action);
+    if (action < 0 || action >= kDeckSize)
+      throw std::invalid_argument("a chance action is a card id 0-51, got " + std::to_string(action));
+    return format_card(action);
+  }
+  int string_to_action(std::string_view text) const {
+    return is_chance_node() ? parse_card(text) : self().player_string_to_action(text);
+  }
+
+  // Each seat's total over the hands (rounds) completed so far.
+  std::vector<double> returns() const { return {totals_.begin(), totals_.begin() + seats()}; }
+  // What the hand (round) that the last action completed won or lost per seat, else zeros.
+  std::vector<double> rewards() const {
+    std::vector<double> r(static_cast<std::size_t>(seats()), 0.0);
+    if (completed_hand_) std::copy(last_hand_.begin(), last_hand_.begin() + seats(), r.begin());
+    return r;
+  }
+
   std::vector<int> history_ids() const {
     std::vector<int> ids;
     ids.reserve(history_.size());
@@ -243,12 +272,25 @@ class EngineState {
     }
   }
 
+  // A hand (round) ended with `result` per seat (chips, or score changes): rewards() gives
+  // it until the next action, and returns() adds it up.
+  template <class Value>
+  void complete_hand(const Value* result) {
+    for (int s = 0; s < seats(); ++s) {
+      last_hand_[static_cast<std::size_t>(s)] = static_cast<double>(result[s]);
+      totals_[static_cast<std::size_t>(s)] += static_cast<double>(result[s]);
+    }
+    completed_hand_ = true;
+  }
+
   Stock stock_;
   ChanceMode mode_;
   std::vector<Step> history_;
   bool completed_hand_ = false;  // the last action completed a hand (or round)
+  std::array<double, kMaxSeats> totals_{}, last_hand_{};  // see complete_hand
 
  private:
+  int seats() const { return Derived::Spec::num_players(self().config()); }
   const Derived& self() const { return static_cast<const Derived&>(*this); }
   Derived& self() { return static_cast<Derived&>(*this); }
 };

@@ -3,7 +3,7 @@
 // Game i of a simulation is played from stream i of the seed, so a simulation's results
 // depend only on (game, policies, seed) and the game's index, never on how the games are
 // split between threads or machines. Single-hand simulations rotate the dealer: game i
-// has first dealer i mod players (DESIGN.md, "Batch work and threads").
+// has first dealer i mod players (docs/design.md, "Batch work and threads").
 #pragma once
 
 #include <array>

@@ -231,6 +231,7 @@ struct GameSpec {
   std::string_view seats_field;   // the field that sets the number of seats ("" when fixed)
   std::span<const ConfigField<Config>> fields;
   std::span<const std::string_view> policies;     // built-in policies; the first is the default
+  std::string_view opponent;                      // the policy a person plays against by default
   std::span<const std::string_view> count_names;  // what a simulation counts; the first is the hands
   std::string_view utility_doc;                   // when the returns sum to zero, and their bounds
   int num_distinct_actions;
@@ -250,6 +251,14 @@ struct EngineGame {
   double max_utility() const { return Spec::max_utility(config); }
   double min_utility() const { return Spec::min_utility(config); }
   Utility utility() const { return Spec::utility(config); }
+  // The seats whose decisions a player outside the engine makes: every seat, unless the
+  // game plays some inside (a Bai Buu banker arranging by the house way).
+  int acting_players() const {
+    if constexpr (requires { Spec::acting_players(config); })
+      return Spec::acting_players(config);
+    else
+      return num_players();
+  }
   int observation_size() const { return typename Spec::Layout(config).observation.size(); }
   int information_state_size() const { return typename Spec::Layout(config).information_state.size(); }
 };

@@ -193,8 +193,9 @@ void State::end_hand(bool showdown) {
   table_.award(strength, odd_chip_order, won);
   showdown_ = showdown;
   if (showdown) showdowns_.push_back({history_.size(), {hands_[0], hands_[1]}});
-  for (int s = 0; s < kNumPlayers; ++s) result_[s] = table_.stack(s) - hand_start_[s];
-  completed_hand_ = true;
+  Chips result[kNumPlayers];
+  for (int s = 0; s < kNumPlayers; ++s) result[s] = table_.stack(s) - hand_start_[s];
+  complete_hand(result);
   ++hands_completed_;
   if (hands_completed_ == config_.hands || table_.stack(0) == 0 || table_.stack(1) == 0) {
     phase_ = Phase::kOver;
@@ -204,40 +205,15 @@ void State::end_hand(bool showdown) {
   start_hand();
 }
 
-std::vector<double> State::returns() const {
-  std::vector<double> r(kNumPlayers);
-  for (int s = 0; s < kNumPlayers; ++s) {
-    // Completed hands only: chips in the pot of the hand in play are not yet anyone's.
-    const Chips settled = phase_ == Phase::kOver ? table_.stack(s) : hand_start_[s];
-    r[s] = settled - config_.stacks[s];
-  }
-  return r;
-}
-
-std::vector<double> State::rewards() const {
-  std::vector<double> r(kNumPlayers, 0.0);
-  if (completed_hand_)
-    for (int s = 0; s < kNumPlayers; ++s) r[s] = result_[s];
-  return r;
-}
-
-std::string State::action_to_string(int action) const {
-  if (current_player() == kChancePlayer) {
-    if (action < 0 || action >= kDeckSize) throw std::invalid_argument("a chance action is a card id 0-51, got " + std::to_string(action));
-    return format_card(action);
-  }
+std::string State::player_action_to_string(int action) const {
   if (action >= 0 && action < betting::kNumActions) return kActionNames[action];
-  if (action >= kDrawBase && action < kNumDistinctActions) {
-    if (action == kDrawBase) return "stand";
-    const Mask hand = phase_ == Phase::kDraw ? hands_[to_act_] : 0;
-    if (hand == 0) return "discard " + std::to_string(popcount(unsigned(action - kDrawBase)));
-    return "discard " + format_cards(cards_of_positions(hand, static_cast<unsigned>(action - kDrawBase)));
-  }
+  if (action >= kDrawBase && action < kNumDistinctActions)
+    return draw_to_string("discard", "stand", phase_ == Phase::kDraw ? hands_[to_act_] : 0,
+                          static_cast<unsigned>(action - kDrawBase));
   throw std::invalid_argument("no Badugi action has id " + std::to_string(action));
 }
 
-int State::string_to_action(std::string_view text) const {
-  if (current_player() == kChancePlayer) return parse_card(text);
+int State::player_string_to_action(std::string_view text) const {
   for (int a = 0; a < betting::kNumActions; ++a)
     if (text == kActionNames[a]) return a;
   if (text == "stand") return kDrawBase;

@@ -11,7 +11,6 @@ namespace cardcore::baibuu {
 namespace {
 
 constexpr const char* kPhaseNames[3] = {"deal", "arrange", "round over"};
-constexpr const char* kReasonNames[5] = {"hands", "high card", "player natural", "banker natural", "player foul"};
 
 std::int64_t commission_net(std::int64_t wager, int bp) { return wager - wager * bp / 10000; }
 
@@ -137,12 +136,8 @@ void State::settle_round() {
   std::array<Mask, kMaxSeats> shown{};
   std::copy(hands_, hands_ + kMaxSeats, shown.begin());
   shown_.push_back(shown);
-  for (int s = 0; s < seats(); ++s) {
-    result_[s] = round[s];
-    net_[s] += round[s];
-  }
+  complete_hand(round);
   revealed_ = true;
-  completed_hand_ = true;
   if (++rounds_completed_ == config_.hands) {
     phase_ = Phase::kOver;
     to_act_ = -1;
@@ -151,33 +146,14 @@ void State::settle_round() {
   start_round();
 }
 
-std::vector<double> State::returns() const {
-  std::vector<double> r(static_cast<std::size_t>(seats()));
-  for (int s = 0; s < seats(); ++s) r[static_cast<std::size_t>(s)] = static_cast<double>(net_[s]);
-  return r;
-}
-
-std::vector<double> State::rewards() const {
-  std::vector<double> r(static_cast<std::size_t>(seats()), 0.0);
-  if (completed_hand_)
-    for (int s = 0; s < seats(); ++s) r[static_cast<std::size_t>(s)] = static_cast<double>(result_[s]);
-  return r;
-}
-
-std::string State::action_to_string(int action) const {
-  if (current_player() == kChancePlayer) {
-    if (action < 0 || action >= kDeckSize)
-      throw std::invalid_argument("a chance action is a card id 0-51, got " + std::to_string(action));
-    return format_card(action);
-  }
+std::string State::player_action_to_string(int action) const {
   if (action < 0 || action >= kNumArrangements)
     throw std::invalid_argument("no Bai Buu action has id " + std::to_string(action));
   if (phase_ != Phase::kArrange) return "arrange " + std::to_string(action);
   return "arrange " + format_cards(arrangement_low(hands_[to_act_], action));
 }
 
-int State::string_to_action(std::string_view text) const {
-  if (current_player() == kChancePlayer) return parse_card(text);
+int State::player_string_to_action(std::string_view text) const {
   constexpr std::string_view kArrange = "arrange ";
   if (text.substr(0, kArrange.size()) != kArrange)
     throw std::invalid_argument("unknown Bai Buu action '" + std::string(text) + "': expected arrange <card> <card>");
@@ -201,12 +177,14 @@ std::string State::observation_string(int player) const {
     const auto& shown = shown_.back();
     out << "\nlast round:";
     for (int s = 0; s < seats(); ++s) out << " P" << s << " " << format_cards(shown[s]) << ";";
-    for (int i = 0; i < config_.player_hands; ++i)
-      out << " P" << i << " " << (outcomes_[i].player_wins ? "wins" : "loses") << " ("
-          << kReasonNames[static_cast<int>(outcomes_[i].reason)] << ")";
+    for (int i = 0; i < config_.player_hands; ++i) {
+      std::string reason(kReasonNames[static_cast<int>(outcomes_[i].reason)]);
+      std::replace(reason.begin(), reason.end(), '_', ' ');  // "high card" in prose
+      out << " P" << i << " " << (outcomes_[i].player_wins ? "wins" : "loses") << " (" << reason << ")";
+    }
   }
   out << "\nreturns:";
-  for (int s = 0; s < seats(); ++s) out << ' ' << net_[s];
+  for (int s = 0; s < seats(); ++s) out << ' ' << net(s);
   return out.str();
 }
 
@@ -244,7 +222,7 @@ void State::observation_tensor(int player, float* out) const {
     for (int i = 0; i < config_.player_hands; ++i) out[layout.results + 2 * i + (outcomes_[i].player_wins ? 0 : 1)] = 1;
   std::int64_t total = 0;
   for (int i = 0; i < config_.player_hands; ++i) total += config_.wagers[i];
-  for (int s = 0; s < seats(); ++s) out[layout.returns + s] = static_cast<float>(net_[s]) / static_cast<float>(total);
+  for (int s = 0; s < seats(); ++s) out[layout.returns + s] = static_cast<float>(net(s)) / static_cast<float>(total);
 }
 
 void State::information_state_tensor(int player, float* out) const { observation_tensor(player, out); }

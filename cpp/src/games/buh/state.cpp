@@ -222,8 +222,9 @@ void State::showdown() {
 }
 
 void State::end_hand() {
-  for (int s = 0; s < n(); ++s) result_[s] = table_.stack(s) - hand_start_[s];
-  completed_hand_ = true;
+  Chips result[kMaxPlayers];
+  for (int s = 0; s < n(); ++s) result[s] = table_.stack(s) - hand_start_[s];
+  complete_hand(result);
   ++hands_completed_;
   int with_chips = 0;
   for (int s = 0; s < n(); ++s) with_chips += table_.stack(s) > 0;
@@ -338,42 +339,17 @@ void State::apply_player(int action) {
   }
 }
 
-std::vector<double> State::returns() const {
-  std::vector<double> r(static_cast<std::size_t>(n()));
-  for (int s = 0; s < n(); ++s) {
-    const Chips settled = phase_ == Phase::kOver ? table_.stack(s) : hand_start_[s];
-    r[static_cast<std::size_t>(s)] = settled - config_.stacks[s];
-  }
-  return r;
-}
-
-std::vector<double> State::rewards() const {
-  std::vector<double> r(static_cast<std::size_t>(n()), 0.0);
-  if (completed_hand_)
-    for (int s = 0; s < n(); ++s) r[static_cast<std::size_t>(s)] = result_[s];
-  return r;
-}
-
-std::string State::action_to_string(int action) const {
-  if (current_player() == kChancePlayer) {
-    if (action < 0 || action >= kDeckSize)
-      throw std::invalid_argument("a chance action is a card id 0-51, got " + std::to_string(action));
-    return format_card(action);
-  }
+std::string State::player_action_to_string(int action) const {
   if (action >= 0 && action < betting::kNumActions) return kBettingNames[action];
   if (action == kDeclare) return "declare";
   if (action == kPass) return "pass";
-  if (action >= kDrawBase && action < kDeclare) {
-    if (action == kDrawBase) return "stand";
-    const unsigned m = static_cast<unsigned>(action - kDrawBase);
-    if (phase_ != Phase::kDraw) return "discard " + std::to_string(popcount(m));
-    return "discard " + format_cards(cards_of_positions(hands_[to_act_], m));
-  }
+  if (action >= kDrawBase && action < kDeclare)
+    return draw_to_string("discard", "stand", phase_ == Phase::kDraw ? hands_[to_act_] : 0,
+                          static_cast<unsigned>(action - kDrawBase));
   throw std::invalid_argument("no Buh action has id " + std::to_string(action));
 }
 
-int State::string_to_action(std::string_view text) const {
-  if (current_player() == kChancePlayer) return parse_card(text);
+int State::player_string_to_action(std::string_view text) const {
   for (int a = 0; a < betting::kNumActions; ++a)
     if (text == kBettingNames[a]) return a;
   if (text == "declare") return kDeclare;

@@ -156,12 +156,11 @@ void State::end_hand() {
       scores_[s] = std::max(0, scores_[s] + (tricks_[s] > 0 ? tricks_[s] : -3));
       no_trick_hands_ += tricks_[s] == 0;
     }
-    result_[s] = scores_[s] - hand_start_scores_[s];
   }
-  completed_hand_ = true;
   ++hands_completed_;
   total_drops_ += drops_;
   bool over = config_.hands != 0 && hands_completed_ == config_.hands;
+  double result[kMaxPlayers]{};  // a hand's score changes, or the game's result at its end
   if (config_.hands == 0) {
     const int top = *std::max_element(scores_, scores_ + n());
     const int at_top = static_cast<int>(std::count(scores_, scores_ + n(), top));
@@ -169,8 +168,13 @@ void State::end_hand() {
     if ((top >= config_.target && at_top == 1) || capped) {
       over = true;
       winner_ = at_top == 1 && (top >= config_.target || capped) ? int(std::max_element(scores_, scores_ + n()) - scores_) : -1;
+      // +1 for the winner and -1/(n-1) for each other player; all 0 for a draw.
+      for (int s = 0; winner_ >= 0 && s < n(); ++s) result[s] = s == winner_ ? 1.0 : -1.0 / (n() - 1);
     }
+  } else {
+    for (int s = 0; s < n(); ++s) result[s] = scores_[s] - hand_start_scores_[s];
   }
+  complete_hand(result);
   if (over) {
     phase_ = Phase::kOver;
     to_act_ = -1;
@@ -277,48 +281,17 @@ void State::apply_player(int action) {
   }
 }
 
-std::vector<double> State::returns() const {
-  std::vector<double> r(static_cast<std::size_t>(n()), 0.0);
-  if (config_.hands == 0) {  // the game: +1 for the winner, -1/(n-1) for the others
-    if (phase_ == Phase::kOver && winner_ >= 0)
-      for (int s = 0; s < n(); ++s) r[static_cast<std::size_t>(s)] = s == winner_ ? 1.0 : -1.0 / (n() - 1);
-    return r;
-  }
-  for (int s = 0; s < n(); ++s) {
-    const int settled = phase_ == Phase::kOver ? scores_[s] : hand_start_scores_[s];
-    r[static_cast<std::size_t>(s)] = settled - config_.scores[s];
-  }
-  return r;
-}
-
-std::vector<double> State::rewards() const {
-  std::vector<double> r(static_cast<std::size_t>(n()), 0.0);
-  if (!completed_hand_) return r;
-  if (config_.hands == 0) return phase_ == Phase::kOver ? returns() : r;  // the game's result only
-  for (int s = 0; s < n(); ++s) r[static_cast<std::size_t>(s)] = result_[s];
-  return r;
-}
-
-std::string State::action_to_string(int action) const {
-  if (current_player() == kChancePlayer) {
-    if (action < 0 || action >= kDeckSize)
-      throw std::invalid_argument("a chance action is a card id 0-51, got " + std::to_string(action));
-    return format_card(action);
-  }
+std::string State::player_action_to_string(int action) const {
   if (action == kIn) return "in";
   if (action == kOut) return "out";
-  if (action >= kExchangeBase && action < kPlayBase) {
-    if (action == kExchangeBase) return "pass";
-    const unsigned m = static_cast<unsigned>(action - kExchangeBase);
-    if (phase_ != Phase::kExchange) return "exchange " + std::to_string(popcount(m));
-    return "exchange " + format_cards(cards_of_positions(hands_[to_act_], m));
-  }
+  if (action >= kExchangeBase && action < kPlayBase)
+    return draw_to_string("exchange", "pass", phase_ == Phase::kExchange ? hands_[to_act_] : 0,
+                          static_cast<unsigned>(action - kExchangeBase));
   if (action >= kPlayBase && action < kNumDistinctActions) return "play " + format_card(action - kPlayBase);
   throw std::invalid_argument("no Hucklebuck action has id " + std::to_string(action));
 }
 
-int State::string_to_action(std::string_view text) const {
-  if (current_player() == kChancePlayer) return parse_card(text);
+int State::player_string_to_action(std::string_view text) const {
   if (text == "in") return kIn;
   if (text == "out") return kOut;
   if (text == "pass") return kExchangeBase;

@@ -1,5 +1,5 @@
 """
-Bai Buu evaluation and settlement (rules/baibuu.md 3).
+Bai Buu evaluation and settlement (docs/rules/baibuu.md 3).
 """
 from __future__ import annotations
 from cardcore._core.baibuu.rollouts import policy_action
@@ -8,10 +8,10 @@ import numpy
 import numpy.typing
 import typing
 from . import rollouts
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'two_card_strength', 'two_card_strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'spec', 'strength', 'strength_many']
 class State:
     """
-    A Bai Buu round (rules/baibuu.md): the engine protocol
+    A Bai Buu round (docs/rules/baibuu.md): the engine protocol
     plus arrange() and readable properties. Seats 0 .. n-1 are the player hands, seat n the
     banker.
     
@@ -130,7 +130,7 @@ class State:
         """
 class Game:
     """
-    Bai Buu: 1 to 6 player hands against a banker (rules/baibuu.md).
+    Bai Buu: 1 to 6 player hands against a banker (docs/rules/baibuu.md).
     
     One round by default (``hands`` rounds in all), each hand wagering 100 minor units, 3%
     commission on winnings rounded down, the banker arranging by the house way (or acting as
@@ -144,7 +144,7 @@ class Game:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, *, player_hands: typing.SupportsInt | typing.SupportsIndex = 1, wagers: int | collections.abc.Iterable[int] | None = None, commission_bp: typing.SupportsInt | typing.SupportsIndex = 300, banker_commission_bp: typing.SupportsInt | typing.SupportsIndex | None = None, banker: str = 'house_way', hands: typing.SupportsInt | typing.SupportsIndex = 1) -> None:
+    def __init__(self, *, player_hands: typing.SupportsInt | typing.SupportsIndex = 1, wagers: int | collections.abc.Iterable[int] | None = None, commission_bp: typing.SupportsInt | typing.SupportsIndex = 300, banker_commission_bp: int | None = None, banker: str = 'house_way', hands: typing.SupportsInt | typing.SupportsIndex = 1) -> None:
         ...
     def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any]]]:
         ...
@@ -159,8 +159,18 @@ class Game:
         A new state; with a seed chance is sampled inside, without one it is explicit.
         """
     @property
+    def acting_players(self) -> int:
+        """
+        The seats whose decisions a player outside the engine makes (seats 0 to n-1).
+        """
+    @property
     def config(self) -> dict[str, typing.Any]:
         ...
+    @property
+    def information_state_segments(self) -> list[tuple[str, int, int, float, float]]:
+        """
+        The information state tensor's segments: (name, offset, size, low, high), in order.
+        """
     @property
     def information_state_tensor_shape(self) -> list[int]:
         ...
@@ -183,8 +193,18 @@ class Game:
     def num_players(self) -> int:
         ...
     @property
+    def observation_segments(self) -> list[tuple[str, int, int, float, float]]:
+        """
+        The observation tensor's segments: (name, offset, size, low, high), in order.
+        """
+    @property
     def observation_tensor_shape(self) -> list[int]:
         ...
+    @property
+    def utility(self) -> str:
+        """
+        'zero_sum' when the returns of this configuration always sum to zero, else 'general_sum'.
+        """
 def arrangement_low(holding: typing.SupportsInt | typing.SupportsIndex, index: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     The Low hand (mask) of arrangement ``index`` 0-5 of a four-card holding mask.
@@ -225,14 +245,14 @@ def highest_card(cards: typing.Any) -> int:
     """
 def house_way(cards: typing.Any) -> int | None:
     """
-    The house way's arrangement index 0-5 (rules/baibuu.md 3.9), None for a Natural.
+    The house way's arrangement index 0-5 (docs/rules/baibuu.md 3.9), None for a Natural.
     
     >>> house_way("Qs Kh 6c 4d")
     0
     """
 def is_valid(low: typing.Any, high: typing.Any) -> bool:
     """
-    Whether High is strictly stronger than Low (rules/baibuu.md 3.6).
+    Whether High is strictly stronger than Low (docs/rules/baibuu.md 3.6).
     
     >>> is_valid("4s 5h", "Ks Kh")
     True
@@ -260,6 +280,10 @@ def optimal_summary() -> dict[str, typing.Any]:
     >>> summary = optimal_summary()
     >>> summary["optimal_return"] >= summary["house_way_return"]
     True
+    """
+def reason_names() -> tuple[str, ...]:
+    """
+    The names of the settlement reasons, by their code (Settlements.reason).
     """
 def restore_game(config: dict[str, typing.Any]) -> Game:
     """
@@ -300,21 +324,25 @@ def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: 
     >>> bool(np.array_equal(by_table[0], by_states[0])), by_table[1] == by_states[1]
     (True, True)
     """
-def two_card_strength(cards: typing.Any) -> int:
+def spec() -> dict[str, typing.Any]:
+    """
+    The game's spec as plain data (cardcore's GameSpec).
+    """
+def strength(cards: typing.Any) -> int:
     """
     Strength 1-25 of a two-card hand: Score p is 1 + p, Công Nhỏ 11, Công Lớn 12,
     a pair 13 (twos) to 25 (aces).
     
-    >>> two_card_strength("Ah 9c"), two_card_strength("2s 2h")
+    >>> strength("Ah 9c"), strength("2s 2h")
     (11, 13)
     """
-def two_card_strength_many(masks: numpy.ndarray, threads: typing.SupportsInt | typing.SupportsIndex, out: numpy.ndarray | None = None) -> numpy.typing.NDArray[numpy.int32]:
+def strength_many(masks: numpy.ndarray, threads: typing.SupportsInt | typing.SupportsIndex, out: numpy.ndarray | None = None) -> numpy.typing.NDArray[numpy.int32]:
     """
     Strengths of a 1-D C-contiguous uint64 array of 2-card masks, with the GIL released,
     written to ``out`` (int32, same length) when given.
     
     >>> import numpy as np
-    >>> two_card_strength_many(np.array([3], dtype=np.uint64), 1, None).tolist()
+    >>> strength_many(np.array([3], dtype=np.uint64), 1, None).tolist()
     [13]
     """
 CHANCE: int = -1

@@ -79,6 +79,7 @@ struct Spec {
       .seats_field = "",
       .fields = kConfigFields,
       .policies = kPolicies,
+      .opponent = "rule_based",
       .count_names = kCountNames,
       .utility_doc = "zero-sum: net chips per seat; each seat can lose at most its stack and win the other's",
       .num_distinct_actions = kNumDistinctActions,

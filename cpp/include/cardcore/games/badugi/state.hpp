@@ -1,6 +1,6 @@
-// Badugi: heads-up fixed-limit triple draw (rules/badugi.md).
+// Badugi: heads-up fixed-limit triple draw (docs/rules/badugi.md).
 //
-// Rule choices, all from rules/badugi.md: the dealer posts the small blind and the other
+// Rule choices, all from docs/rules/badugi.md: the dealer posts the small blind and the other
 // seat the big blind; cards are dealt one at a time, big blind first. The dealer acts first
 // before the first draw and the big blind after each draw. Fixed limit with a cap of one
 // bet and three raises (max_raises), the big blind counting as the opening bet pre-draw;
@@ -39,11 +39,6 @@ class State : public EngineState<State> {
   bool is_terminal() const { return phase_ == Phase::kOver; }
   ActionSet legal_player_actions() const;
 
-  std::string action_to_string(int action) const;
-  int string_to_action(std::string_view text) const;
-
-  std::vector<double> returns() const;
-  std::vector<double> rewards() const;
 
   std::string observation_string(int player) const;
   std::string information_state_string(int player) const;
@@ -96,7 +91,6 @@ class State : public EngineState<State> {
   };
   std::vector<Showdown> showdowns_;  // every hand shown down, for perfect recall
   betting::Chips hand_start_[kNumPlayers]{};
-  betting::Chips result_[kNumPlayers]{};  // what the last completed hand won or lost
   std::size_t hand_start_index_ = 0;
   std::vector<std::size_t> hand_starts_;  // history index where each hand began
 
@@ -108,6 +102,8 @@ class State : public EngineState<State> {
   void next_drawer();
   void apply_chance(int card);
   void apply_player(int action);
+  std::string player_action_to_string(int action) const;
+  int player_string_to_action(std::string_view text) const;
   std::string describe(const Step& step, int viewer) const;
 };
 

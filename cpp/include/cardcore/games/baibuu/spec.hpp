@@ -70,6 +70,7 @@ struct Spec {
       .seats_field = "player_hands",
       .fields = kConfigFields,
       .policies = kPolicies,
+      .opponent = "house_way",
       .count_names = kCountNames,
       .utility_doc = "net chips per seat after commission (seat n the banker); zero-sum only when both "
                      "commissions are 0, else the sum is minus the commission collected",
@@ -77,6 +78,10 @@ struct Spec {
       .action_blocks = kActionBlocks,
   };
   static int num_players(const Config& config) { return config.player_hands + 1; }
+  // The banker decides only as an agent; by default it arranges by the house way inside.
+  static int acting_players(const Config& config) {
+    return config.player_hands + (config.banker == Banker::kAgent ? 1 : 0);
+  }
   static int max_game_length(const Config& config) {
     return config.hands * (4 * (config.player_hands + 1) + config.player_hands + 1);
   }

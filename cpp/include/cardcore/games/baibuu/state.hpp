@@ -1,6 +1,6 @@
-// Bai Buu: a banker against 1 to 6 player hands (rules/baibuu.md).
+// Bai Buu: a banker against 1 to 6 player hands (docs/rules/baibuu.md).
 //
-// Rule choices, all from rules/baibuu.md: each round uses a fresh deck and deals 4 cards
+// Rule choices, all from docs/rules/baibuu.md: each round uses a fresh deck and deals 4 cards
 // one at a time, player hands in seat order and the banker last. Every player hand
 // that is not a Natural is arranged by its player, in seat order, seeing no other hand: any
 // of the six splits may be chosen, a fouled one included. The banker then arranges by the
@@ -38,13 +38,8 @@ class State : public EngineState<State> {
   bool is_terminal() const { return phase_ == Phase::kOver; }
   ActionSet legal_player_actions() const;
 
-  std::string action_to_string(int action) const;
-  int string_to_action(std::string_view text) const;
   // For an arrangement the banker may not make (3.6 #3): why not; else "".
   std::string why_illegal(int action) const;
-
-  std::vector<double> returns() const;
-  std::vector<double> rewards() const;
 
   std::string observation_string(int player) const;
   std::string information_state_string(int player) const;
@@ -62,7 +57,8 @@ class State : public EngineState<State> {
   const Outcome& outcome(int player_hand) const { return outcomes_[player_hand]; }
   bool revealed() const { return revealed_; }
   int round_number() const { return rounds_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
-  std::int64_t net(int seat) const { return net_[seat]; }
+  // A seat's net over the rounds completed.
+  std::int64_t net(int seat) const { return static_cast<std::int64_t>(totals_[static_cast<std::size_t>(seat)]); }
 
   // What a simulation counts (games/rollout.hpp): rounds completed, player hands dealt a
   // Natural, banker hands dealt one, and player hands that fouled.
@@ -81,8 +77,6 @@ class State : public EngineState<State> {
   bool revealed_ = false;  // the last round was settled and shown
   int rounds_completed_ = 0;
   int fouls_ = 0;  // over the whole game
-  std::int64_t net_[kMaxSeats]{};     // over completed rounds
-  std::int64_t result_[kMaxSeats]{};  // of the last completed round
   std::size_t round_start_index_ = 0;
   std::vector<std::size_t> round_starts_;  // history index where each round began
   std::vector<std::array<Mask, kMaxSeats>> shown_;  // every settled round's hands
@@ -92,6 +86,8 @@ class State : public EngineState<State> {
   void settle_round();
   void apply_chance(int card);
   void apply_player(int action);
+  std::string player_action_to_string(int action) const;
+  int player_string_to_action(std::string_view text) const;
 };
 
 // Rounds [begin, end) of a simulation where the banker arranges by the house way and each

@@ -81,6 +81,7 @@ struct Spec {
       .seats_field = "players",
       .fields = kConfigFields,
       .policies = kPolicies,
+      .opponent = "rule_based",
       .count_names = kCountNames,
       .utility_doc = "zero-sum: net chips per seat; a seat can lose at most its stack and win everyone else's",
       .num_distinct_actions = kNumDistinctActions,

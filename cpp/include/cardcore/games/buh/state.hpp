@@ -1,6 +1,6 @@
-// Buh: lowball draw for 2 to 8 players with poker betting (rules/buh.md).
+// Buh: lowball draw for 2 to 8 players with poker betting (docs/rules/buh.md).
 //
-// Rule choices, all from rules/buh.md: every player antes (a short stack posts all of it);
+// Rule choices, all from docs/rules/buh.md: every player antes (a short stack posts all of it);
 // cards are dealt one at a time from the dealer's left, 2 then 1 then 1; after each deal
 // and after the draw comes a declaration window and then a fixed-limit betting round
 // (small bet in rounds 1-2, big bet in 3-4, one bet plus max_raises raises, first active
@@ -47,11 +47,6 @@ class State : public EngineState<State> {
   bool is_terminal() const { return phase_ == Phase::kOver; }
   ActionSet legal_player_actions() const;
 
-  std::string action_to_string(int action) const;
-  int string_to_action(std::string_view text) const;
-
-  std::vector<double> returns() const;
-  std::vector<double> rewards() const;
 
   std::string observation_string(int player) const;
   std::string information_state_string(int player) const;
@@ -104,7 +99,6 @@ class State : public EngineState<State> {
   int hands_completed_ = 0;
   int declarations_ = 0, showdowns_ = 0;  // over the whole game
   betting::Chips hand_start_[kMaxPlayers]{};
-  betting::Chips result_[kMaxPlayers]{};
   std::size_t hand_start_index_ = 0;
   std::vector<std::size_t> hand_starts_;  // history index where each hand began
   struct Reveal {
@@ -129,6 +123,8 @@ class State : public EngineState<State> {
   void end_hand();
   void apply_chance(int card);
   void apply_player(int action);
+  std::string player_action_to_string(int action) const;
+  int player_string_to_action(std::string_view text) const;
   // The next seat in deal order from position_ still in the hand; -1 if none.
   int next_in_order(int& position) const;
   bool hand_decided() const { return table_.num_active() <= 1; }

@@ -73,6 +73,7 @@ struct Spec {
       .seats_field = "players",
       .fields = kConfigFields,
       .policies = kPolicies,
+      .opponent = "rule_based",
       .count_names = kCountNames,
       .utility_doc = "hands: each hand's score change, -3 to +5 (general-sum); hands=None: +1 for the winner "
                      "and -1/(n-1) for each other player, all 0 for a draw (zero-sum)",

@@ -1,6 +1,6 @@
-// Hucklebuck: trick taking for 3 to 7 players, first to 11 (rules/hucklebuck.md).
+// Hucklebuck: trick taking for 3 to 7 players, first to 11 (docs/rules/hucklebuck.md).
 //
-// Rule choices, all from rules/hucklebuck.md: five cards each, dealt one at a time from the
+// Rule choices, all from docs/rules/hucklebuck.md: five cards each, dealt one at a time from the
 // dealer's left; the next card is turned up and set aside, its suit trump, never drawn
 // . With more than 4 players, players announce in or out from the dealer's left, at
 // most n - 4 dropping; once that many have, the rest are in with no decision, and a
@@ -41,11 +41,6 @@ class State : public EngineState<State> {
   bool is_terminal() const { return phase_ == Phase::kOver; }
   ActionSet legal_player_actions() const;
 
-  std::string action_to_string(int action) const;
-  int string_to_action(std::string_view text) const;
-
-  std::vector<double> returns() const;
-  std::vector<double> rewards() const;
 
   std::string observation_string(int player) const;
   std::string information_state_string(int player) const;
@@ -97,7 +92,6 @@ class State : public EngineState<State> {
   int tricks_[kMaxPlayers]{};
   int scores_[kMaxPlayers]{};
   int hand_start_scores_[kMaxPlayers]{};
-  int result_[kMaxPlayers]{};
   int hands_completed_ = 0;
   int total_drops_ = 0, no_trick_hands_ = 0;  // over the whole game
   int winner_ = -1;  // at the end of a game to the target: the winner, -1 for a draw
@@ -114,6 +108,8 @@ class State : public EngineState<State> {
   void end_hand();
   void apply_chance(int card);
   void apply_player(int action);
+  std::string player_action_to_string(int action) const;
+  int player_string_to_action(std::string_view text) const;
   void refill_stock();
 };
 
