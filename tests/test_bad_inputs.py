@@ -715,6 +715,13 @@ SERIALIZED: dict[str, tuple[Callable[[str], object], type[Exception], str]] = {
                  r"bad seed 'x'"),
     "trailing-garbage": (lambda n: seeded_text(n) + " junk", ValueError,
                          r"bad action id at history position \d+"),
+    # A number must be the whole token: junk after its digits is not ignored.
+    "junk-after-action-id": (lambda n: explicit_text(n) + " 12abc", ValueError,
+                             NOT_A_STATE + r" \(bad action id at history position 0\)"),
+    "junk-after-seed": (lambda n: seeded_text(n).replace("seed=3", "seed=3x"), ValueError,
+                        NOT_A_STATE + r" \(bad seed '3x'\)"),
+    "junk-after-seed-since": (lambda n: seeded_text(n).replace("seed=3", "seed=3@5x"),
+                              ValueError, NOT_A_STATE + r" \(bad seed '3@5x'\)"),
     "card-id-99": (lambda n: explicit_text(n) + " 99", ValueError,
                    r"action 99 at history position 0 is not legal"),
     "duplicate-card": (lambda n: explicit_text(n) + " 5 5", ValueError,

@@ -380,6 +380,35 @@ def test_even_pot_choked_two_ways_splits_evenly() -> None:
     assert state.returns() == [-2, 2, 2, -1, -1], "a pot of 10: 5 each"
 
 
+def test_odd_chip_goes_in_deal_order_not_seat_order() -> None:
+    """docs/rules/buh.md 1.7 #2 and R-8: the odd chip of a choke goes to the first choked
+    player in deal order from the dealer's left, which need not be the lowest seat. 3
+    players, dealer at seat 0, so the deal order is 1, 2, 0; seats 2 and 0 choke a pot of 5
+    and seat 2 gets the odd chip (by seat number it would be seat 0's)."""
+    hands = {1: "2d 7c", 2: "As 3h Jc Kd", 0: "4s 4h Jh Kc"}  # B15 and B16: a choke (P4)
+    assert cc.buh.compare(hands[2], hands[0]) == 0
+    state = Game(players=3).new_initial_state()
+    assert state.button == 0
+    deal(state, hands, 1)
+    assert pass_window(state) == [1, 2, 0]
+    act(state, "check", "bet", "call", "fold")  # seat 1 checks, seat 2 bets, 0 calls, 1 folds
+    assert state.pot == 5 and state.committed == (2, 1, 2)
+    deal(state, hands, 2)
+    assert pass_window(state) == [2, 0]
+    check_round(state)
+    deal(state, hands, 3)
+    pass_window(state)
+    check_round(state)
+    stand_all(state)
+    pass_window(state)
+    check_round(state)
+    assert state.is_terminal()
+    put_in = [2, 1, 2]  # seats 0-2
+    won = [2, 0, 3]  # 5 split two ways: 2 each, the odd chip to seat 2
+    assert state.returns() == [w - p for w, p in zip(won, put_in, strict=True)] == [0, -1, 1]
+    assert state.stacks == (100, 99, 101)
+
+
 # --------------------------------------------------------------------------- 1.9 pairwise
 
 B = {

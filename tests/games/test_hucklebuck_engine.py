@@ -148,6 +148,48 @@ def test_a_game_ends_with_a_unique_top_score_at_the_target() -> None:
         assert state.winner == state.scores.index(top)
 
 
+def capped_games(target: int, start: int) -> list[State]:
+    """Four players start tied at `start`; the game to `target` is capped after one hand
+    (max_hands=1), so it ends there whatever the scores. Seeds 0-99, random play."""
+    game = Game(players=4, hands=None, target=target, max_hands=1, scores=(start,) * 4)
+    states = []
+    for seed in range(100):
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert state.hand_number == 1
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("target", "start", "at_target"), [(100, 5, False), (11, 9, True)],
+                         ids=["top-below-target", "top-at-target"])
+def test_a_capped_game_with_a_tie_at_the_top_is_a_draw(target: int, start: int,
+                                                       at_target: bool) -> None:
+    """docs/rules/hucklebuck.md 4.4 #4: at the max_hands cap a unique top score wins;
+    otherwise (a tie at the top, below the target or at it) the game is a draw: no winner
+    and nothing won or lost."""
+    tied = [s for s in capped_games(target, start)
+            if s.scores.count(max(s.scores)) > 1 and (max(s.scores) >= target) == at_target]
+    assert tied, "no seed of 0-99 ends the hand with a tie at the top"
+    for state in tied:
+        assert state.is_terminal()
+        assert state.winner is None, state.scores
+        assert state.returns() == [0.0] * 4, state.scores
+
+
+def test_a_capped_game_with_a_unique_top_names_it() -> None:
+    """docs/rules/hucklebuck.md 4.4 #4: at the cap the unique top score wins even below the
+    target: +1 for him, -1/3 for each of the others."""
+    unique = [s for s in capped_games(100, 5) if s.scores.count(max(s.scores)) == 1]
+    assert unique
+    for state in unique:
+        top = state.scores.index(max(state.scores))
+        assert state.winner == top
+        assert state.returns() == [1.0 if s == top else -1 / 3 for s in range(4)]
+
+
 def test_s3_s4_three_and_four_players_cannot_drop() -> None:
     for players in (3, 4):
         state = Game(players=players).new_initial_state(seed=1)

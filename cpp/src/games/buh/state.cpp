@@ -81,7 +81,7 @@ State::State(const Config& config, bool seeded, std::uint64_t seed)
 void State::start_hand() {
   stock_.reset(kDeckMask);
   std::fill(hands_, hands_ + kMaxPlayers, Mask{0});
-  dead_ = drawing_discards_ = 0;
+  dead_ = 0;
   declared_ = seated_ = 0;
   hand_start_index_ = history_.size();
   hand_starts_.push_back(history_.size());
@@ -163,7 +163,6 @@ void State::start_draw() {
 }
 
 void State::next_drawer() {
-  drawing_discards_ = 0;
   to_act_ = next_in_order(position_);
   if (to_act_ < 0) {
     start_window();  // window 4, after the draw
@@ -291,10 +290,6 @@ void State::apply_chance(int card) {
                       static_cast<std::uint8_t>(stage())});
   if (--to_replace_ == 0) {
     next_drawer();
-  } else if (stock_.size() == 0) {
-    // the discards and folded hands, less this player's own discards, are the stock.
-    stock_.reset(dead_ & ~drawing_discards_);
-    dead_ &= drawing_discards_;
   }
 }
 
@@ -321,16 +316,14 @@ void State::apply_player(int action) {
       const Mask discards = cards_of_positions(hands_[seat], static_cast<unsigned>(action - kDrawBase));
       hands_[seat] &= ~discards;
       dead_ |= discards;
-      drawing_discards_ = discards;
       to_replace_ = popcount(discards);
+      // The stock never runs short, so R-3's reshuffle is never needed: only a player who
+      // keeps an ace may draw 3, so at most 4 do, and 8 players draw at most 8 x 2 + 4 = 20
+      // cards, exactly the stock left after dealing 32 (fewer players leave more).
       if (to_replace_ == 0) {
         next_drawer();
       } else {
         phase_ = Phase::kReplace;
-        if (stock_.size() == 0) {  // R-3, before the first replacement
-          stock_.reset(dead_ & ~drawing_discards_);
-          dead_ &= drawing_discards_;
-        }
       }
       return;
     }

@@ -11,8 +11,8 @@
 // eligible for; if other pots remain he leaves the hand, as do players eligible for none
 // of them, a pot with one eligible player goes to him at once, and the hand goes on for
 // the rest. In the draw each player in deal order stands or discards 1-2 cards, or 3
-// if the card he keeps is an ace; when the stock runs out the discards and folded hands,
-// less the drawer's own discards, become the stock (R-3; with 52 cards it cannot happen).
+// if the card he keeps is an ace; the stock cannot run out, so R-3's reshuffle never
+// happens (at most 4 players keep an ace, and 8 draw at most 20 cards, the stock left).
 // At the showdown each pot goes to the best eligible hands (eval/buh.hpp); a choke splits
 // it, odd chips one at a time in deal order from the dealer's left. With hands > 1
 // the dealer rotates left and busted players sit out. Action ids: fold 0, check 1, call 2,
@@ -83,8 +83,7 @@ class State : public EngineState<State> {
   betting::Table table_;
   Phase phase_ = Phase::kDeal;
   Mask hands_[kMaxPlayers]{};
-  Mask dead_ = 0;              // discards and folded hands (the reshuffle's source)
-  Mask drawing_discards_ = 0;  // the current drawer's discards, kept out of a reshuffle
+  Mask dead_ = 0;              // discards and folded hands
   int dealer_ = 0;
   int deal_ = 0;               // 0-2 the three deals, 3 the draw
   int order_[kMaxPlayers]{};   // seats dealt in, in deal order (dealer's left first)
