@@ -121,7 +121,7 @@ plus named verbs and readable properties.
             if (s.current_player() < 0) apply_verb(s, {}, "play");
             if (!s.is_legal(hucklebuck::kPlayBase + id)) {
               std::string legal;
-              for (int a : s.legal_actions()) legal += (legal.empty() ? "" : ", ") + s.action_to_string(a);
+              for (int a : s.legal_actions()) legal.append(legal.empty() ? "" : ", ").append(s.action_to_string(a));
               throw std::invalid_argument("play " + format_card(id) + " is not legal now; legal: " +
                                           (legal.empty() ? "nothing" : legal));
             }
