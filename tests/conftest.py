@@ -7,16 +7,21 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-import cardcore as cc
+# cardcore is imported by the fixtures that use it, not here: tests that need no installed
+# package (tests/test_cpp_tests.py, tests/test_format.py) run without one.
 
 
 @pytest.fixture(scope="session")
 def four_card_masks() -> npt.NDArray[np.uint64]:
+    import cardcore as cc
+
     return cc.all_hands(4)
 
 
 @pytest.fixture(scope="session")
 def four_card_hands(four_card_masks: npt.NDArray[np.uint64]) -> list[tuple[int, ...]]:
+    import cardcore as cc
+
     return [tuple(row) for row in cc.ids_from_masks(four_card_masks, 4).tolist()]
 
 

@@ -1,16 +1,38 @@
 #!/usr/bin/env bash
-# The whole test suite against cardcore built with AddressSanitizer (leak checking included)
-# and UndefinedBehaviorSanitizer (CMake option CARDCORE_SANITIZE), in a fresh virtualenv. Any
-# memory error or undefined behaviour in a Python process, and any leak through cardcore's
-# code, fails the run (tools/sanitizer_reports.py). CI runs it (.ci/run).
+# The C++ tests (cpp/tests) and then the whole test suite against cardcore built with
+# AddressSanitizer (leak checking included) and UndefinedBehaviorSanitizer (CMake option
+# CARDCORE_SANITIZE), the suite in a fresh virtualenv. Any sanitizer report in a C++ test,
+# any memory error or undefined behaviour in a Python process, and any leak through
+# cardcore's code fail the run (tools/sanitizer_reports.py). CI runs it (.ci/run).
 #
 #   tools/sanitize.sh [pytest arguments]
 #
-# The compiler is $CXX (default c++: GCC here; CXX=clang++ builds faster). The build goes to
-# build/asan-<compiler>, so a second run only recompiles what changed.
+# The compiler is $CXX (default c++: GCC here; CXX=clang++ builds faster). The builds go to
+# build/asan-<compiler> and build/asan-tests-<compiler>, so a second run only recompiles
+# what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cxx="${CXX:-c++}"
+
+# The C++ tests, instrumented, run by ctest. Nothing is preloaded here: the executables link
+# their runtimes, which report to stderr (ctest shows it) and exit non-zero on a finding.
+# The random engine games are fewer than in a plain build (CARDCORE_CPP_TEST_GAMES).
+tests_build="build/asan-tests-${cxx##*/}"
+generator=()
+if command -v ninja >/dev/null; then generator=(-G Ninja); fi
+cmake -S . -B "$tests_build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_COMPILER="$cxx" -DCARDCORE_SANITIZE=ON -DCARDCORE_BUILD_TESTS=ON >/dev/null
+cmake --build "$tests_build" -j "$(nproc)"
+grep -q __asan_report_load8 <(nm "$tests_build/test_betting") || {
+  echo "tools/sanitize.sh: $tests_build/test_betting is not instrumented" >&2; exit 1; }
+(
+  cd "$tests_build"
+  export ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1"
+  export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+  export CARDCORE_CPP_TEST_GAMES="${CARDCORE_CPP_TEST_GAMES:-25}"
+  ctest --output-on-failure --no-tests=error -j "$(nproc)"
+)
+
 work="$(mktemp -d)"
 venv="$work/venv"
 reports="$work/reports"
@@ -69,10 +91,12 @@ fi
 rm -f "$reports"/*
 
 # Left out: the tests that run other programs on the sources (ruff, mypy, pybind11-stubgen,
-# cmake and the compiler), which check no cardcore code.
+# clang-format, cmake and the compiler), which check no cardcore code; the C++ tests ran
+# above.
 status=0
 pytest -p no:cacheprovider -n "${CARDCORE_SANITIZE_WORKERS:-auto}" \
   --ignore=tests/test_quality.py --ignore=tests/test_stubs.py \
-  --ignore=tests/test_cpp_package.py "$@" || status=$?
+  --ignore=tests/test_cpp_package.py --ignore=tests/test_cpp_tests.py \
+  --ignore=tests/test_format.py "$@" || status=$?
 reports || status=1
 exit "$status"

@@ -186,7 +186,7 @@ void apply_verb(State& s, std::initializer_list<int> candidates, const char* ver
   for (int a : candidates)
     if (s.is_legal(a)) return s.apply_action(a);
   std::string legal;
-  for (int a : s.legal_actions()) legal += (legal.empty() ? "" : ", ") + s.action_to_string(a);
+  for (int a : s.legal_actions()) legal.append(legal.empty() ? "" : ", ").append(s.action_to_string(a));
   throw std::invalid_argument(std::string(verb) + " is not legal now; legal: " + (legal.empty() ? "nothing" : legal));
 }
 

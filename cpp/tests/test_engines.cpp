@@ -1,0 +1,458 @@
+// The four engines (badugi::State, buh::State, baibuu::State, hucklebuck::State) in many
+// random games, seeded and with explicit chance, under random configurations: at every step
+// a copy equals the state and stays independent of it, serialize() / deserialize() gives
+// an equal state, an illegal action is refused and changes nothing, every card is in
+// exactly one place, and chips are conserved (Badugi, Buh: stacks + pot constant and returns
+// summing to zero; Bai Buu: returns summing to minus the commission). Actions are picked by
+// the project's generator (core/rng.hpp), so a failure repeats; its message names the game,
+// the configuration and the step. Also Buh chokes played through the engine, where the odd
+// chip goes in deal order (docs/rules/buh.md 1.7 #2).
+//
+// `test_engines <game>` runs one game's cases (ctest has one entry a game). The environment
+// variable CARDCORE_CPP_TEST_GAMES sets the number of random games per engine (default 100).
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cardcore/core/rng.hpp"
+#include "cardcore/games/badugi/state.hpp"
+#include "cardcore/games/baibuu/state.hpp"
+#include "cardcore/games/buh/state.hpp"
+#include "cardcore/games/hucklebuck/state.hpp"
+#include "check.hpp"
+
+using namespace cardcore;
+
+namespace {
+
+int num_games() {
+  const char* text = std::getenv("CARDCORE_CPP_TEST_GAMES");
+  const int games = text ? std::atoi(text) : 100;
+  return games > 0 ? games : 100;
+}
+
+// Everything a caller can observe of a state, compared field by field (the engines have no
+// operator==): what it serializes to, whose turn, the legal actions, returns and rewards,
+// every player's observation and information state, the hands and the stock.
+template <class State, class Game>
+void check_same(const State& a, const State& b, const Game& game, int seats) {
+  CHECK_EQ(a.serialize(), b.serialize());
+  CHECK_EQ(a.history_ids(), b.history_ids());
+  CHECK_EQ(a.current_player(), b.current_player());
+  CHECK_EQ(a.is_terminal(), b.is_terminal());
+  CHECK_EQ(a.legal_actions(), b.legal_actions());
+  CHECK_EQ(a.returns(), b.returns());
+  CHECK_EQ(a.rewards(), b.rewards());
+  CHECK_EQ(a.stock(), b.stock());
+  std::vector<float> ta(static_cast<std::size_t>(game.information_state_size()));
+  std::vector<float> tb(ta.size());
+  for (int p = 0; p < seats; ++p) {
+    TRACE("comparing what player " + std::to_string(p) + " sees");
+    CHECK_EQ(a.hand(p), b.hand(p));
+    CHECK_EQ(a.observation_string(p), b.observation_string(p));
+    CHECK_EQ(a.information_state_string(p), b.information_state_string(p));
+    ta.assign(ta.size(), -1.0f);
+    tb.assign(tb.size(), -1.0f);
+    a.observation_tensor(p, ta.data());
+    b.observation_tensor(p, tb.data());
+    CHECK_EQ(ta, tb);
+    a.information_state_tensor(p, ta.data());
+    b.information_state_tensor(p, tb.data());
+    CHECK_EQ(ta, tb);
+  }
+}
+
+// The cards of `places` are disjoint and make up the whole deck.
+void check_partition(const std::vector<Mask>& places) {
+  Mask seen = 0;
+  for (std::size_t i = 0; i < places.size(); ++i) {
+    TRACE("card place " + std::to_string(i) + " holds " + format_cards(places[i]));
+    CHECK_EQ(seen & places[i], Mask{0});
+    seen |= places[i];
+  }
+  CHECK_EQ(seen, kDeckMask);
+}
+
+double sum(const std::vector<double>& values) {
+  double total = 0;
+  for (double v : values) total += v;
+  return total;
+}
+
+// Plays one random game of `config` to the end, checking at every step. `invariants(state)`
+// checks what the game conserves; `at_end(state)` what must hold when it is over.
+template <class State, class Game, class Invariants, class AtEnd>
+void play_random_game(const Game& game, std::uint64_t seed, bool seeded, int seats, Invariants invariants,
+                      AtEnd at_end) {
+  const auto& config = game.config;
+  TRACE(std::string(State::kName) + " game with seed " + std::to_string(seed) +
+        (seeded ? ", seeded" : ", explicit chance") + ", config " + config.to_string());
+  State state(config, seeded, seed);
+  Rng rng(seed, 99);
+  const int max_length = game.max_game_length();
+  for (int step = 0; !state.is_terminal(); ++step) {
+    TRACE("step " + std::to_string(step) + ", history '" + state.serialize() + "'");
+    CHECK_LE(static_cast<int>(state.history().size()), max_length);
+    CHECK(!state.seeded() || !state.is_chance_node());  // a seeded state draws its own cards
+    invariants(state);
+    const std::string before = state.serialize();
+    State copy = state;
+    check_same(copy, state, game, seats);
+    {
+      TRACE("deserializing what it serialized");
+      check_same(State::deserialize(config, before), state, game, seats);
+    }
+    const std::vector<int> legal = state.legal_actions();
+    CHECK(!legal.empty());
+    const int action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    if (step % 5 == 0) {  // an illegal action is refused and changes nothing
+      int illegal = 0;
+      while (state.is_legal(illegal)) ++illegal;
+      CHECK_THROWS(state.apply_action(illegal), std::invalid_argument, "is not legal");
+      CHECK_EQ(state.serialize(), before);
+      if (!state.is_chance_node()) {  // a resampled state looks the same to the player
+        const int player = state.current_player();
+        const State resampled = state.resample_from_infostate(player, seed + static_cast<std::uint64_t>(step));
+        CHECK_EQ(resampled.information_state_string(player), state.information_state_string(player));
+        CHECK_EQ(resampled.legal_actions(), legal);
+      }
+    }
+    copy.apply_action(action);
+    CHECK_EQ(state.serialize(), before);  // the copy is independent
+    state.apply_action(action);
+    check_same(state, copy, game, seats);  // the same action gives the same state
+  }
+  TRACE("the game is over: '" + state.serialize() + "'");
+  invariants(state);
+  CHECK(state.legal_actions().empty());
+  CHECK_THROWS(state.apply_action(0), std::invalid_argument, "the game is over");
+  at_end(state);
+  check_same(State::deserialize(config, state.serialize()), state, game, seats);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------
+// Badugi
+
+namespace {
+
+badugi::Config random_badugi_config(Rng& rng) {
+  badugi::Config c;
+  switch (rng.below(3)) {
+    case 0:  // the rules' defaults: one hand of 100 chips each
+      break;
+    case 1:  // small stacks over a match: all-ins, blinds posted short, early ends
+      c.stacks = {static_cast<betting::Chips>(1 + rng.below(20)), static_cast<betting::Chips>(1 + rng.below(20))};
+      c.hands = 1 + static_cast<int>(rng.below(6));
+      break;
+    default:  // other structures
+      c.stacks = {static_cast<betting::Chips>(10 + rng.below(60)), static_cast<betting::Chips>(10 + rng.below(60))};
+      c.small_blind = 1 + static_cast<betting::Chips>(rng.below(2));
+      c.big_blind = c.small_blind + static_cast<betting::Chips>(rng.below(3));
+      c.small_bet = 1 + static_cast<betting::Chips>(rng.below(4));
+      c.big_bet = c.small_bet * 2;
+      c.max_raises = static_cast<int>(rng.below(5));
+      c.hands = 1 + static_cast<int>(rng.below(3));
+      break;
+  }
+  c.first_dealer = static_cast<int>(rng.below(2));
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE(badugi_random_games) {
+  for (int g = 0; g < num_games(); ++g) {
+    Rng rng(g, 1);
+    const badugi::Config config = random_badugi_config(rng);
+    const betting::Chips chips = config.stacks[0] + config.stacks[1];
+    play_random_game<badugi::State>(
+        badugi::Game(config), static_cast<std::uint64_t>(g), g % 2 == 0, badugi::kNumPlayers,
+        [&](const badugi::State& s) {
+          CHECK_EQ(s.stack(0) + s.stack(1) + s.pot(), chips);  // chips are conserved
+          CHECK_GE(s.stack(0), 0);
+          CHECK_GE(s.stack(1), 0);
+          CHECK_EQ(sum(s.returns()), 0.0);
+          check_partition({s.hand(0), s.hand(1), s.stock(), s.dead_cards()});
+        },
+        [&](const badugi::State& s) {
+          CHECK_EQ(s.pot(), 0);
+          for (int p = 0; p < badugi::kNumPlayers; ++p)
+            CHECK_EQ(s.returns()[static_cast<std::size_t>(p)], static_cast<double>(s.stack(p) - config.stacks[p]));
+        });
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Buh
+
+namespace {
+
+buh::Config random_buh_config(Rng& rng) {
+  buh::Config c;
+  c.players = 2 + static_cast<int>(rng.below(7));
+  const bool short_stacks = rng.below(2) == 0;  // all-ins, side pots, busted players
+  for (int s = 0; s < c.players; ++s)
+    c.stacks[static_cast<std::size_t>(s)] = short_stacks ? 1 + static_cast<betting::Chips>(rng.below(12))
+                                                         : 20 + static_cast<betting::Chips>(rng.below(100));
+  c.ante = static_cast<betting::Chips>(rng.below(3));
+  c.small_bet = 1 + static_cast<betting::Chips>(rng.below(2));
+  c.big_bet = 2 * c.small_bet;
+  c.max_raises = static_cast<int>(rng.below(4));
+  c.hands = 1 + static_cast<int>(rng.below(3));
+  c.first_dealer = static_cast<int>(rng.below(static_cast<std::uint32_t>(c.players)));
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE(buh_random_games) {
+  for (int g = 0; g < num_games(); ++g) {
+    Rng rng(g, 2);
+    const buh::Config config = random_buh_config(rng);
+    betting::Chips chips = 0;
+    for (int s = 0; s < config.players; ++s) chips += config.stacks[static_cast<std::size_t>(s)];
+    play_random_game<buh::State>(
+        buh::Game(config), static_cast<std::uint64_t>(g), g % 2 == 0, config.players,
+        [&](const buh::State& s) {
+          betting::Chips total = s.pot();
+          std::vector<Mask> places{s.stock(), s.dead_cards()};
+          for (int p = 0; p < config.players; ++p) {
+            CHECK_GE(s.stack(p), 0);
+            total += s.stack(p);
+            places.push_back(s.hand(p));
+          }
+          CHECK_EQ(total, chips);  // chips are conserved
+          CHECK_EQ(sum(s.returns()), 0.0);
+          check_partition(places);
+        },
+        [&](const buh::State& s) {
+          CHECK_EQ(s.pot(), 0);
+          for (int p = 0; p < config.players; ++p)
+            CHECK_EQ(s.returns()[static_cast<std::size_t>(p)],
+                     static_cast<double>(s.stack(p) - config.stacks[static_cast<std::size_t>(p)]));
+        });
+  }
+}
+
+namespace {
+
+// Plays `script` (player actions as the engine spells them) on a state with explicit
+// chance, dealing each seat the cards of `cards[seat]` in that order: at a chance node the
+// card is the next one of the seat that receives it, found by trying each on a copy.
+template <class State>
+void play_rigged(State& state, std::vector<std::vector<int>> cards, const std::vector<std::string>& script) {
+  std::size_t next = 0;
+  while (!state.is_terminal()) {
+    if (state.is_chance_node()) {
+      bool dealt = false;
+      for (std::size_t seat = 0; seat < cards.size() && !dealt; ++seat) {
+        if (cards[seat].empty()) continue;
+        State trial = state;
+        trial.apply_action(cards[seat].front());
+        if (trial.history().back().target != static_cast<int>(seat)) continue;
+        state = trial;
+        cards[seat].erase(cards[seat].begin());
+        dealt = true;
+      }
+      if (!dealt) ::cardcore::testing::fail(__FILE__, __LINE__, "the script has no card for the next deal");
+      continue;
+    }
+    TRACE("script step " + std::to_string(next) + " for seat " + std::to_string(state.current_player()));
+    CHECK_LT(next, script.size());
+    state.apply_action(state.string_to_action(script[next++]));
+  }
+  CHECK_EQ(next, script.size());  // the hand ended where the script did
+}
+
+// Every active player passes in a declaration window and checks through a betting round.
+void repeat(std::vector<std::string>& script, const char* action, int times) {
+  for (int i = 0; i < times; ++i) script.emplace_back(action);
+}
+
+}  // namespace
+
+TEST_CASE(buh_two_way_choke_gives_the_odd_chip_in_deal_order) {
+  // 3 players, dealer seat 0, so the deal order is 1 2 0. Everyone antes 1; in round 1 seat
+  // 1 checks, seat 2 bets 1, seat 0 calls and seat 1 folds: a pot of 5. Seats 2 and 0 check
+  // it down with hands of value 20 and choke: seat 2 gets the odd chip (seat order would
+  // give it to seat 0).
+  buh::Config config;
+  config.players = 3;
+  config.first_dealer = 0;
+  buh::State state(config, false, 0);
+  std::vector<std::string> script;
+  repeat(script, "pass", 3);
+  for (const char* action : {"check", "bet", "call", "fold"}) script.emplace_back(action);
+  for (int deal = 2; deal <= 3; ++deal) {
+    repeat(script, "pass", 2);
+    repeat(script, "check", 2);
+  }
+  repeat(script, "stand", 2);
+  repeat(script, "pass", 2);
+  repeat(script, "check", 2);
+  play_rigged(state, {parse_card_list("Ah 3c 7d 9s"), parse_card_list("2c 2d"), parse_card_list("As 3h 7c 9d")},
+              script);
+  CHECK_EQ(state.returns(), (std::vector<double>{0, -1, 1}));
+  CHECK_EQ(state.stack(2), 101);
+  CHECK_EQ(state.stack(0), 100);
+}
+
+TEST_CASE(buh_three_way_choke_gives_the_odd_chip_in_deal_order) {
+  // 4 players, dealer seat 1, so the deal order is 2 3 0 1. After the antes, seat 2 checks,
+  // seat 3 bets 1, seats 0 and 1 call and seat 2 folds: a pot of 7. Seats 3, 0 and 1 choke
+  // with hands of value 20: 2 each and the odd chip to seat 3, the first of them in deal
+  // order (seat order would give it to seat 0).
+  buh::Config config;
+  config.players = 4;
+  config.first_dealer = 1;
+  buh::State state(config, false, 0);
+  std::vector<std::string> script;
+  repeat(script, "pass", 4);
+  for (const char* action : {"check", "bet", "call", "call", "fold"}) script.emplace_back(action);
+  for (int deal = 2; deal <= 3; ++deal) {
+    repeat(script, "pass", 3);
+    repeat(script, "check", 3);
+  }
+  repeat(script, "stand", 3);
+  repeat(script, "pass", 3);
+  repeat(script, "check", 3);
+  play_rigged(state,
+              {parse_card_list("Ah 3c 7d 9s"), parse_card_list("Ac 3d 7s 9h"), parse_card_list("2c 2d"),
+               parse_card_list("As 3h 7c 9d")},
+              script);
+  CHECK_EQ(state.returns(), (std::vector<double>{0, 0, -1, 1}));
+}
+
+// ---------------------------------------------------------------------------------------
+// Bai Buu
+
+namespace {
+
+baibuu::Config random_baibuu_config(Rng& rng) {
+  baibuu::Config c;
+  c.player_hands = 1 + static_cast<int>(rng.below(6));
+  for (auto& wager : c.wagers) wager = 1 + rng.below(5000);
+  const int rates[] = {0, 300, 355, 10000};
+  c.commission_bp = rates[rng.below(4)];
+  c.banker_commission_bp = rng.below(2) ? c.commission_bp : rates[rng.below(4)];
+  c.banker_agent = rng.below(2) == 0;
+  c.hands = 1 + static_cast<int>(rng.below(3));
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE(baibuu_random_games) {
+  for (int g = 0; g < num_games(); ++g) {
+    Rng rng(g, 3);
+    const baibuu::Config config = random_baibuu_config(rng);
+    const int seats = config.player_hands + 1;
+    play_random_game<baibuu::State>(
+        baibuu::Game(config), static_cast<std::uint64_t>(g), g % 2 == 0, seats,
+        [&](const baibuu::State& s) {
+          // Each player hand either won w - floor(w * bp / 10000) or lost w in every
+          // completed round, the banker the other side of it; the commission leaves the
+          // table. So each player's return fixes his wins, and the returns sum to minus
+          // the commission those wins and losses paid.
+          const std::int64_t rounds = s.counts()[0];
+          std::int64_t commission = 0;
+          for (int i = 0; i < config.player_hands; ++i) {
+            const std::int64_t w = config.wagers[static_cast<std::size_t>(i)];
+            const std::int64_t player_cut = w * config.commission_bp / 10000;
+            const std::int64_t banker_cut = w * config.banker_commission_bp / 10000;
+            const std::int64_t lost_all = s.net(i) + rounds * w;  // = wins * (2w - player_cut)
+            TRACE("player hand " + std::to_string(i) + ": net " + std::to_string(s.net(i)) + " over " +
+                  std::to_string(rounds) + " rounds");
+            CHECK_EQ(lost_all % (2 * w - player_cut), std::int64_t{0});
+            const std::int64_t wins = lost_all / (2 * w - player_cut);
+            CHECK_GE(wins, std::int64_t{0});
+            CHECK_LE(wins, rounds);
+            commission += wins * player_cut + (rounds - wins) * banker_cut;
+          }
+          std::int64_t total = 0;
+          for (int seat = 0; seat < seats; ++seat) total += s.net(seat);
+          CHECK_EQ(total, -commission);
+          CHECK_EQ(sum(s.returns()), static_cast<double>(-commission));
+          std::vector<Mask> places{s.stock()};
+          for (int seat = 0; seat < seats; ++seat) places.push_back(s.hand(seat));
+          check_partition(places);
+        },
+        [&](const baibuu::State& s) {
+          CHECK_EQ(s.counts()[0], std::int64_t{config.hands});
+          // The last round's rewards follow its outcomes.
+          const std::vector<double> rewards = s.rewards();
+          double banker = 0;
+          for (int i = 0; i < config.player_hands; ++i) {
+            const std::int64_t w = config.wagers[static_cast<std::size_t>(i)];
+            const bool won = s.outcome(i).player_wins;
+            CHECK_EQ(rewards[static_cast<std::size_t>(i)],
+                     static_cast<double>(won ? w - w * config.commission_bp / 10000 : -w));
+            banker += static_cast<double>(won ? -w : w - w * config.banker_commission_bp / 10000);
+          }
+          CHECK_EQ(rewards[static_cast<std::size_t>(config.player_hands)], banker);
+        });
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Hucklebuck
+
+namespace {
+
+hucklebuck::Config random_hucklebuck_config(Rng& rng) {
+  hucklebuck::Config c;
+  c.players = 3 + static_cast<int>(rng.below(5));
+  if (rng.below(2) == 0) {
+    c.hands = 1 + static_cast<int>(rng.below(2));
+  } else {  // a whole game to a low target, ties played on, capped
+    c.hands = 0;
+    c.target = 2 + static_cast<int>(rng.below(5));
+    c.max_hands = 1 + static_cast<int>(rng.below(4));
+  }
+  for (int s = 0; s < c.players; ++s) c.scores[static_cast<std::size_t>(s)] = static_cast<int>(rng.below(4));
+  c.first_dealer = static_cast<int>(rng.below(static_cast<std::uint32_t>(c.players)));
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE(hucklebuck_random_games) {
+  for (int g = 0; g < num_games(); ++g) {
+    Rng rng(g, 4);
+    const hucklebuck::Config config = random_hucklebuck_config(rng);
+    play_random_game<hucklebuck::State>(
+        hucklebuck::Game(config), static_cast<std::uint64_t>(g), g % 2 == 0, config.players,
+        [&](const hucklebuck::State& s) {
+          int tricks = 0;
+          Mask in_trick = 0;
+          std::vector<Mask> places{s.stock(), s.discard_pile(), s.played()};
+          if (s.upcard() >= 0) places.push_back(card_bit(s.upcard()));
+          for (int p = 0; p < config.players; ++p) {
+            CHECK_GE(s.score(p), 0);
+            tricks += s.tricks(p);
+            places.push_back(s.hand(p));
+            if (s.trick_card(p) >= 0) in_trick |= card_bit(s.trick_card(p));
+          }
+          places.push_back(in_trick);
+          CHECK_LE(tricks, hucklebuck::kHandSize);
+          check_partition(places);
+        },
+        [&](const hucklebuck::State& s) {
+          const std::vector<double> r = s.returns();
+          if (config.hands == 0) {
+            CHECK_LT(std::abs(sum(r)), 1e-9);  // +1 for the winner, -1/(n-1) each other, or 0
+          } else {
+            for (int p = 0; p < config.players; ++p)
+              CHECK_EQ(r[static_cast<std::size_t>(p)],
+                       static_cast<double>(s.score(p) - config.scores[static_cast<std::size_t>(p)]));
+          }
+        });
+  }
+}
+
+int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }
