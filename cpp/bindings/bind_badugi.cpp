@@ -22,8 +22,9 @@ void bind_game_module<badugi::State>(py::module_& parent) {
 
 >>> analyze("As 2h 3d Kd")["ranks"]
 (3, 2, 1))");
-  m.def("strength", [](py::handle cards) { return badugi::strength(to_mask(cards)); }, "cards"_a,
-        R"(Strength of a 4-card Badugi hand: higher wins, equal splits.
+  m.def(
+      "strength", [](py::handle cards) { return badugi::strength(to_mask(cards)); }, "cards"_a,
+      R"(Strength of a 4-card Badugi hand: higher wins, equal splits.
 
 >>> strength("As 2h 3d 4c") > strength("Ah 2c 3s 7d")
 True)");

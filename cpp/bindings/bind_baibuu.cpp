@@ -7,13 +7,14 @@
 namespace cardcore::bindings {
 namespace {
 
-constexpr const char* kNaturalNames[] = {"", "straight_flush", "four_of_a_kind", "flush", "straight",
-                                         "three_of_a_kind"};
+constexpr const char* kNaturalNames[] = {"",      "straight_flush", "four_of_a_kind",
+                                         "flush", "straight",       "three_of_a_kind"};
 constexpr const char* kClassNames[] = {"score", "cong_nho", "cong_lon", "pair"};
 
 py::object position_name(baibuu::PositionResult r) {
-  return r == baibuu::PositionResult::kNotCompared ? py::object(py::none())
-                                                   : py::object(py::str(std::string(baibuu::kPositionNames[static_cast<int>(r)])));
+  return r == baibuu::PositionResult::kNotCompared
+             ? py::object(py::none())
+             : py::object(py::str(std::string(baibuu::kPositionNames[static_cast<int>(r)])));
 }
 
 }  // namespace
@@ -22,8 +23,9 @@ template <>
 void bind_game_module<baibuu::State>(py::module_& parent) {
   py::module_ m = parent.def_submodule("baibuu", "Bai Buu evaluation and settlement (docs/rules/baibuu.md 3).");
 
-  m.def("strength", [](py::handle cards) { return baibuu::two_card_strength(to_mask(cards)); },
-        "cards"_a, R"(Strength 1-25 of a two-card hand: Score p is 1 + p, Công Nhỏ 11, Công Lớn 12,
+  m.def(
+      "strength", [](py::handle cards) { return baibuu::two_card_strength(to_mask(cards)); }, "cards"_a,
+      R"(Strength 1-25 of a two-card hand: Score p is 1 + p, Công Nhỏ 11, Công Lớn 12,
 a pair 13 (twos) to 25 (aces).
 
 >>> strength("Ah 9c"), strength("2s 2h")
@@ -48,13 +50,14 @@ written to ``out`` (int32, same length) when given.
 >>> import numpy as np
 >>> strength_many(np.array([3], dtype=np.uint64), 1, None).tolist()
 [13])");
-  m.def("class_of_strength",
-        [](int strength) {
-          if (strength < 1 || strength > baibuu::kMaxTwoCardStrength)
-            throw std::invalid_argument("a two-card strength is in 1-25, got " + std::to_string(strength));
-          return kClassNames[static_cast<int>(baibuu::class_of_strength(strength))];
-        },
-        "strength"_a, R"(The class name of a two-card strength.
+  m.def(
+      "class_of_strength",
+      [](int strength) {
+        if (strength < 1 || strength > baibuu::kMaxTwoCardStrength)
+          throw std::invalid_argument("a two-card strength is in 1-25, got " + std::to_string(strength));
+        return kClassNames[static_cast<int>(baibuu::class_of_strength(strength))];
+      },
+      "strength"_a, R"(The class name of a two-card strength.
 
 >>> class_of_strength(12)
 'cong_lon')");
@@ -91,8 +94,9 @@ True)");
 
 >>> house_way("Qs Kh 6c 4d")
 0)");
-  m.def("highest_card", [](py::handle cards) { return baibuu::highest_card(to_mask(cards)); }, "cards"_a,
-        R"(Card id of the highest card by rank (ace high), then suit ♠ > ♥ > ♣ > ♦.
+  m.def(
+      "highest_card", [](py::handle cards) { return baibuu::highest_card(to_mask(cards)); }, "cards"_a,
+      R"(Card id of the highest card by rank (ace high), then suit ♠ > ♥ > ♣ > ♦.
 
 >>> highest_card("Ac Ad")
 48)");
@@ -101,9 +105,9 @@ True)");
       [](Mask banker_cards, Mask banker_low, Mask player_cards, Mask player_low) -> Fields {
         const baibuu::Outcome o = baibuu::settle({banker_cards, banker_low}, {player_cards, player_low});
         return py::dict("winner"_a = o.player_wins ? "player" : "banker",
-                        "reason"_a = std::string(baibuu::kReasonNames[static_cast<int>(o.reason)]), "low"_a = position_name(o.low),
-                        "high"_a = position_name(o.high), "banker_highest"_a = o.banker_highest,
-                        "player_highest"_a = o.player_highest);
+                        "reason"_a = std::string(baibuu::kReasonNames[static_cast<int>(o.reason)]),
+                        "low"_a = position_name(o.low), "high"_a = position_name(o.high),
+                        "banker_highest"_a = o.banker_highest, "player_highest"_a = o.player_highest);
       },
       "banker_cards"_a, "banker_low"_a, "player_cards"_a, "player_low"_a,
       R"(Settles one player hand against the banker (masks; a Low of 0 means the house way).
@@ -112,8 +116,7 @@ True)");
 'player_natural')");
   m.def(
       "settle_many",
-      [](const py::array& banker, const py::array& player, const std::optional<py::array>& player_low,
-         int threads) {
+      [](const py::array& banker, const py::array& player, const std::optional<py::array>& player_low, int threads) {
         const Mask* b = mask_data(banker, "banker");
         const Mask* p = mask_data(player, "player");
         const Mask* low = player_low ? mask_data(*player_low, "player_low") : nullptr;
@@ -158,9 +161,10 @@ house way or the optimal arrangement.
 
 >>> 0 < count_player_wins(1000, 1, False, 1) < 1000
 True)");
-  m.def("arrangement_score", [](py::handle cards, int index) { return baibuu::arrangement_score(to_mask(cards), index); },
-        "cards"_a, "index"_a,
-        R"(Exact expected return of an arrangement against a house-way banker over every banker
+  m.def(
+      "arrangement_score", [](py::handle cards, int index) { return baibuu::arrangement_score(to_mask(cards), index); },
+      "cards"_a, "index"_a,
+      R"(Exact expected return of an arrangement against a house-way banker over every banker
 holding of the other 48 cards, in hundredths of the wager summed over the C(48, 4)
 holdings (a win +97, a loss -100).
 

@@ -14,8 +14,6 @@ namespace {
 using baibuu::Game;
 using baibuu::State;
 
-
-
 std::string table_view(const State& s) {
   std::ostringstream out;
   out << "baibuu.State(round " << s.round_number() << "/" << s.config().hands;
@@ -25,8 +23,10 @@ std::string table_view(const State& s) {
     if (s.low(seat)) out << " low " << format_cards(s.low(seat));
   }
   const int player = s.current_player();
-  out << "; " << (player >= 0 ? "P" + std::to_string(player) + " to arrange"
-                              : player == kChancePlayer ? std::string("chance") : std::string("over"))
+  out << "; "
+      << (player >= 0               ? "P" + std::to_string(player) + " to arrange"
+          : player == kChancePlayer ? std::string("chance")
+                                    : std::string("over"))
       << ")";
   return out.str();
 }
@@ -41,8 +41,8 @@ py::typing::List<Fields> results(const State& s) {
       return py::str(std::string(baibuu::kPositionNames[static_cast<int>(r)]));
     };
     out.append(py::dict("winner"_a = o.player_wins ? "player" : "banker",
-                        "reason"_a = std::string(baibuu::kReasonNames[static_cast<int>(o.reason)]), "low"_a = position(o.low),
-                        "high"_a = position(o.high)));
+                        "reason"_a = std::string(baibuu::kReasonNames[static_cast<int>(o.reason)]),
+                        "low"_a = position(o.low), "high"_a = position(o.high)));
   }
   return out;
 }
@@ -70,8 +70,8 @@ banker.
             const Mask mask = to_mask(low);
             const Mask hand = s.hand(s.current_player());
             if (popcount(mask) != 2 || (mask & ~hand))
-              throw std::invalid_argument("arrange: the Low hand must be two cards of " + format_cards(hand) + ", got " +
-                                          format_cards(mask));
+              throw std::invalid_argument("arrange: the Low hand must be two cards of " + format_cards(hand) +
+                                          ", got " + format_cards(mask));
             const int action = baibuu::arrangement_index(hand, mask);
             if (!s.is_legal(action)) throw std::invalid_argument("arrange: " + s.why_illegal(action));
             s.apply_action(action);
@@ -96,7 +96,8 @@ banker.
       .def_property_readonly("results", &results,
                              "The last settled round, per player hand: winner, reason, Low and High results.")
       .def_property_readonly("round_number", &State::round_number)
-      .def_property_readonly("stock", [](const State& s) { return card_set(s.stock()); }, "The cards still to be dealt.")
+      .def_property_readonly(
+          "stock", [](const State& s) { return card_set(s.stock()); }, "The cards still to be dealt.")
       .def("__repr__", &table_view);
   bind_state_pickling<State, baibuu::kConfigFields>(state);
 
@@ -122,7 +123,8 @@ the last seat with ``banker="agent"``).
 ((4, 3), 4))",
       false, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
         if (name == "random") return [](const State& s, Rng& rng) { return random_action(s, rng); };
-        if (name == "house_way") return [](const State& s, Rng&) { return baibuu::house_way(s.hand(s.current_player())); };
+        if (name == "house_way")
+          return [](const State& s, Rng&) { return baibuu::house_way(s.hand(s.current_player())); };
         // bind_simulate passes only the spec's names; the last is "optimal".
         return [](const State& s, Rng&) {
           const int seat = s.current_player();
@@ -136,8 +138,8 @@ the last seat with ``banker="agent"``).
       [general](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
                 const std::vector<std::string>& policies, int threads) -> py::object {
         const int hands = game.config.player_hands;
-        bool tables = game.config.banker == baibuu::Banker::kHouseWay && policies.size() == static_cast<std::size_t>(hands + 1) &&
-                      begin >= 0 && end >= begin;
+        bool tables = game.config.banker == baibuu::Banker::kHouseWay &&
+                      policies.size() == static_cast<std::size_t>(hands + 1) && begin >= 0 && end >= begin;
         std::vector<bool> optimal;
         for (int i = 0; tables && i < hands; ++i) {
           const std::string& name = policies[static_cast<std::size_t>(i)];

@@ -27,8 +27,9 @@ void bind_game_module<buh::State>(py::module_& parent) {
 
 >>> analyze("As Ah")["hand_class"]
 'buh')");
-  m.def("strength", [](py::handle cards) { return buh::strength(to_mask(cards)); }, "cards"_a,
-        R"(Showdown strength of a 4-card Buh hand: higher wins, equal is a choke.
+  m.def(
+      "strength", [](py::handle cards) { return buh::strength(to_mask(cards)); }, "cards"_a,
+      R"(Showdown strength of a 4-card Buh hand: higher wins, equal is a choke.
 
 >>> strength("Ah Ac Ad As") > strength("Ad Jc Qh Ks")
 True)");

@@ -15,7 +15,6 @@ namespace {
 using buh::Game;
 using buh::State;
 
-
 // stacks: None (100 each), one number for everyone, or one per player.
 
 // One value per seat, typed tuple[Element, ...] in the stubs.
@@ -33,13 +32,18 @@ std::string table_view(const State& s) {
   for (int seat = 0; seat < s.config().players; ++seat) {
     out << "; P" << seat << (seat == s.dealer() ? " (D)" : "") << " stack " << s.stack(seat);
     if (s.round_bet(seat)) out << " bet " << s.round_bet(seat);
-    if (s.declared(seat)) out << " declared";
-    else if (!s.in_hand(seat)) out << " out";
-    else out << " [" << format_cards(s.hand(seat)) << "]";
+    if (s.declared(seat))
+      out << " declared";
+    else if (!s.in_hand(seat))
+      out << " out";
+    else
+      out << " [" << format_cards(s.hand(seat)) << "]";
   }
   const int player = s.current_player();
-  out << "; " << (player >= 0 ? "P" + std::to_string(player) + " to act"
-                              : player == kChancePlayer ? std::string("chance") : std::string("over"))
+  out << "; "
+      << (player >= 0               ? "P" + std::to_string(player) + " to act"
+          : player == kChancePlayer ? std::string("chance")
+                                    : std::string("over"))
       << ")";
   return out.str();
 }
@@ -63,22 +67,32 @@ named verbs and readable properties.
   bind_protocol(state);
   bind_betting_verbs(state);
   bind_draw_verbs(state, buh::kDrawBase);
-  state.def("declare", [](State& s) { apply_verb(s, {buh::kDeclare}, "declare"); }, "Declares a buh.")
-      .def("pass_", [](State& s) { apply_verb(s, {buh::kPass}, "pass"); }, "Passes in a declaration window.")
-      .def_property_readonly("hands", [](const State& s) { return per_seat<py::object>(s, [&](int i) { return card_set(s.hand(i)); }); },
-                             "Every hand (the full state, not one player's view); empty once out of the hand.")
-      .def_property_readonly("stacks", [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.stack(i); }); })
-      .def_property_readonly("bets", [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.round_bet(i); }); },
-                             "Chips each seat put in this betting round.")
-      .def_property_readonly("committed", [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.committed(i); }); },
-                             "Chips each seat has in the pot this hand.")
-      .def_property_readonly("in_hand", [](const State& s) { return per_seat<py::bool_>(s, [&](int i) { return s.in_hand(i); }); },
-                             "Whether each seat is still in the hand (not folded, declared or out).")
-      .def_property_readonly("declared", [](const State& s) { return per_seat<py::bool_>(s, [&](int i) { return s.declared(i); }); })
+  state
+      .def(
+          "declare", [](State& s) { apply_verb(s, {buh::kDeclare}, "declare"); }, "Declares a buh.")
+      .def(
+          "pass_", [](State& s) { apply_verb(s, {buh::kPass}, "pass"); }, "Passes in a declaration window.")
+      .def_property_readonly(
+          "hands", [](const State& s) { return per_seat<py::object>(s, [&](int i) { return card_set(s.hand(i)); }); },
+          "Every hand (the full state, not one player's view); empty once out of the hand.")
+      .def_property_readonly("stacks",
+                             [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.stack(i); }); })
+      .def_property_readonly(
+          "bets", [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.round_bet(i); }); },
+          "Chips each seat put in this betting round.")
+      .def_property_readonly(
+          "committed", [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.committed(i); }); },
+          "Chips each seat has in the pot this hand.")
+      .def_property_readonly(
+          "in_hand", [](const State& s) { return per_seat<py::bool_>(s, [&](int i) { return s.in_hand(i); }); },
+          "Whether each seat is still in the hand (not folded, declared or out).")
+      .def_property_readonly(
+          "declared", [](const State& s) { return per_seat<py::bool_>(s, [&](int i) { return s.declared(i); }); })
       .def_property_readonly("pot", &State::pot)
-      .def_property_readonly("stock", [](const State& s) { return card_set(s.stock()); }, "The cards still to be dealt.")
-      .def_property_readonly("dead_cards", [](const State& s) { return card_set(s.dead_cards()); },
-                             "Discards and folded hands this hand.")
+      .def_property_readonly(
+          "stock", [](const State& s) { return card_set(s.stock()); }, "The cards still to be dealt.")
+      .def_property_readonly(
+          "dead_cards", [](const State& s) { return card_set(s.dead_cards()); }, "Discards and folded hands this hand.")
       .def_property_readonly("button", &State::dealer, "The dealer's seat.")
       .def_property_readonly("street", &State::stage_name)
       .def_property_readonly("hand_number", &State::hand_number)
@@ -94,16 +108,16 @@ raises a round; ``hands`` > 1 rotates the dealer over persistent stacks.
 >>> game.num_players, game.num_distinct_actions
 (6, 23))");
   bind_game<Game, State, buh::kConfigFields>(m, game);
-  bind_simulate<Game, State>(
-      m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
+  bind_simulate<Game, State>(m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
 
 >>> simulate(Game(players=3), 0, 4, 1, ["random", "rule_based", "random"], 1)[0].shape
 (4, 3))",
-      true, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
-        if (name == "random") return [](const State& s, Rng& rng) { return random_action(s, rng); };
-        // bind_simulate passes only the spec's names; the last is "rule_based".
-        return [](const State& s, Rng&) { return buh::rule_based_action(s); };
-      });
+                             true, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
+                               if (name == "random")
+                                 return [](const State& s, Rng& rng) { return random_action(s, rng); };
+                               // bind_simulate passes only the spec's names; the last is "rule_based".
+                               return [](const State& s, Rng&) { return buh::rule_based_action(s); };
+                             });
 }
 
 }  // namespace cardcore::bindings

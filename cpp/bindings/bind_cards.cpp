@@ -21,8 +21,7 @@ bool as_index(py::handle obj, std::uint64_t& value, std::string_view what) {
   value = negative ? ~0ull : PyLong_AsUnsignedLongLong(index.ptr());
   if (negative || PyErr_Occurred()) {
     PyErr_Clear();
-    throw std::invalid_argument(std::string(what) + " " + std::string(py::str(obj)) +
-                                " is negative or too large");
+    throw std::invalid_argument(std::string(what) + " " + std::string(py::str(obj)) + " is negative or too large");
   }
   return true;
 }
@@ -69,8 +68,7 @@ Mask to_mask(py::handle cards) {
     ++position;
     const int card = to_card(item);
     if (result & card_bit(card))
-      throw std::invalid_argument("duplicate card " + format_card(card) + " at position " +
-                                  std::to_string(position));
+      throw std::invalid_argument("duplicate card " + format_card(card) + " at position " + std::to_string(position));
     result |= card_bit(card);
   }
   return result;
@@ -81,14 +79,13 @@ const Mask* mask_data(const py::array& masks, std::string_view name) {
     throw std::invalid_argument(std::string(name) + " must be a uint64 array, got dtype " +
                                 std::string(py::str(masks.dtype())));
   if (masks.ndim() != 1)
-    throw std::invalid_argument(std::string(name) + " must be 1-D, got " + std::to_string(masks.ndim()) + " dimensions");
-  if (!(masks.flags() & py::array::c_style))
-    throw std::invalid_argument(std::string(name) + " must be C-contiguous");
+    throw std::invalid_argument(std::string(name) + " must be 1-D, got " + std::to_string(masks.ndim()) +
+                                " dimensions");
+  if (!(masks.flags() & py::array::c_style)) throw std::invalid_argument(std::string(name) + " must be C-contiguous");
   return static_cast<const Mask*>(masks.data());
 }
 
-void throw_bad_element(std::string_view name, std::int64_t index, Mask mask, int num_cards,
-                       std::string_view what) {
+void throw_bad_element(std::string_view name, std::int64_t index, Mask mask, int num_cards, std::string_view what) {
   std::string problem;
   try {
     check_hand(mask, num_cards, what);
@@ -96,36 +93,38 @@ void throw_bad_element(std::string_view name, std::int64_t index, Mask mask, int
   } catch (const std::invalid_argument& e) {
     problem = e.what();
   }
-  throw std::invalid_argument(std::string(name) + "[" + std::to_string(index) + "] = " +
-                              std::to_string(mask) + ": " + problem);
+  throw std::invalid_argument(std::string(name) + "[" + std::to_string(index) + "] = " + std::to_string(mask) + ": " +
+                              problem);
 }
 
 py::array_t<std::int32_t> output_array(const std::optional<py::array>& out, std::size_t n) {
   if (!out) return py::array_t<std::int32_t>(static_cast<py::ssize_t>(n));
   if (!out->dtype().equal(py::dtype::of<std::int32_t>()) || out->ndim() != 1 ||
-      static_cast<std::size_t>(out->size()) != n || !(out->flags() & py::array::c_style) ||
-      !out->writeable())
-    throw std::invalid_argument("out must be a writeable C-contiguous 1-D int32 array of length " +
-                                std::to_string(n));
+      static_cast<std::size_t>(out->size()) != n || !(out->flags() & py::array::c_style) || !out->writeable())
+    throw std::invalid_argument("out must be a writeable C-contiguous 1-D int32 array of length " + std::to_string(n));
   return py::reinterpret_borrow<py::array_t<std::int32_t>>(*out);
 }
 
-py::object card_set(Mask mask) {
-  return py::module_::import("cardcore.cards").attr("CardSet").attr("from_mask")(mask);
-}
+py::object card_set(Mask mask) { return py::module_::import("cardcore.cards").attr("CardSet").attr("from_mask")(mask); }
 
 void bind_cards(py::module_& m) {
   m.attr("DECK_SIZE") = kDeckSize;
 
-  m.def("parse_cards", [](std::string_view text) { return parse_cards(text); }, "text"_a,
-        R"(The mask of the cards in ``text`` (``"As Kd"``, ``"a♠,10h"``); ValueError names a bad
+  m.def(
+      "parse_cards", [](std::string_view text) { return parse_cards(text); }, "text"_a,
+      R"(The mask of the cards in ``text`` (``"As Kd"``, ``"a♠,10h"``); ValueError names a bad
 or duplicate token and its position.
 
 >>> parse_cards("2c 2d")
 3)");
-  m.def("format_cards", [](Mask mask, bool pretty) { check_mask(mask); return format_cards(mask, pretty); },
-        "mask"_a, "pretty"_a = false,
-        R"(The cards of a mask in ascending id order.
+  m.def(
+      "format_cards",
+      [](Mask mask, bool pretty) {
+        check_mask(mask);
+        return format_cards(mask, pretty);
+      },
+      "mask"_a, "pretty"_a = false,
+      R"(The cards of a mask in ascending id order.
 
 >>> format_cards(3 | 1 << 51, pretty=True)
 '2♣ 2♦ A♠')");
@@ -143,7 +142,7 @@ or duplicate token and its position.
         py::array_t<std::uint64_t> out(n);
         Mask* data = out.mutable_data();
         {
-          py::gil_scoped_release release;  // writes only `out`, which this frame owns
+          py::gil_scoped_release release;           // writes only `out`, which this frame owns
           constexpr std::int64_t kChunk = 1 << 16;  // one generator stream per chunk
           for (std::int64_t start = 0; start < n; start += kChunk) {
             Rng rng(seed, static_cast<std::uint64_t>(start / kChunk));
@@ -173,7 +172,7 @@ or duplicate token and its position.
         py::array_t<std::uint64_t> out({static_cast<py::ssize_t>(n), hands});
         Mask* data = out.mutable_data();
         {
-          py::gil_scoped_release release;  // writes only `out`, which this frame owns
+          py::gil_scoped_release release;           // writes only `out`, which this frame owns
           constexpr std::int64_t kChunk = 1 << 16;  // one generator stream per chunk
           for (std::int64_t start = 0; start < n; start += kChunk) {
             Rng rng(seed, static_cast<std::uint64_t>(start / kChunk));
@@ -229,7 +228,8 @@ or duplicate token and its position.
   m.def(
       "masks_from_ids",
       [](const py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>& ids) {
-        if (ids.ndim() != 2) throw std::invalid_argument("ids must be 2-D (n, k), got " + std::to_string(ids.ndim()) + " dimensions");
+        if (ids.ndim() != 2)
+          throw std::invalid_argument("ids must be 2-D (n, k), got " + std::to_string(ids.ndim()) + " dimensions");
         const auto n = ids.shape(0), k = ids.shape(1);
         py::array_t<std::uint64_t> out(n);
         const std::int64_t* in = ids.data();
@@ -239,8 +239,10 @@ or duplicate token and its position.
           for (py::ssize_t j = 0; j < k; ++j) {
             const std::int64_t id = in[i * k + j];
             const std::string where = "ids[" + std::to_string(i) + ", " + std::to_string(j) + "]";
-            if (id < 0 || id >= kDeckSize) throw std::invalid_argument(where + " = " + std::to_string(id) + " is not a card id 0-51");
-            if (mask & card_bit(static_cast<int>(id))) throw std::invalid_argument(where + ": duplicate card " + format_card(static_cast<int>(id)));
+            if (id < 0 || id >= kDeckSize)
+              throw std::invalid_argument(where + " = " + std::to_string(id) + " is not a card id 0-51");
+            if (mask & card_bit(static_cast<int>(id)))
+              throw std::invalid_argument(where + ": duplicate card " + format_card(static_cast<int>(id)));
             mask |= card_bit(static_cast<int>(id));
           }
           data[i] = mask;

@@ -27,8 +27,7 @@ suit index 0-3 (c d h s).
 >>> trick_winner(["7s", "Ks", "2h", "As"], 2)
 2)");
   m.def(
-      "legal_plays",
-      [](py::handle hand, int led_suit) { return hucklebuck::legal_plays(to_mask(hand), led_suit); },
+      "legal_plays", [](py::handle hand, int led_suit) { return hucklebuck::legal_plays(to_mask(hand), led_suit); },
       "hand"_a, "led_suit"_a,
       R"(Mask of the cards of ``hand`` that may be played; led_suit -1 when leading.
 

@@ -15,8 +15,6 @@ namespace {
 using hucklebuck::Game;
 using hucklebuck::State;
 
-
-
 template <class Element, class Value>
 py::typing::Tuple<Element, py::ellipsis> per_seat(const State& s, Value value) {
   py::tuple out(s.n());
@@ -38,8 +36,10 @@ std::string table_view(const State& s) {
     if (s.trick_card(seat) >= 0) out << " played " << format_card(s.trick_card(seat));
   }
   const int player = s.current_player();
-  out << "; " << (player >= 0 ? "P" + std::to_string(player) + " to act"
-                              : player == kChancePlayer ? std::string("chance") : std::string("over"))
+  out << "; "
+      << (player >= 0               ? "P" + std::to_string(player) + " to act"
+          : player == kChancePlayer ? std::string("chance")
+                                    : std::string("over"))
       << ")";
   return out.str();
 }
@@ -59,8 +59,11 @@ plus named verbs and readable properties.
 ('in or out', 1))");
   bind_protocol(state);
   bind_draw_verbs(state, hucklebuck::kExchangeBase, "exchange", "pass_", "pass");
-  state.def("in_", [](State& s) { apply_verb(s, {hucklebuck::kIn}, "in"); }, "Stays in the hand.")
-      .def("out", [](State& s) { apply_verb(s, {hucklebuck::kOut}, "out"); }, "Drops out of the hand.")
+  state
+      .def(
+          "in_", [](State& s) { apply_verb(s, {hucklebuck::kIn}, "in"); }, "Stays in the hand.")
+      .def(
+          "out", [](State& s) { apply_verb(s, {hucklebuck::kOut}, "out"); }, "Drops out of the hand.")
       .def(
           "play",
           [](State& s, py::handle card) {
@@ -68,50 +71,59 @@ plus named verbs and readable properties.
             apply_verb(s, {hucklebuck::kPlayBase + id}, ("play " + format_card(id)).c_str());
           },
           "card"_a, "Plays a card of the hand to act (following suit when it can).")
-      .def_property_readonly("hands", [](const State& s) { return per_seat<py::object>(s, [&](int i) { return card_set(s.hand(i)); }); },
-                             "Every hand (the full state, not one player's view).")
-      .def_property_readonly("scores", [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.score(i); }); })
-      .def_property_readonly("tricks", [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.tricks(i); }); },
-                             "Tricks each seat took this hand.")
-      .def_property_readonly("active", [](const State& s) { return per_seat<py::bool_>(s, [&](int i) { return s.active(i); }); },
-                             "Whether each seat plays this hand (has not dropped out).")
       .def_property_readonly(
-          "upcard", [](const State& s) -> py::object {
+          "hands", [](const State& s) { return per_seat<py::object>(s, [&](int i) { return card_set(s.hand(i)); }); },
+          "Every hand (the full state, not one player's view).")
+      .def_property_readonly("scores",
+                             [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.score(i); }); })
+      .def_property_readonly(
+          "tricks", [](const State& s) { return per_seat<py::int_>(s, [&](int i) { return s.tricks(i); }); },
+          "Tricks each seat took this hand.")
+      .def_property_readonly(
+          "active", [](const State& s) { return per_seat<py::bool_>(s, [&](int i) { return s.active(i); }); },
+          "Whether each seat plays this hand (has not dropped out).")
+      .def_property_readonly(
+          "upcard",
+          [](const State& s) -> py::object {
             if (s.upcard() < 0) return py::none();
             return py::module_::import("cardcore.cards").attr("Card")(s.upcard());
           },
           "The turned-up card, whose suit is trump (None before it is turned).")
       .def_property_readonly(
-          "trump", [](const State& s) -> std::optional<std::string> {
+          "trump",
+          [](const State& s) -> std::optional<std::string> {
             if (s.trump() < 0) return std::nullopt;
             return std::string(1, kSuitChars[s.trump()]);
           },
           "The trump suit letter (None before the upcard).")
       .def_property_readonly(
-          "trick", [](const State& s) {
+          "trick",
+          [](const State& s) {
             py::list plays;
             for (int i = 0, seat = s.leader(); s.leader() >= 0 && i < s.n(); ++i, seat = (seat + 1) % s.n())
               if (s.trick_card(seat) >= 0) plays.append(py::make_tuple(seat, format_card(s.trick_card(seat))));
             return py::typing::List<py::typing::Tuple<py::int_, py::str>>(plays);
           },
           "The trick in play as (seat, card) in play order.")
-      .def_property_readonly("stock", [](const State& s) { return card_set(s.stock()); }, "The cards still to be dealt.")
-      .def_property_readonly("dead_cards",
-                             [](const State& s) {
-                               return card_set(s.discard_pile() | s.played() | (s.upcard() >= 0 ? card_bit(s.upcard()) : 0) |
-                                               [&] {
-                                                 Mask trick = 0;
-                                                 for (int seat = 0; seat < s.n(); ++seat)
-                                                   if (s.trick_card(seat) >= 0) trick |= card_bit(s.trick_card(seat));
-                                                 return trick;
-                                               }());
-                             },
-                             "The discard pile, the upcard and every card played this hand.")
+      .def_property_readonly(
+          "stock", [](const State& s) { return card_set(s.stock()); }, "The cards still to be dealt.")
+      .def_property_readonly(
+          "dead_cards",
+          [](const State& s) {
+            return card_set(s.discard_pile() | s.played() | (s.upcard() >= 0 ? card_bit(s.upcard()) : 0) | [&] {
+              Mask trick = 0;
+              for (int seat = 0; seat < s.n(); ++seat)
+                if (s.trick_card(seat) >= 0) trick |= card_bit(s.trick_card(seat));
+              return trick;
+            }());
+          },
+          "The discard pile, the upcard and every card played this hand.")
       .def_property_readonly("button", &State::dealer, "The dealer's seat.")
       .def_property_readonly("street", &State::phase_name)
       .def_property_readonly("hand_number", &State::hand_number)
       .def_property_readonly(
-          "winner", [](const State& s) -> std::optional<int> {
+          "winner",
+          [](const State& s) -> std::optional<int> {
             if (s.winner() < 0) return std::nullopt;
             return s.winner();
           },
@@ -139,7 +151,6 @@ the winner and -1/(n-1) for each other player.
         const auto policy = name == "random" ? hucklebuck::Policy::kRandom : hucklebuck::Policy::kRuleBased;
         return [policy](const State& s, Rng& rng) { return hucklebuck::policy_action(s, policy, rng); };
       });
-
 }
 
 }  // namespace cardcore::bindings

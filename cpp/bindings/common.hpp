@@ -45,8 +45,8 @@ int to_card(py::handle card);
 const Mask* mask_data(const py::array& masks, std::string_view name);
 
 // Raises ValueError for element `index` of `name`, which is not a `num_cards`-card hand.
-[[noreturn]] void throw_bad_element(std::string_view name, std::int64_t index, Mask mask,
-                                    int num_cards, std::string_view what);
+[[noreturn]] void throw_bad_element(std::string_view name, std::int64_t index, Mask mask, int num_cards,
+                                    std::string_view what);
 
 // An int32 output array of n elements: `out` after checking it, or a new one.
 py::array_t<std::int32_t> output_array(const std::optional<py::array>& out, std::size_t n);
@@ -54,9 +54,8 @@ py::array_t<std::int32_t> output_array(const std::optional<py::array>& out, std:
 // out = kernel(masks) for a batch of `num_cards`-card hands, with the GIL released; the
 // kernel returns the first bad index or kNoBadIndex.
 template <class Kernel>
-py::array_t<std::int32_t> strengths(const py::array& masks, int threads,
-                                    const std::optional<py::array>& out_arg, int num_cards,
-                                    std::string_view what, Kernel kernel) {
+py::array_t<std::int32_t> strengths(const py::array& masks, int threads, const std::optional<py::array>& out_arg,
+                                    int num_cards, std::string_view what, Kernel kernel) {
   const Mask* data = mask_data(masks, "masks");
   const auto n = static_cast<std::size_t>(masks.size());
   py::array_t<std::int32_t> out = output_array(out_arg, n);

@@ -19,7 +19,8 @@ namespace cardcore::bindings {
 // anything else is a ValueError naming the field and what it got.
 inline long long config_value(py::handle value, std::string_view game, std::string_view field) {
   const py::object number = index_of(value);
-  if (!number) bad_config(game, field, "must be an integer, got " + type_name(value) + " " + std::string(py::repr(value)));
+  if (!number)
+    bad_config(game, field, "must be an integer, got " + type_name(value) + " " + std::string(py::repr(value)));
   int overflow = 0;
   const long long result = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
   if (overflow != 0) bad_config(game, field, "is out of range: " + std::string(py::str(number)));
@@ -37,9 +38,9 @@ inline std::vector<long long> config_values(py::handle value, std::string_view g
                                             std::size_t count, const std::string& needs) {
   if (index_of(value)) return std::vector<long long>(count, config_value(value, game, field));
   if (PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr()) || !py::isinstance<py::iterable>(value))
-    bad_config(game, field,
-               "must be an integer or a sequence of integers, got " + type_name(value) + " " +
-                   std::string(py::repr(value)));
+    bad_config(
+        game, field,
+        "must be an integer or a sequence of integers, got " + type_name(value) + " " + std::string(py::repr(value)));
   const py::list items(py::reinterpret_borrow<py::object>(value));
   if (items.size() != count) bad_config(game, field, "needs " + needs + ", got " + std::to_string(items.size()));
   std::vector<long long> each;
@@ -71,9 +72,13 @@ template <class Config>
 std::string choice_list(const ConfigField<Config>& field) {
   std::string names;
   int count = 0;
-  while (count < static_cast<int>(field.choices.size()) && !field.choices[static_cast<std::size_t>(count)].empty()) ++count;
+  while (count < static_cast<int>(field.choices.size()) && !field.choices[static_cast<std::size_t>(count)].empty())
+    ++count;
   for (int i = 0; i < count; ++i)
-    names += (i == 0 ? "" : i + 1 == count ? " or " : ", ") + ("'" + std::string(field.choices[static_cast<std::size_t>(i)]) + "'");
+    names += (i == 0           ? ""
+              : i + 1 == count ? " or "
+                               : ", ") +
+             ("'" + std::string(field.choices[static_cast<std::size_t>(i)]) + "'");
   return names;
 }
 
@@ -101,10 +106,12 @@ void read_field(std::string_view game, const ConfigField<Config>& field, Config&
     }
     case FieldKind::kChoice: {
       if (!PyUnicode_Check(value.ptr()))
-        bad_config(game, field.name, "must be " + choice_list(field) + ", got " + type_name(value) + " " + std::string(py::repr(value)));
+        bad_config(game, field.name,
+                   "must be " + choice_list(field) + ", got " + type_name(value) + " " + std::string(py::repr(value)));
       const std::string name = utf8(value);
       for (std::size_t i = 0; i < field.choices.size(); ++i)
-        if (!field.choices[i].empty() && field.choices[i] == name) return field.set(config, 0, static_cast<std::int64_t>(i));
+        if (!field.choices[i].empty() && field.choices[i] == name)
+          return field.set(config, 0, static_cast<std::int64_t>(i));
       bad_config(game, field.name, "must be " + choice_list(field) + ", got " + std::string(py::repr(value)));
     }
   }
@@ -124,10 +131,12 @@ Config config_from(std::string_view game, std::span<const ConfigField<Config>> f
 template <class Config>
 py::object field_value(const ConfigField<Config>& field, const Config& config) {
   if (field.is_none(config)) return py::none();
-  if (field.kind == FieldKind::kChoice) return py::str(std::string(field.choices[static_cast<std::size_t>(field.get(config, 0))]));
+  if (field.kind == FieldKind::kChoice)
+    return py::str(std::string(field.choices[static_cast<std::size_t>(field.get(config, 0))]));
   if (field.kind == FieldKind::kInt) return py::int_(field.get(config, 0));
   py::tuple each(field.count(config));
-  for (int seat = 0; seat < field.count(config); ++seat) each[static_cast<std::size_t>(seat)] = py::int_(field.get(config, seat));
+  for (int seat = 0; seat < field.count(config); ++seat)
+    each[static_cast<std::size_t>(seat)] = py::int_(field.get(config, seat));
   return each;
 }
 
@@ -154,7 +163,8 @@ Config config_from_dict(std::string_view game, std::span<const ConfigField<Confi
 template <class Config>
 py::object default_value(const ConfigField<Config>& field) {
   if (field.default_is_none()) return py::none();
-  if (field.kind == FieldKind::kChoice) return py::str(std::string(field.choices[static_cast<std::size_t>(field.default_value)]));
+  if (field.kind == FieldKind::kChoice)
+    return py::str(std::string(field.choices[static_cast<std::size_t>(field.default_value)]));
   return py::int_(field.default_value);
 }
 
@@ -178,8 +188,7 @@ void def_game_init(py::class_<Game>& cls, std::string_view game, std::index_sequ
               return given[static_cast<std::size_t>(&field - Table)];
             }));
           }),
-          py::kw_only(),
-          py::arg_v(Table[I].name.data(), default_value(Table[I]), nullptr)...);
+          py::kw_only(), py::arg_v(Table[I].name.data(), default_value(Table[I]), nullptr)...);
 }
 
 // The spec of a game as plain data, for cardcore's GameSpec record.
@@ -204,12 +213,13 @@ Fields spec_dict(const GameSpec<Config>& spec) {
   for (const ActionBlock& block : spec.action_blocks)
     blocks.append(py::dict("name"_a = std::string(block.name), "first"_a = block.first, "count"_a = block.count,
                            "doc"_a = std::string(block.doc)));
-  return py::dict("name"_a = std::string(spec.name), "display_name"_a = std::string(spec.display_name),
-                  "min_players"_a = spec.min_players, "max_players"_a = spec.max_players,
-                  "seats_field"_a = spec.seats_field.empty() ? py::object(py::none()) : py::str(std::string(spec.seats_field)),
-                  "fields"_a = py::tuple(fields), "policies"_a = names(spec.policies),
-                  "opponent"_a = std::string(spec.opponent), "count_names"_a = names(spec.count_names), "utility"_a = std::string(spec.utility_doc),
-                  "num_distinct_actions"_a = spec.num_distinct_actions, "action_blocks"_a = py::tuple(blocks));
+  return py::dict(
+      "name"_a = std::string(spec.name), "display_name"_a = std::string(spec.display_name),
+      "min_players"_a = spec.min_players, "max_players"_a = spec.max_players,
+      "seats_field"_a = spec.seats_field.empty() ? py::object(py::none()) : py::str(std::string(spec.seats_field)),
+      "fields"_a = py::tuple(fields), "policies"_a = names(spec.policies), "opponent"_a = std::string(spec.opponent),
+      "count_names"_a = names(spec.count_names), "utility"_a = std::string(spec.utility_doc),
+      "num_distinct_actions"_a = spec.num_distinct_actions, "action_blocks"_a = py::tuple(blocks));
 }
 
 // A tensor's segments as (name, offset, size, low, high) tuples.

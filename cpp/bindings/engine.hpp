@@ -72,7 +72,8 @@ decltype(auto) with_int(const Integer& number, Method method) {
   const std::string stand_in = std::to_string(end), text = py::str(number.value);
   auto renamed = [&](const std::exception& error) {
     std::string message = error.what();
-    if (const std::size_t at = message.find(stand_in); at != std::string::npos) message.replace(at, stand_in.size(), text);
+    if (const std::size_t at = message.find(stand_in); at != std::string::npos)
+      message.replace(at, stand_in.size(), text);
     return message;
   };
   try {
@@ -88,15 +89,16 @@ decltype(auto) with_int(const Integer& number, Method method) {
 // A protocol method taking an int, bound to take an Integer; `Self` is State or const State.
 template <class Self, class Method>
 auto taking_integer(Method method) {
-  return [method](Self& s, const Integer& number) { return with_int(number, [&](int n) { return std::invoke(method, s, n); }); };
+  return [method](Self& s, const Integer& number) {
+    return with_int(number, [&](int n) { return std::invoke(method, s, n); });
+  };
 }
 
 // A CardSet (the Python class) for a mask.
 py::object card_set(Mask mask);
 
 template <class State>
-py::array_t<float> tensor(const State& state, int player, int size,
-                          void (State::*fill)(int, float*) const) {
+py::array_t<float> tensor(const State& state, int player, int size, void (State::*fill)(int, float*) const) {
   py::array_t<float> out(size);
   (state.*fill)(player, out.mutable_data());
   return out;
@@ -147,11 +149,12 @@ void bind_protocol(py::class_<State>& cls) {
             const std::uint64_t value = to_seed(seed);
             return with_int(player, [&](int p) { return s.resample_from_infostate(p, value); });
           },
-          "player"_a, "seed"_a,
-           "A state `player` cannot tell from this one: every card hidden from him drawn again.")
-      .def("clone", [](const State& s) { return State(s); }, "An independent copy.")
+          "player"_a, "seed"_a, "A state `player` cannot tell from this one: every card hidden from him drawn again.")
+      .def(
+          "clone", [](const State& s) { return State(s); }, "An independent copy.")
       .def("__copy__", [](const State& s) { return State(s); })
-      .def("__deepcopy__", [](const State& s, py::handle) { return State(s); }, "memo"_a)
+      .def(
+          "__deepcopy__", [](const State& s, py::handle) { return State(s); }, "memo"_a)
       .def("serialize", &State::serialize, "The state as a string (configuration, chance mode, history).")
       .def_property_readonly(
           "log",
@@ -193,11 +196,20 @@ void apply_verb(State& s, std::initializer_list<int> candidates, const char* ver
 // fold(), check_or_call() and bet_or_raise() for the betting games (betting.hpp ids).
 template <class State>
 void bind_betting_verbs(py::class_<State>& cls) {
-  cls.def("fold", [](State& s) { apply_verb(s, {betting::kFold}, "fold"); }, "Folds.")
-      .def("check_or_call", [](State& s) { apply_verb(s, {betting::kCheck, betting::kCall}, "check_or_call"); },
-           "Checks, or calls what is owed (all-in if short).")
-      .def("bet_or_raise", [](State& s) { apply_verb(s, {betting::kBet, betting::kRaise}, "bet_or_raise"); },
-           "Bets or raises one unit (all-in if short).");
+  cls.def(
+         "fold", [](State& s) { apply_verb(s, {betting::kFold}, "fold"); }, "Folds.")
+      .def(
+          "check_or_call",
+          [](State& s) {
+            apply_verb(s, {betting::kCheck, betting::kCall}, "check_or_call");
+          },
+          "Checks, or calls what is owed (all-in if short).")
+      .def(
+          "bet_or_raise",
+          [](State& s) {
+            apply_verb(s, {betting::kBet, betting::kRaise}, "bet_or_raise");
+          },
+          "Bets or raises one unit (all-in if short).");
 }
 
 // The draw verbs of a game whose draw actions are draw_base + m, bit i of m throwing the
@@ -223,7 +235,8 @@ void bind_draw_verbs(py::class_<State>& cls, int draw_base, const char* verb = "
            s.apply_action(action);
          },
          "cards"_a = py::none(), "Throws these cards of the hand to act and draws as many (none: no card).")
-      .def(none_method, [draw_base, none](State& s) { apply_verb(s, {draw_base}, none); }, "Draws no card.");
+      .def(
+          none_method, [draw_base, none](State& s) { apply_verb(s, {draw_base}, none); }, "Draws no card.");
 }
 
 }  // namespace cardcore::bindings

@@ -29,8 +29,9 @@ void bind_game(py::module_& m, py::class_<Game>& cls) {
            return seed ? State(g.config, true, to_seed(*seed)) : State(g.config, false, 0);
          },
          "seed"_a = py::none(), "A new state; with a seed chance is sampled inside, without one it is explicit.")
-      .def("deserialize_state", [](const Game& g, std::string_view text) { return State::deserialize(g.config, text); },
-           "text"_a, "The state a serialize() string describes; a corrupt one is a ValueError.")
+      .def(
+          "deserialize_state", [](const Game& g, std::string_view text) { return State::deserialize(g.config, text); },
+          "text"_a, "The state a serialize() string describes; a corrupt one is a ValueError.")
       .def_property_readonly("num_players", &Game::num_players)
       .def_property_readonly("acting_players", &Game::acting_players,
                              "The seats whose decisions a player outside the engine makes (seats 0 to n-1).")
@@ -73,15 +74,17 @@ void bind_game(py::module_& m, py::class_<Game>& cls) {
         py::object restore = py::module_::import(module.c_str()).attr("restore_game");
         return py::make_tuple(restore, py::make_tuple(config_dict<Config>(Table, g.config)));
       });
-  m.def("restore_game", [](const Fields& config) { return Game(config_from_dict<Config>(kName, Table, config)); },
-        "config"_a, "The game of a `config` dict (how a Game unpickles).");
+  m.def(
+      "restore_game", [](const Fields& config) { return Game(config_from_dict<Config>(kName, Table, config)); },
+      "config"_a, "The game of a `config` dict (how a Game unpickles).");
   m.def(
       "restore_state",
       [](const Fields& config, std::string_view text) {
         return State::deserialize(config_from_dict<Config>(kName, Table, config), text);
       },
       "config"_a, "text"_a, "The state of a `config` dict and a serialize() string (how a State unpickles).");
-  m.def("spec", []() { return spec_dict(Spec::kSpec); }, "The game's spec as plain data (cardcore's GameSpec).");
+  m.def(
+      "spec", []() { return spec_dict(Spec::kSpec); }, "The game's spec as plain data (cardcore's GameSpec).");
 }
 
 // A State's __reduce__: restore_state(config, serialize()) of its module.
@@ -90,7 +93,8 @@ void bind_state_pickling(py::class_<State>& cls) {
   const std::string module = "cardcore._core." + std::string(State::Spec::kSpec.name);
   cls.def("__reduce__", [module](const State& s) -> py::typing::Tuple<py::object, py::typing::Tuple<Fields, py::str>> {
     py::object restore = py::module_::import(module.c_str()).attr("restore_state");
-    return py::make_tuple(restore, py::make_tuple(config_dict<typename State::Spec::Config>(Table, s.config()), s.serialize()));
+    return py::make_tuple(restore,
+                          py::make_tuple(config_dict<typename State::Spec::Config>(Table, s.config()), s.serialize()));
   });
 }
 

@@ -49,7 +49,8 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
           throw std::invalid_argument("policies needs one name per seat (" + std::to_string(players) + "), got " +
                                       std::to_string(policies.size()));
         if (begin < 0 || end < begin)
-          throw std::invalid_argument("games [" + std::to_string(begin) + ", " + std::to_string(end) + ") is empty or negative");
+          throw std::invalid_argument("games [" + std::to_string(begin) + ", " + std::to_string(end) +
+                                      ") is empty or negative");
         using Chooser = decltype(choose_for(std::string()));
         std::vector<Chooser> choosers;
         for (const std::string& name : policies) choosers.push_back(chooser<State>(choose_for, name));
@@ -58,9 +59,10 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
         Counts<State> counts{};
         {
           py::gil_scoped_release release;  // plays its own states and writes only `out` and `counts`
-          rollout<State>(game.config, players, rotate_dealer, begin, end, seed, threads,
-                         [&](const State& s, int seat, Rng& rng) { return choosers[static_cast<std::size_t>(seat)](s, rng); },
-                         data, counts);
+          rollout<State>(
+              game.config, players, rotate_dealer, begin, end, seed, threads,
+              [&](const State& s, int seat, Rng& rng) { return choosers[static_cast<std::size_t>(seat)](s, rng); },
+              data, counts);
         }
         return py::make_tuple(out, counts_dict<State>(counts));
       },

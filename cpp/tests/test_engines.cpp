@@ -340,7 +340,7 @@ baibuu::Config random_baibuu_config(Rng& rng) {
   const int rates[] = {0, 300, 355, 10000};
   c.commission_bp = rates[rng.below(4)];
   c.banker_commission_bp = rng.below(2) ? c.commission_bp : rates[rng.below(4)];
-  c.banker_agent = rng.below(2) == 0;
+  c.banker = rng.below(2) == 0 ? baibuu::Banker::kAgent : baibuu::Banker::kHouseWay;
   c.hands = 1 + static_cast<int>(rng.below(3));
   return c;
 }

@@ -11,7 +11,8 @@ std::int64_t parallel_chunks(std::size_t n, int threads,
                              const std::function<std::int64_t(std::size_t, std::size_t)>& chunk) {
   // More threads than 4 per core only cost; a thread the system refuses is run here.
   const std::size_t most = 4 * std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t parts = std::clamp<std::size_t>(threads < 1 ? 1 : threads, 1, std::min(most, std::max<std::size_t>(n, 1)));
+  const std::size_t parts =
+      std::clamp<std::size_t>(threads < 1 ? 1 : threads, 1, std::min(most, std::max<std::size_t>(n, 1)));
   if (parts == 1) return chunk(0, n);
   std::vector<std::int64_t> first_bad(parts, kNoBadIndex);
   std::vector<std::thread> workers;

@@ -12,8 +12,7 @@ constexpr std::string_view kExpected =
     "expected a rank (A, 2-9, T or 10, J, Q, K) followed by a suit (c, d, h, s or ♣ ♦ ♥ ♠)";
 
 // UTF-8 suit symbols are E2 99 xx, xx = A0 ♠ A1 ♡ A2 ♢ A3 ♣ A4 ♤ A5 ♥ A6 ♦ A7 ♧.
-constexpr int kSymbolSuit[8] = {kSpades, kHearts, kDiamonds, kClubs,
-                                kSpades, kHearts, kDiamonds, kClubs};
+constexpr int kSymbolSuit[8] = {kSpades, kHearts, kDiamonds, kClubs, kSpades, kHearts, kDiamonds, kClubs};
 
 int parse_rank(std::string_view& s) {
   if (s.size() >= 2 && s[0] == '1' && s[1] == '0') {
@@ -24,23 +23,43 @@ int parse_rank(std::string_view& s) {
   const char c = s[0];
   s.remove_prefix(1);
   switch (c) {
-    case 'T': case 't': return kTen;
-    case 'J': case 'j': return kJack;
-    case 'Q': case 'q': return kQueen;
-    case 'K': case 'k': return kKing;
-    case 'A': case 'a': return kAce;
-    default: return c >= '2' && c <= '9' ? c - '2' : -1;
+    case 'T':
+    case 't':
+      return kTen;
+    case 'J':
+    case 'j':
+      return kJack;
+    case 'Q':
+    case 'q':
+      return kQueen;
+    case 'K':
+    case 'k':
+      return kKing;
+    case 'A':
+    case 'a':
+      return kAce;
+    default:
+      return c >= '2' && c <= '9' ? c - '2' : -1;
   }
 }
 
 int parse_suit(std::string_view s) {
   if (s.size() == 1) {
     switch (s[0]) {
-      case 'c': case 'C': return kClubs;
-      case 'd': case 'D': return kDiamonds;
-      case 'h': case 'H': return kHearts;
-      case 's': case 'S': return kSpades;
-      default: return -1;
+      case 'c':
+      case 'C':
+        return kClubs;
+      case 'd':
+      case 'D':
+        return kDiamonds;
+      case 'h':
+      case 'H':
+        return kHearts;
+      case 's':
+      case 'S':
+        return kSpades;
+      default:
+        return -1;
     }
   }
   if (s.size() == 6 && s.substr(3) == "\xEF\xB8\x8F") s = s.substr(0, 3);  // emoji selector
@@ -71,8 +90,8 @@ void for_each_card(std::string_view text, Add add) {
     while (i < text.size() && is_separator(text[i])) commas += text[i++] == ',';
     // One comma goes between two cards; a second one, or one at either end, leaves a gap.
     if (commas > (position > 0 && i < text.size() ? 1 : 0))
-      throw std::invalid_argument("empty card at position " + std::to_string(position + 1) + " in " +
-                                  quoted(text) + ": expected a card between the commas");
+      throw std::invalid_argument("empty card at position " + std::to_string(position + 1) + " in " + quoted(text) +
+                                  ": expected a card between the commas");
     if (i == text.size()) return;
     std::size_t end = i;
     while (end < text.size() && !is_separator(text[end])) ++end;
@@ -80,12 +99,11 @@ void for_each_card(std::string_view text, Add add) {
     ++position;
     const int card = parse_card_token(token);
     if (card < 0)
-      throw std::invalid_argument("invalid card " + quoted(token) + " at position " +
-                                  std::to_string(position) + " in " + quoted(text) + ": " +
-                                  std::string(kExpected));
+      throw std::invalid_argument("invalid card " + quoted(token) + " at position " + std::to_string(position) +
+                                  " in " + quoted(text) + ": " + std::string(kExpected));
     if (seen & card_bit(card))
-      throw std::invalid_argument("duplicate card " + quoted(token) + " at position " +
-                                  std::to_string(position) + " in " + quoted(text));
+      throw std::invalid_argument("duplicate card " + quoted(token) + " at position " + std::to_string(position) +
+                                  " in " + quoted(text));
     seen |= card_bit(card);
     add(card);
     i = end;
@@ -115,8 +133,7 @@ std::vector<int> parse_card_list(std::string_view text) {
 
 int parse_card(std::string_view text) {
   const Mask mask = parse_cards(text);
-  if (popcount(mask) != 1)
-    throw std::invalid_argument("expected exactly one card, got " + quoted(text));
+  if (popcount(mask) != 1) throw std::invalid_argument("expected exactly one card, got " + quoted(text));
   return lowest_bit(mask);
 }
 
@@ -141,15 +158,14 @@ std::string format_cards(Mask mask, bool pretty) {
 
 void check_mask(Mask mask) {
   if (mask & ~kDeckMask)
-    throw std::invalid_argument("mask " + std::to_string(mask) +
-                                " has bits outside the 52 card positions (bits 0-51)");
+    throw std::invalid_argument("mask " + std::to_string(mask) + " has bits outside the 52 card positions (bits 0-51)");
 }
 
 void check_hand(Mask mask, int num_cards, std::string_view what) {
   check_mask(mask);
   if (popcount(mask) != num_cards)
-    throw std::invalid_argument(std::string(what) + " needs " + std::to_string(num_cards) +
-                                " cards, got " + std::to_string(popcount(mask)) +
+    throw std::invalid_argument(std::string(what) + " needs " + std::to_string(num_cards) + " cards, got " +
+                                std::to_string(popcount(mask)) +
                                 (mask ? " (" + format_cards(mask) + ")" : std::string()));
 }
 

@@ -28,8 +28,7 @@ int RankTable4::strength(Mask hand) const {
   return by_colex_[index];
 }
 
-std::int64_t RankTable4::strength_many(const Mask* hands, std::int32_t* out, std::size_t n,
-                                       int threads) const {
+std::int64_t RankTable4::strength_many(const Mask* hands, std::int32_t* out, std::size_t n, int threads) const {
   return lookup_colex_many<4>(by_colex_.data(), hands, out, n, threads);
 }
 

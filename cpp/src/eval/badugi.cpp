@@ -1,8 +1,8 @@
 #include "cardcore/eval/badugi.hpp"
 
-#include "cardcore/core/rank_table.hpp"
 #include "cardcore/core/bits.hpp"
 #include "cardcore/core/layout.hpp"
+#include "cardcore/core/rank_table.hpp"
 
 namespace cardcore::badugi {
 namespace {

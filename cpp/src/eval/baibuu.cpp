@@ -104,8 +104,7 @@ int house_way_of(const Holding& h, Mask holding) {
   int best_high = 0;
   for (int i = 0; i < kNumArrangements; ++i)
     if (h.valid(i) && h.high_strength(i) > best_high) best_high = h.high_strength(i);
-  if (best_high >= kCongNhoStrength)
-    return pick([&](int i) { return h.high_strength(i) * 32 + h.low_strength(i); });
+  if (best_high >= kCongNhoStrength) return pick([&](int i) { return h.high_strength(i) * 32 + h.low_strength(i); });
 
   // All Score (3.9 #6): High 9 with Low >= 4 (the higher Low), else the highest Low, then
   // the highest High.
@@ -153,8 +152,8 @@ Outcome decide(const Arranged& banker, const Arranged& player) {
 }
 
 std::uint8_t pack(const Outcome& o) {
-  return static_cast<std::uint8_t>(unsigned(o.player_wins) | unsigned(o.reason) << 1 |
-                                   unsigned(o.low) << 4 | unsigned(o.high) << 6);
+  return static_cast<std::uint8_t>(unsigned(o.player_wins) | unsigned(o.reason) << 1 | unsigned(o.low) << 4 |
+                                   unsigned(o.high) << 6);
 }
 
 // The batch path settles by table. A side's *form* is its arrangement's (Low, High)
@@ -175,7 +174,8 @@ Arranged arranged_of_form(int form) {
     return a;
   }
   // Forms run row by row, High = 2, 3, ..., each row starting at form_of(1, High).
-  for (a.high = 2; form_of(1, a.high + 1) <= form; ++a.high) {}
+  for (a.high = 2; form_of(1, a.high + 1) <= form; ++a.high) {
+  }
   a.low = form - form_of(1, a.high) + 1;
   return a;
 }
@@ -242,9 +242,8 @@ Arranged arrange(const Side& side, std::string_view what) {
 // Branch-free (the winner of a random round is a coin flip a branch would mispredict);
 // validity is accumulated, and the rare bad batch is scanned again for its first offender.
 template <bool kExplicitLow>
-std::int64_t settle_range(const Tables& t, const Mask* banker, const Mask* player,
-                          const Mask* player_low, std::uint8_t* out, std::size_t begin,
-                          std::size_t end) {
+std::int64_t settle_range(const Tables& t, const Mask* banker, const Mask* player, const Mask* player_low,
+                          std::uint8_t* out, std::size_t begin, std::size_t end) {
   // Table pointers in locals: out is a byte array, and a byte store may alias anything
   // reached through memory, which would make the compiler reload them every round.
   const std::uint32_t* const holding = t.holding.data();
@@ -338,13 +337,11 @@ Mask arrangement_low(Mask holding, int index) {
 int arrangement_index(Mask holding, Mask low) {
   for (int i = 0; i < kNumArrangements; ++i)
     if (arrangement_low(holding, i) == low) return i;
-  throw std::invalid_argument("the Low hand " + format_cards(low) + " is not two cards of " +
-                              format_cards(holding));
+  throw std::invalid_argument("the Low hand " + format_cards(low) + " is not two cards of " + format_cards(holding));
 }
 
 bool is_valid(Mask low, Mask high) {
-  if (low & high)
-    throw std::invalid_argument("the Low and High hands share " + format_cards(low & high));
+  if (low & high) throw std::invalid_argument("the Low and High hands share " + format_cards(low & high));
   return two_card_strength(high) > two_card_strength(low);
 }
 
@@ -369,8 +366,7 @@ Outcome settle(const Side& banker, const Side& player) {
   const Arranged b = arrange(banker, "the banker's hand");
   const Arranged p = arrange(player, "the player's hand");
   if (banker.cards & player.cards)
-    throw std::invalid_argument("the banker and the player share " +
-                                format_cards(banker.cards & player.cards));
+    throw std::invalid_argument("the banker and the player share " + format_cards(banker.cards & player.cards));
   if (b.foul)
     throw std::invalid_argument("the banker's arrangement " + format_cards(banker.low) + " / " +
                                 format_cards(banker.cards & ~banker.low) +
@@ -381,8 +377,8 @@ Outcome settle(const Side& banker, const Side& player) {
   return o;
 }
 
-std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low,
-                         std::uint8_t* out, std::size_t n, int threads) {
+std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low, std::uint8_t* out,
+                         std::size_t n, int threads) {
   const Tables& t = tables();
   return parallel_chunks(n, threads, [&](std::size_t begin, std::size_t end) -> std::int64_t {
     if (player_low) return settle_range<true>(t, banker, player, player_low, out, begin, end);
@@ -399,9 +395,9 @@ namespace {
 // of form f whose highest card value is under h.
 constexpr int kValues = 53;  // highest card values 0-51, and 52 for "below everything"
 struct FormCounts {
-  std::vector<std::uint32_t> all, all_below;                // [f], [f][h]
-  std::vector<std::uint16_t> card, card_below;              // [c][f], [c][f][h]
-  std::vector<std::uint16_t> pair, pair_below;              // [pair colex][f], [..][f][h]
+  std::vector<std::uint32_t> all, all_below;    // [f], [f][h]
+  std::vector<std::uint16_t> card, card_below;  // [c][f], [c][f][h]
+  std::vector<std::uint16_t> pair, pair_below;  // [pair colex][f], [..][f][h]
 };
 
 const FormCounts& form_counts() {
@@ -501,9 +497,15 @@ std::int64_t score_of(const Tables& t, int player_form, const std::int64_t* coun
   std::int64_t score = 0;
   for (int f = 0; f < kNumForms; ++f) {
     switch (versus(t, f, player_form)) {
-      case Versus::kWin: score += 97 * count[f]; break;
-      case Versus::kLose: score -= 100 * count[f]; break;
-      case Versus::kHighCard: score += 97 * below[f] - 100 * (count[f] - below[f]); break;
+      case Versus::kWin:
+        score += 97 * count[f];
+        break;
+      case Versus::kLose:
+        score -= 100 * count[f];
+        break;
+      case Versus::kHighCard:
+        score += 97 * below[f] - 100 * (count[f] - below[f]);
+        break;
     }
   }
   return score;
@@ -654,8 +656,7 @@ std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, bool opt
   return total;
 }
 
-std::int64_t two_card_strength_many(const Mask* pairs, std::int32_t* out, std::size_t n,
-                                    int threads) {
+std::int64_t two_card_strength_many(const Mask* pairs, std::int32_t* out, std::size_t n, int threads) {
   return lookup_colex_many<2>(tables().two_card.data(), pairs, out, n, threads);
 }
 

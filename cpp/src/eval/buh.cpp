@@ -4,9 +4,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "cardcore/core/rank_table.hpp"
 #include "cardcore/core/bits.hpp"
 #include "cardcore/core/layout.hpp"
+#include "cardcore/core/rank_table.hpp"
 
 namespace cardcore::buh {
 namespace {

@@ -18,8 +18,7 @@ int trick_winner(const int* plays, int n, int trump) {
   for (int i = 0; i < n; ++i) {
     if (plays[i] < 0 || plays[i] >= kDeckSize)
       throw std::invalid_argument("card id " + std::to_string(plays[i]) + " is not in 0-51");
-    if (seen & card_bit(plays[i]))
-      throw std::invalid_argument("card " + format_card(plays[i]) + " is played twice");
+    if (seen & card_bit(plays[i])) throw std::invalid_argument("card " + format_card(plays[i]) + " is played twice");
     seen |= card_bit(plays[i]);
   }
   // A trump outranks every non-trump; then the led suit outranks the rest; then rank.

@@ -5,9 +5,7 @@
 
 namespace cardcore::betting {
 
-Table::Table(int num_players, const Chips* stacks) : n_(num_players) {
-  std::copy(stacks, stacks + n_, stack_);
-}
+Table::Table(int num_players, const Chips* stacks) : n_(num_players) { std::copy(stacks, stacks + n_, stack_); }
 
 Chips Table::pot() const {
   Chips total = 0;
@@ -80,8 +78,7 @@ unsigned Table::legal(int seat) const {
   if (!needs_action(seat)) return 0;
   const Chips owed = high_ - round_bet_[seat];
   unsigned actions = owed > 0 ? (1u << kFold | 1u << kCall) : 1u << kCheck;
-  const bool can_raise = bets_ < cap_ && !(acted_ >> seat & 1) && others_can_bet(seat) &&
-                         stack_[seat] > owed;
+  const bool can_raise = bets_ < cap_ && !(acted_ >> seat & 1) && others_can_bet(seat) && stack_[seat] > owed;
   if (can_raise) actions |= 1u << (high_ == 0 ? kBet : kRaise);
   return actions;
 }

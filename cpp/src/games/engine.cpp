@@ -35,8 +35,8 @@ bool parse_number(std::string_view digits, Number& value) {
 }
 }  // namespace
 
-std::vector<int> parse_history(std::string_view name, const std::string& config,
-                               std::string_view text, ChanceMode& mode) {
+std::vector<int> parse_history(std::string_view name, const std::string& config, std::string_view text,
+                               ChanceMode& mode) {
   auto corrupt = [&](const std::string& why) {
     return std::invalid_argument("not a serialized " + std::string(name) + " state (" + why + ")");
   };

@@ -22,8 +22,7 @@ std::int64_t parallel_chunks(std::size_t n, int threads,
 // mask does not hold exactly K cards below 52, or kNoBadIndex. Output at bad indices is
 // table[0] and must not be used.
 template <int K, class Entry>
-std::int64_t lookup_colex(const Entry* table, const Mask* masks, std::int32_t* out,
-                          std::size_t n) {
+std::int64_t lookup_colex(const Entry* table, const Mask* masks, std::int32_t* out, std::size_t n) {
   bool all_valid = true;
   for (std::size_t i = 0; i < n; ++i) {
     bool valid;
@@ -41,8 +40,7 @@ std::int64_t lookup_colex(const Entry* table, const Mask* masks, std::int32_t* o
 
 // lookup_colex over `threads` threads (parallel_chunks).
 template <int K, class Entry>
-std::int64_t lookup_colex_many(const Entry* table, const Mask* masks, std::int32_t* out,
-                               std::size_t n, int threads) {
+std::int64_t lookup_colex_many(const Entry* table, const Mask* masks, std::int32_t* out, std::size_t n, int threads) {
   return parallel_chunks(n, threads, [&](std::size_t begin, std::size_t end) -> std::int64_t {
     const std::int64_t bad = lookup_colex<K>(table, masks + begin, out + begin, end - begin);
     return bad == kNoBadIndex ? bad : static_cast<std::int64_t>(begin) + bad;

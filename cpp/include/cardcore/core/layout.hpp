@@ -68,7 +68,8 @@ inline Mask mask_from_colex(std::uint32_t index) {
   int bit = kDeckSize;
   for (int j = K; j >= 1; --j) {
     // The largest bit b with C(b, j) <= index is the j-th card (greedy colex unranking).
-    do --bit; while (kBinomial[j][bit] > index);
+    do --bit;
+    while (kBinomial[j][bit] > index);
     mask |= card_bit(bit);
     index -= kBinomial[j][bit];
   }

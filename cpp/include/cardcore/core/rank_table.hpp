@@ -23,8 +23,7 @@ class RankTable4 {
 
   // out[i] = strength(hands[i]) on `threads` threads; returns the first bad index or
   // kNoBadIndex (batch.hpp).
-  std::int64_t strength_many(const Mask* hands, std::int32_t* out, std::size_t n,
-                             int threads) const;
+  std::int64_t strength_many(const Mask* hands, std::int32_t* out, std::size_t n, int threads) const;
 
  private:
   std::vector<std::uint16_t> by_colex_;  // strength per colex index (layout.hpp)

@@ -16,9 +16,9 @@
 namespace cardcore::badugi {
 
 struct Analysis {
-  int size = 0;              // cards in the best legal subset, 1-4
-  std::uint8_t ranks[4]{};   // their ace-low ranks, descending (A = 1 ... K = 13)
-  Mask cards = 0;            // the cards used
+  int size = 0;             // cards in the best legal subset, 1-4
+  std::uint8_t ranks[4]{};  // their ace-low ranks, descending (A = 1 ... K = 13)
+  Mask cards = 0;           // the cards used
 };
 
 // Best legal subset of a four-card hand; throws std::invalid_argument otherwise.

@@ -14,8 +14,8 @@
 // There is never a push. The house way (3.9) is Ruby89's as the rules resolve it.
 #pragma once
 
-#include <cstddef>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -24,15 +24,13 @@
 namespace cardcore::baibuu {
 
 enum class TwoCardClass : std::uint8_t { kScore, kCongNho, kCongLon, kPair };
-enum class Natural : std::uint8_t {
-  kNone, kStraightFlush, kFourOfAKind, kFlush, kStraight, kThreeOfAKind
-};
+enum class Natural : std::uint8_t { kNone, kStraightFlush, kFourOfAKind, kFlush, kStraight, kThreeOfAKind };
 enum class PositionResult : std::uint8_t { kBanker, kPlayer, kTie, kNotCompared };
 enum class Reason : std::uint8_t { kHands, kHighCard, kPlayerNatural, kBankerNatural, kPlayerFoul };
 // The names of the reasons and of the position results, by enum value, as Python spells
 // them (cardcore.baibuu.REASONS, Outcome.reason, Outcome.low and Outcome.high).
-inline constexpr std::array<std::string_view, 5> kReasonNames{"hands", "high_card", "player_natural",
-                                                              "banker_natural", "player_foul"};
+inline constexpr std::array<std::string_view, 5> kReasonNames{"hands", "high_card", "player_natural", "banker_natural",
+                                                              "player_foul"};
 inline constexpr std::array<std::string_view, 3> kPositionNames{"banker", "player", "tie"};
 
 inline constexpr int kMaxTwoCardStrength = 25;
@@ -87,8 +85,8 @@ Outcome settle(const Side& banker, const Side& player);
 // (player_low == nullptr) or by the given Low hands. Writes each outcome packed in one
 // byte: bit 0 player wins, bits 1-3 Reason, bits 4-5 the Low position's PositionResult,
 // bits 6-7 the High position's. Returns the first bad index or kNoBadIndex (batch.hpp).
-std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low,
-                         std::uint8_t* out, std::size_t n, int threads);
+std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low, std::uint8_t* out,
+                         std::size_t n, int threads);
 
 // The player's expected return of arrangement `index` of a non-Natural holding against a
 // banker holding drawn uniformly from the other 48 cards and arranged by the house way,
@@ -127,7 +125,6 @@ bool is_natural_by_table(Mask holding);
 // `seed`, so the count does not depend on `threads`.
 std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, bool optimal, int threads);
 
-std::int64_t two_card_strength_many(const Mask* pairs, std::int32_t* out, std::size_t n,
-                                    int threads);
+std::int64_t two_card_strength_many(const Mask* pairs, std::int32_t* out, std::size_t n, int threads);
 
 }  // namespace cardcore::baibuu

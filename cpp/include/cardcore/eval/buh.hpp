@@ -22,7 +22,7 @@ enum class HandClass : std::uint8_t { kDoubleBuh, kStar, kBuh, kSkunk, kNatural,
 
 struct Analysis {
   int num_cards = 0;
-  int value = 0;            // v: halved for a flush; 0 when the hand has no normals
+  int value = 0;  // v: halved for a flush; 0 when the hand has no normals
   int num_hooch = 0;
   std::uint8_t hooch[4]{};  // hooch ranks ascending: J = 11, Q = 12, K = 13
   bool is_flush = false;

@@ -86,10 +86,10 @@ class Table {
   Chips committed_[kMaxPlayers]{};
   Chips round_bet_[kMaxPlayers]{};
   Seats folded_ = 0, all_in_ = 0, acted_ = 0;  // acted: since L was last set
-  Chips level_ = 0;  // L
-  Chips high_ = 0;   // T
+  Chips level_ = 0;                            // L
+  Chips high_ = 0;                             // T
   Chips unit_ = 0;
-  int bets_ = 0;     // full bets and raises this round
+  int bets_ = 0;  // full bets and raises this round
   int cap_ = 0;
 
   bool others_can_bet(int seat) const;

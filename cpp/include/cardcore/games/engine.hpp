@@ -29,9 +29,7 @@ inline constexpr int kMaxSeats = 8;  // the most seats of any game (Buh)
 struct ActionSet {
   std::uint64_t bits[2]{};
   void add(int action) { bits[action >> 6] |= std::uint64_t{1} << (action & 63); }
-  bool contains(int action) const {
-    return action >= 0 && action < 128 && (bits[action >> 6] >> (action & 63) & 1);
-  }
+  bool contains(int action) const { return action >= 0 && action < 128 && (bits[action >> 6] >> (action & 63) & 1); }
   int size() const { return popcount(bits[0]) + popcount(bits[1]); }
   // The n-th lowest action (n < size()).
   int nth(int n) const {
@@ -122,8 +120,8 @@ std::string serialize_history(std::string_view name, const std::string& config, 
 
 // Parses serialize_history's form for a game whose configuration prints as `config`; throws
 // std::invalid_argument naming what is corrupt.
-std::vector<int> parse_history(std::string_view name, const std::string& config,
-                               std::string_view text, ChanceMode& mode);
+std::vector<int> parse_history(std::string_view name, const std::string& config, std::string_view text,
+                               ChanceMode& mode);
 
 // The state a serialized string describes: built from `config` in the string's chance
 // mode, with its actions replayed and checked (a seeded state's own draws must match).
@@ -223,7 +221,11 @@ class EngineState {
   }
 
   // Each seat's total over the hands (rounds) completed so far.
-  std::vector<double> returns() const { return {totals_.begin(), totals_.begin() + seats()}; }
+  std::vector<double> returns() const {
+    std::vector<double> r(static_cast<std::size_t>(seats()));
+    std::copy_n(totals_.begin(), r.size(), r.begin());
+    return r;
+  }
   // What the hand (round) that the last action completed won or lost per seat, else zeros.
   std::vector<double> rewards() const {
     std::vector<double> r(static_cast<std::size_t>(seats()), 0.0);
@@ -286,7 +288,7 @@ class EngineState {
   Stock stock_;
   ChanceMode mode_;
   std::vector<Step> history_;
-  bool completed_hand_ = false;  // the last action completed a hand (or round)
+  bool completed_hand_ = false;                           // the last action completed a hand (or round)
   std::array<double, kMaxSeats> totals_{}, last_hand_{};  // see complete_hand
 
  private:

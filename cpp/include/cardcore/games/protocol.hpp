@@ -17,40 +17,39 @@
 namespace cardcore {
 
 template <class S>
-concept GameState =
-    std::copyable<S> &&
+concept GameState = std::copyable<S> &&
     requires(const S& state, S& mutable_state, const typename S::Spec::Config& config, int action, int player,
              float* out, std::uint64_t seed, std::string_view text) {
-      // The spec, and the state of a configuration, seeded or with explicit chance.
-      { S::Spec::kSpec } -> std::convertible_to<GameSpec<typename S::Spec::Config>>;
-      { S::kName } -> std::convertible_to<std::string_view>;
-      S(config, true, seed);
-      { state.config() } -> std::same_as<const typename S::Spec::Config&>;
-      // Whose turn, and what may be done.
-      { state.current_player() } -> std::same_as<int>;
-      { state.is_terminal() } -> std::same_as<bool>;
-      { state.is_chance_node() } -> std::same_as<bool>;
-      { state.legal_player_actions() } -> std::same_as<ActionSet>;
-      { state.legal_actions() } -> std::same_as<std::vector<int>>;
-      { state.chance_outcomes() } -> std::same_as<std::vector<std::pair<int, double>>>;
-      { state.is_legal(action) } -> std::same_as<bool>;
-      { mutable_state.apply_action(action) };
-      { state.action_to_string(action) } -> std::same_as<std::string>;
-      { state.string_to_action(text) } -> std::same_as<int>;
-      // Results.
-      { state.returns() } -> std::same_as<std::vector<double>>;
-      { state.rewards() } -> std::same_as<std::vector<double>>;
-      { state.counts() } -> std::same_as<std::array<std::int64_t, S::kCountNames.size()>>;
-      // What a player sees.
-      { state.observation_string(player) } -> std::same_as<std::string>;
-      { state.information_state_string(player) } -> std::same_as<std::string>;
-      { state.observation_tensor(player, out) };
-      { state.information_state_tensor(player, out) };
-      // History, serialization and resampling.
-      { state.history() } -> std::same_as<const std::vector<Step>&>;
-      { state.serialize() } -> std::same_as<std::string>;
-      { S::deserialize(config, text) } -> std::same_as<S>;
-      { state.resample_from_infostate(player, seed) } -> std::same_as<S>;
-    };
+  // The spec, and the state of a configuration, seeded or with explicit chance.
+  { S::Spec::kSpec } -> std::convertible_to<GameSpec<typename S::Spec::Config>>;
+  { S::kName } -> std::convertible_to<std::string_view>;
+  S(config, true, seed);
+  { state.config() } -> std::same_as<const typename S::Spec::Config&>;
+  // Whose turn, and what may be done.
+  { state.current_player() } -> std::same_as<int>;
+  { state.is_terminal() } -> std::same_as<bool>;
+  { state.is_chance_node() } -> std::same_as<bool>;
+  { state.legal_player_actions() } -> std::same_as<ActionSet>;
+  { state.legal_actions() } -> std::same_as<std::vector<int>>;
+  { state.chance_outcomes() } -> std::same_as<std::vector<std::pair<int, double>>>;
+  { state.is_legal(action) } -> std::same_as<bool>;
+  {mutable_state.apply_action(action)};
+  { state.action_to_string(action) } -> std::same_as<std::string>;
+  { state.string_to_action(text) } -> std::same_as<int>;
+  // Results.
+  { state.returns() } -> std::same_as<std::vector<double>>;
+  { state.rewards() } -> std::same_as<std::vector<double>>;
+  { state.counts() } -> std::same_as<std::array<std::int64_t, S::kCountNames.size()>>;
+  // What a player sees.
+  { state.observation_string(player) } -> std::same_as<std::string>;
+  { state.information_state_string(player) } -> std::same_as<std::string>;
+  {state.observation_tensor(player, out)};
+  {state.information_state_tensor(player, out)};
+  // History, serialization and resampling.
+  { state.history() } -> std::same_as<const std::vector<Step>&>;
+  { state.serialize() } -> std::same_as<std::string>;
+  { S::deserialize(config, text) } -> std::same_as<S>;
+  { state.resample_from_infostate(player, seed) } -> std::same_as<S>;
+};
 
 }  // namespace cardcore

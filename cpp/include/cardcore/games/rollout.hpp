@@ -38,25 +38,27 @@ template <class State, class Config, class Choose>
 void rollout(const Config& config, int players, bool rotate_dealer, std::int64_t begin, std::int64_t end,
              std::uint64_t seed, int threads, Choose choose, double* returns, Counts<State>& counts) {
   std::mutex counts_mutex;
-  parallel_chunks(static_cast<std::size_t>(end - begin), threads, [&](std::size_t first, std::size_t last) -> std::int64_t {
-    Config game = config;
-    Counts<State> chunk_counts{};
-    for (std::size_t k = first; k < last; ++k) {
-      const auto i = static_cast<std::uint64_t>(begin) + k;
-      if constexpr (requires { game.first_dealer; })
-        if (rotate_dealer) game.first_dealer = static_cast<int>(i % static_cast<std::uint64_t>(players));
-      Rng rng(seed, i);
-      State state(game, true, rng.next());
-      while (!state.is_terminal()) state.apply_action(choose(state, state.current_player(), rng));
-      const std::vector<double> r = state.returns();
-      std::copy(r.begin(), r.end(), returns + k * static_cast<std::size_t>(players));
-      const Counts<State> game_counts = state.counts();
-      for (std::size_t c = 0; c < counts.size(); ++c) chunk_counts[c] += game_counts[c];
-    }
-    const std::lock_guard lock(counts_mutex);  // once per chunk
-    for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += chunk_counts[c];
-    return kNoBadIndex;
-  });
+  parallel_chunks(static_cast<std::size_t>(end - begin), threads,
+                  [&](std::size_t first, std::size_t last) -> std::int64_t {
+                    Config game = config;
+                    Counts<State> chunk_counts{};
+                    for (std::size_t k = first; k < last; ++k) {
+                      const auto i = static_cast<std::uint64_t>(begin) + k;
+                      if constexpr (requires { game.first_dealer; })
+                        if (rotate_dealer)
+                          game.first_dealer = static_cast<int>(i % static_cast<std::uint64_t>(players));
+                      Rng rng(seed, i);
+                      State state(game, true, rng.next());
+                      while (!state.is_terminal()) state.apply_action(choose(state, state.current_player(), rng));
+                      const std::vector<double> r = state.returns();
+                      std::copy(r.begin(), r.end(), returns + k * static_cast<std::size_t>(players));
+                      const Counts<State> game_counts = state.counts();
+                      for (std::size_t c = 0; c < counts.size(); ++c) chunk_counts[c] += game_counts[c];
+                    }
+                    const std::lock_guard lock(counts_mutex);  // once per chunk
+                    for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += chunk_counts[c];
+                    return kNoBadIndex;
+                  });
 }
 
 }  // namespace cardcore

@@ -33,8 +33,8 @@ template <class Config>
 struct ConfigField {
   std::string_view name;
   FieldKind kind;
-  std::string_view doc;  // one line
-  std::int64_t default_value;  // per seat: every seat's; a choice: its index
+  std::string_view doc;           // one line
+  std::int64_t default_value;     // per seat: every seat's; a choice: its index
   std::int64_t min = 0, max = 0;  // each integer's valid range (a choice: its indices)
   std::int64_t (*get)(const Config&, int seat) = nullptr;
   void (*set)(Config&, int seat, std::int64_t value) = nullptr;
@@ -88,17 +88,17 @@ constexpr FieldValue<K, T, Seats> field_initial(T value) {
 // and expands it twice: with CARDCORE_CONFIG_MEMBER inside `struct Config` (the members,
 // at their defaults; a per-seat field holds kConfigSeats entries) and with
 // CARDCORE_CONFIG_FIELD inside the kConfigFields table.
-#define CARDCORE_CONFIG_MEMBER(kind_, name_, type_, initial_, ...)                   \
+#define CARDCORE_CONFIG_MEMBER(kind_, name_, type_, initial_, ...)                  \
   ::cardcore::FieldValue<::cardcore::FieldKind::kind_, type_, kConfigSeats> name_ = \
       ::cardcore::field_initial<::cardcore::FieldKind::kind_, type_, kConfigSeats>(initial_);
-#define CARDCORE_CONFIG_FIELD(kind_, name_, type_, initial_, min_, max_, doc_, ...)                        \
-  ::cardcore::ConfigField<Config>{.name = #name_,                                                          \
-                                  .kind = ::cardcore::FieldKind::kind_,                                    \
-                                  .doc = doc_,                                                             \
-                                  .default_value = static_cast<std::int64_t>(initial_),                    \
-                                  .min = min_,                                                             \
-                                  .max = max_,                                                             \
-                                  .get = ::cardcore::read_member<&Config::name_>,                          \
+#define CARDCORE_CONFIG_FIELD(kind_, name_, type_, initial_, min_, max_, doc_, ...)     \
+  ::cardcore::ConfigField<Config>{.name = #name_,                                       \
+                                  .kind = ::cardcore::FieldKind::kind_,                 \
+                                  .doc = doc_,                                          \
+                                  .default_value = static_cast<std::int64_t>(initial_), \
+                                  .min = min_,                                          \
+                                  .max = max_,                                          \
+                                  .get = ::cardcore::read_member<&Config::name_>,       \
                                   .set = ::cardcore::write_member<&Config::name_> __VA_OPT__(, ) __VA_ARGS__},
 
 // A field's get and set for an integer (or bool) member, or for the elements of an array

@@ -12,8 +12,8 @@ namespace {
 using betting::Chips;
 
 constexpr const char* kActionNames[betting::kNumActions] = {"fold", "check", "call", "bet", "raise"};
-constexpr const char* kStageNames[8] = {"bet 1 (pre-draw)", "draw 1", "bet 2", "draw 2",
-                                        "bet 3", "draw 3", "bet 4", "hand over"};
+constexpr const char* kStageNames[8] = {"bet 1 (pre-draw)", "draw 1", "bet 2",    "draw 2", "bet 3",
+                                        "draw 3",           "bet 4",  "hand over"};
 
 // The cap on actions in one heads-up round: every action but the last is a check, a bet or
 // raise (cap of them), a short all-in, or a call that reopens nothing.
@@ -49,8 +49,7 @@ int Spec::max_game_length(const Config& config) {
 
 double Spec::max_utility(const Config& config) { return std::max(config.stacks[0], config.stacks[1]); }
 
-State::State(const Config& config, bool seeded, std::uint64_t seed)
-    : EngineState(seeded, seed), config_(config) {
+State::State(const Config& config, bool seeded, std::uint64_t seed) : EngineState(seeded, seed), config_(config) {
   config_.validate();
   table_ = betting::Table(kNumPlayers, config_.stacks.data());
   dealer_ = config_.first_dealer;
@@ -243,7 +242,8 @@ std::string State::stage_name() const { return kStageNames[stage()]; }
 std::string State::describe(const Step& step, int viewer) const {
   if (step.actor == kChancePlayer) {
     if (step.target == Step::kBurn) return "burn";
-    if (step.target == viewer || viewer < 0) return "P" + std::to_string(step.target) + " gets " + format_card(step.action);
+    if (step.target == viewer || viewer < 0)
+      return "P" + std::to_string(step.target) + " gets " + format_card(step.action);
     return "P" + std::to_string(step.target) + " gets a card";
   }
   const std::string who = "P" + std::to_string(step.actor) + " ";
@@ -360,7 +360,8 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
   std::vector<DeckView> decks = deck_views(hand_starts_, history_.size());
   for (DeckView& deck : decks) {
     for (std::size_t i = deck.begin; i < deck.end; ++i)
-      if (history_[i].actor == kChancePlayer && history_[i].target == player) deck.known |= card_bit(history_[i].action);
+      if (history_[i].actor == kChancePlayer && history_[i].target == player)
+        deck.known |= card_bit(history_[i].action);
     for (const Showdown& shown : showdowns_)
       if (shown.end > deck.begin && shown.end <= deck.end) deck.known |= shown.hands[0] | shown.hands[1];
   }

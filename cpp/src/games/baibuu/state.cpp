@@ -37,8 +37,7 @@ double Spec::max_utility(const Config& config) {
   return static_cast<double>(total) * config.hands;  // the banker wins every hand
 }
 
-State::State(const Config& config, bool seeded, std::uint64_t seed)
-    : EngineState(seeded, seed), config_(config) {
+State::State(const Config& config, bool seeded, std::uint64_t seed) : EngineState(seeded, seed), config_(config) {
   config_.validate();
   history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));
   start_round();
@@ -168,11 +167,11 @@ int State::player_string_to_action(std::string_view text) const {
 std::string State::observation_string(int player) const {
   check_player(player, seats());
   std::ostringstream out;
-  out << "round " << round_number() << " of " << config_.hands << ", "
-      << kPhaseNames[static_cast<int>(phase_)] << "\n"
+  out << "round " << round_number() << " of " << config_.hands << ", " << kPhaseNames[static_cast<int>(phase_)] << "\n"
       << (player == banker_seat() ? std::string("banker") : "hand P" + std::to_string(player))
       << " cards: " << format_cards(hands_[player]);
-  if (lows_[player]) out << ", Low " << format_cards(lows_[player]) << " High " << format_cards(hands_[player] & ~lows_[player]);
+  if (lows_[player])
+    out << ", Low " << format_cards(lows_[player]) << " High " << format_cards(hands_[player] & ~lows_[player]);
   if (!shown_.empty()) {
     const auto& shown = shown_.back();
     out << "\nlast round:";
@@ -195,7 +194,8 @@ std::string State::information_state_string(int player) const {
   for (const Step& step : history_) {
     out << " | ";
     if (step.actor == kChancePlayer)
-      out << "P" << int(step.target) << (step.target == player ? " gets " + format_card(step.action) : std::string(" gets a card"));
+      out << "P" << int(step.target)
+          << (step.target == player ? " gets " + format_card(step.action) : std::string(" gets a card"));
     else if (step.actor == player)
       out << "P" << player << " arranges " << int(step.action);
     else
@@ -215,7 +215,8 @@ void State::observation_tensor(int player, float* out) const {
   for (Mask m = hands_[player]; m; m = clear_lowest(m)) out[layout.own_cards + lowest_bit(m)] = 1;
   out[layout.seat + player] = 1;
   out[layout.phase + static_cast<int>(phase_)] = 1;
-  if (lows_[player]) out[layout.arrangement + arrangement_index(hands_[player], lows_[player])] = 1;
+  if (lows_[player])
+    out[layout.arrangement + arrangement_index(hands_[player], lows_[player])] = 1;
   else if (hands_[player] && popcount(hands_[player]) == 4 && natural(hands_[player]) != Natural::kNone)
     out[layout.arrangement + kNumArrangements] = 1;
   if (revealed_)
@@ -227,51 +228,51 @@ void State::observation_tensor(int player, float* out) const {
 
 void State::information_state_tensor(int player, float* out) const { observation_tensor(player, out); }
 
-void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin,
-                        std::int64_t end, std::uint64_t seed, int threads, double* returns,
-                        std::array<std::int64_t, 4>& counts) {
+void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin, std::int64_t end,
+                        std::uint64_t seed, int threads, double* returns, std::array<std::int64_t, 4>& counts) {
   const int hands = config.player_hands, seats = hands + 1;
   bool choices[kMaxPlayerHands];
   for (int i = 0; i < hands; ++i) choices[i] = optimal[static_cast<std::size_t>(i)];
   std::mutex counts_mutex;
-  parallel_chunks(static_cast<std::size_t>(end - begin), threads, [&](std::size_t first, std::size_t last) -> std::int64_t {
-    std::array<std::int64_t, 4> chunk_counts{};  // as State::counts()
-    for (std::size_t k = first; k < last; ++k) {
-      Rng game_rng(seed, static_cast<std::uint64_t>(begin) + k);
-      Rng deal(game_rng.next());  // a seeded State's stock generator
-      double* row = returns + k * static_cast<std::size_t>(seats);
-      std::fill(row, row + seats, 0.0);
-      for (int round = 0; round < config.hands; ++round) {
-        Mask stock = kDeckMask, dealt[kMaxSeats] = {};
-        for (int card = 0; card < 4 * seats; ++card) {  // one at a time, the banker last
-          const auto left = static_cast<std::uint32_t>(kDeckSize - card);  // popcount(stock)
-          const int pick = nth_card(stock, static_cast<int>(deal.below(left)));
-          stock &= ~card_bit(pick);
-          dealt[card % seats] |= card_bit(pick);
-        }
-        std::uint8_t codes[kMaxPlayerHands];
-        settle_round(dealt[hands], dealt, choices, hands, codes);
-        // The fouls, chunk_counts[3], stay 0: every holding has a valid split, and the house
-        // way and the optimal arrangement both choose one.
-        ++chunk_counts[0];
-        chunk_counts[2] += is_natural_by_table(dealt[hands]);
-        for (int i = 0; i < hands; ++i) {
-          chunk_counts[1] += is_natural_by_table(dealt[i]);
-          const std::int64_t wager = config.wagers[i];
-          if (codes[i] & 1) {
-            row[i] += static_cast<double>(commission_net(wager, config.commission_bp));
-            row[hands] -= static_cast<double>(wager);
-          } else {
-            row[hands] += static_cast<double>(commission_net(wager, config.banker_commission_bp));
-            row[i] -= static_cast<double>(wager);
-          }
-        }
-      }
-    }
-    const std::lock_guard lock(counts_mutex);  // once per chunk
-    for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += chunk_counts[c];
-    return kNoBadIndex;
-  });
+  parallel_chunks(static_cast<std::size_t>(end - begin), threads,
+                  [&](std::size_t first, std::size_t last) -> std::int64_t {
+                    std::array<std::int64_t, 4> chunk_counts{};  // as State::counts()
+                    for (std::size_t k = first; k < last; ++k) {
+                      Rng game_rng(seed, static_cast<std::uint64_t>(begin) + k);
+                      Rng deal(game_rng.next());  // a seeded State's stock generator
+                      double* row = returns + k * static_cast<std::size_t>(seats);
+                      std::fill(row, row + seats, 0.0);
+                      for (int round = 0; round < config.hands; ++round) {
+                        Mask stock = kDeckMask, dealt[kMaxSeats] = {};
+                        for (int card = 0; card < 4 * seats; ++card) {  // one at a time, the banker last
+                          const auto left = static_cast<std::uint32_t>(kDeckSize - card);  // popcount(stock)
+                          const int pick = nth_card(stock, static_cast<int>(deal.below(left)));
+                          stock &= ~card_bit(pick);
+                          dealt[card % seats] |= card_bit(pick);
+                        }
+                        std::uint8_t codes[kMaxPlayerHands];
+                        settle_round(dealt[hands], dealt, choices, hands, codes);
+                        // The fouls, chunk_counts[3], stay 0: every holding has a valid split, and the house
+                        // way and the optimal arrangement both choose one.
+                        ++chunk_counts[0];
+                        chunk_counts[2] += is_natural_by_table(dealt[hands]);
+                        for (int i = 0; i < hands; ++i) {
+                          chunk_counts[1] += is_natural_by_table(dealt[i]);
+                          const std::int64_t wager = config.wagers[i];
+                          if (codes[i] & 1) {
+                            row[i] += static_cast<double>(commission_net(wager, config.commission_bp));
+                            row[hands] -= static_cast<double>(wager);
+                          } else {
+                            row[hands] += static_cast<double>(commission_net(wager, config.banker_commission_bp));
+                            row[i] -= static_cast<double>(wager);
+                          }
+                        }
+                      }
+                    }
+                    const std::lock_guard lock(counts_mutex);  // once per chunk
+                    for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += chunk_counts[c];
+                    return kNoBadIndex;
+                  });
 }
 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
@@ -280,7 +281,8 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
   std::vector<DeckView> decks = deck_views(round_starts_, history_.size());
   for (std::size_t r = 0; r < decks.size(); ++r) {
     for (std::size_t i = decks[r].begin; i < decks[r].end; ++i)
-      if (history_[i].actor == kChancePlayer && history_[i].target == player) decks[r].known |= card_bit(history_[i].action);
+      if (history_[i].actor == kChancePlayer && history_[i].target == player)
+        decks[r].known |= card_bit(history_[i].action);
     if (r < shown_.size())
       for (int s = 0; s < seats(); ++s) decks[r].known |= shown_[r][s];
   }

@@ -24,7 +24,8 @@ int rule_based_action(const State& s) {
     for (int pass = 0; pass < 4; ++pass) {
       int worst = -1;
       for (int i = 0; i < 4; ++i)
-        if (!(throw_positions >> i & 1) && badness(order[i]) > 0 && (worst < 0 || badness(order[i]) > badness(order[worst])))
+        if (!(throw_positions >> i & 1) && badness(order[i]) > 0 &&
+            (worst < 0 || badness(order[i]) > badness(order[worst])))
           worst = i;
       if (worst < 0) break;
       const unsigned next = throw_positions | 1u << worst;

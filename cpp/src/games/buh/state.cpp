@@ -14,7 +14,7 @@ using betting::Chips;
 
 constexpr const char* kBettingNames[betting::kNumActions] = {"fold", "check", "call", "bet", "raise"};
 constexpr const char* kStageNames[10] = {"window 1", "bet 1", "window 2", "bet 2", "window 3",
-                                         "bet 3", "draw", "window 4", "bet 4", "hand over"};
+                                         "bet 3",    "draw",  "window 4", "bet 4", "hand over"};
 constexpr Chips kAllChips = std::numeric_limits<Chips>::max();
 
 int actions_per_round(const Config& c) { return c.players * (c.max_raises + 3); }
@@ -68,8 +68,7 @@ double Spec::min_utility(const Config& config) {
   return -*std::max_element(config.stacks.begin(), config.stacks.begin() + config.players);
 }
 
-State::State(const Config& config, bool seeded, std::uint64_t seed)
-    : EngineState(seeded, seed), config_(config) {
+State::State(const Config& config, bool seeded, std::uint64_t seed) : EngineState(seeded, seed), config_(config) {
   config_.validate();
   table_ = betting::Table(n(), config_.stacks.data());
   dealer_ = config_.first_dealer;
@@ -295,8 +294,8 @@ void State::apply_chance(int card) {
 
 void State::apply_player(int action) {
   const int seat = to_act_;
-  history_.push_back({static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(action), 0,
-                      static_cast<std::uint8_t>(stage())});
+  history_.push_back(
+      {static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(action), 0, static_cast<std::uint8_t>(stage())});
   switch (phase_) {
     case Phase::kWindow:
       if (action == kDeclare)
@@ -375,7 +374,8 @@ std::string State::stage_name() const { return kStageNames[stage()]; }
 std::string State::describe(const Step& step, int viewer) const {
   const std::string who = "P" + std::to_string(step.target);
   if (step.actor == kChancePlayer)
-    return who + (step.target == viewer || viewer < 0 ? " gets " + format_card(step.action) : std::string(" gets a card"));
+    return who +
+           (step.target == viewer || viewer < 0 ? " gets " + format_card(step.action) : std::string(" gets a card"));
   const std::string actor = "P" + std::to_string(step.actor) + " ";
   if (step.action < betting::kNumActions) return actor + kBettingNames[step.action];
   if (step.action == kDeclare) return actor + "declares";
@@ -391,9 +391,12 @@ std::string State::observation_string(int player) const {
       << "\npot " << pot();
   for (int s = 0; s < n(); ++s) {
     out << ", P" << s << " stack " << stack(s) << " bet " << round_bet(s);
-    if (!(seated_ >> s & 1)) out << " (out)";
-    else if (declared(s)) out << " (declared)";
-    else if (!in_hand(s)) out << " (folded)";
+    if (!(seated_ >> s & 1))
+      out << " (out)";
+    else if (declared(s))
+      out << " (declared)";
+    else if (!in_hand(s))
+      out << " (folded)";
   }
   out << "\nP" << player << " cards: " << format_cards(hands_[player]);
   for (const Reveal& r : reveals_)

@@ -46,8 +46,7 @@ int Spec::max_game_length(const Config& config) {
   return (config.hands == 0 ? config.max_hands : config.hands) * per_hand;
 }
 
-State::State(const Config& config, bool seeded, std::uint64_t seed)
-    : EngineState(seeded, seed), config_(config) {
+State::State(const Config& config, bool seeded, std::uint64_t seed) : EngineState(seeded, seed), config_(config) {
   config_.validate();
   std::copy(config_.scores.begin(), config_.scores.begin() + n(), scores_);
   dealer_ = config_.first_dealer;
@@ -167,7 +166,9 @@ void State::end_hand() {
     const bool capped = hands_completed_ == config_.max_hands;
     if ((top >= config_.target && at_top == 1) || capped) {
       over = true;
-      winner_ = at_top == 1 && (top >= config_.target || capped) ? int(std::max_element(scores_, scores_ + n()) - scores_) : -1;
+      winner_ = at_top == 1 && (top >= config_.target || capped)
+                    ? int(std::max_element(scores_, scores_ + n()) - scores_)
+                    : -1;
       // +1 for the winner and -1/(n-1) for each other player; all 0 for a draw.
       for (int s = 0; winner_ >= 0 && s < n(); ++s) result[s] = s == winner_ ? 1.0 : -1.0 / (n() - 1);
     }
@@ -334,8 +335,11 @@ std::string State::information_state_string(int player) const {
   for (const Step& step : history_) {
     out << " | ";
     if (step.actor == kChancePlayer) {
-      if (step.target == Step::kBurn) out << "upcard " << format_card(step.action);
-      else out << "P" << int(step.target) << (step.target == player ? " gets " + format_card(step.action) : std::string(" gets a card"));
+      if (step.target == Step::kBurn)
+        out << "upcard " << format_card(step.action);
+      else
+        out << "P" << int(step.target)
+            << (step.target == player ? " gets " + format_card(step.action) : std::string(" gets a card"));
     } else if (step.action >= kPlayBase || step.action <= kOut) {
       out << "P" << int(step.actor) << " " << replay.action_to_string(step.action);
     } else if (step.actor == player) {

@@ -19,15 +19,16 @@ inline constexpr int kNumRounds = 4;
 inline constexpr int kNumDraws = 3;
 
 // X(kind, name, type, default, min, max, doc, extras...): see CARDCORE_CONFIG_MEMBER.
-#define CARDCORE_BADUGI_CONFIG(X)                                                                              \
-  X(kPerSeat, stacks, betting::Chips, 100, 1, 1'000'000'000, "each seat's chips at the start",                 \
-    .count = [](const Config&) { return kNumPlayers; })                                                         \
-  X(kInt, small_blind, betting::Chips, 1, 1, 1'000'000, "the dealer's blind")                                   \
-  X(kInt, big_blind, betting::Chips, 2, 1, 1'000'000, "the other seat's blind, at least the small blind")       \
-  X(kInt, small_bet, betting::Chips, 2, 1, 1'000'000, "the bet and raise size of rounds 1-2")                   \
-  X(kInt, big_bet, betting::Chips, 4, 1, 1'000'000, "the bet and raise size of rounds 3-4")                     \
-  X(kInt, max_raises, int, 3, 0, 20, "raises after the opening bet in a round (the cap is 1 + max_raises)")     \
-  X(kInt, hands, int, 1, 1, 100'000, "hands over persistent stacks (12 plays the source's match)")              \
+#define CARDCORE_BADUGI_CONFIG(X)                                                                           \
+  X(                                                                                                        \
+      kPerSeat, stacks, betting::Chips, 100, 1, 1'000'000'000, "each seat's chips at the start",            \
+      .count = [](const Config&) { return kNumPlayers; })                                                   \
+  X(kInt, small_blind, betting::Chips, 1, 1, 1'000'000, "the dealer's blind")                               \
+  X(kInt, big_blind, betting::Chips, 2, 1, 1'000'000, "the other seat's blind, at least the small blind")   \
+  X(kInt, small_bet, betting::Chips, 2, 1, 1'000'000, "the bet and raise size of rounds 1-2")               \
+  X(kInt, big_bet, betting::Chips, 4, 1, 1'000'000, "the bet and raise size of rounds 3-4")                 \
+  X(kInt, max_raises, int, 3, 0, 20, "raises after the opening bet in a round (the cap is 1 + max_raises)") \
+  X(kInt, hands, int, 1, 1, 100'000, "hands over persistent stacks (12 plays the source's match)")          \
   X(kInt, first_dealer, int, 0, 0, 1, "the seat of the first hand's button")
 
 struct Config {

@@ -39,7 +39,6 @@ class State : public EngineState<State> {
   bool is_terminal() const { return phase_ == Phase::kOver; }
   ActionSet legal_player_actions() const;
 
-
   std::string observation_string(int player) const;
   std::string information_state_string(int player) const;
   void observation_tensor(int player, float* out) const;
@@ -47,8 +46,7 @@ class State : public EngineState<State> {
 
   State resample_from_infostate(int player, std::uint64_t seed) const;
   // resample_history's hook: a discard of the original as the replay's positions.
-  static int remap_action(const State& original, const State& replay, int actor, int action,
-                          const int* counterpart);
+  static int remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart);
 
   // What the Pythonic layer shows.
   Mask hand(int seat) const { return hands_[seat]; }
@@ -79,14 +77,14 @@ class State : public EngineState<State> {
   Mask hands_[kNumPlayers]{};
   Mask burned_ = 0, mucked_ = 0;
   int dealer_ = 0;
-  int round_ = 0;          // betting round 0-3; during a draw, the draw's index 0-2
-  int to_act_ = -1;        // betting or drawing seat
-  int dealt_ = 0;          // cards dealt this hand
-  int to_replace_ = 0;     // replacements still owed to to_act_
+  int round_ = 0;       // betting round 0-3; during a draw, the draw's index 0-2
+  int to_act_ = -1;     // betting or drawing seat
+  int dealt_ = 0;       // cards dealt this hand
+  int to_replace_ = 0;  // replacements still owed to to_act_
   int hands_completed_ = 0;
   bool showdown_ = false;  // the last completed hand was shown down
   struct Showdown {
-    std::size_t end;      // history length when the hand ended
+    std::size_t end;  // history length when the hand ended
     Mask hands[kNumPlayers];
   };
   std::vector<Showdown> showdowns_;  // every hand shown down, for perfect recall

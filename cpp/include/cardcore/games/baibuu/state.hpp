@@ -78,7 +78,7 @@ class State : public EngineState<State> {
   int rounds_completed_ = 0;
   int fouls_ = 0;  // over the whole game
   std::size_t round_start_index_ = 0;
-  std::vector<std::size_t> round_starts_;  // history index where each round began
+  std::vector<std::size_t> round_starts_;           // history index where each round began
   std::vector<std::array<Mask, kMaxSeats>> shown_;  // every settled round's hands
 
   void start_round();
@@ -95,8 +95,7 @@ class State : public EngineState<State> {
 // as seeded States deal them (game i from stream i of `seed`, as games/rollout.hpp plays
 // them) and settled by table, without building States. Writes returns, one row per game,
 // and adds the games' counts (State::kCountNames) to `counts`.
-void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin,
-                        std::int64_t end, std::uint64_t seed, int threads, double* returns,
-                        std::array<std::int64_t, 4>& counts);
+void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin, std::int64_t end,
+                        std::uint64_t seed, int threads, double* returns, std::array<std::int64_t, 4>& counts);
 
 }  // namespace cardcore::baibuu

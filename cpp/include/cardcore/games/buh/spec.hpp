@@ -20,17 +20,19 @@ inline constexpr int kNumDistinctActions = 23;
 inline constexpr int kNumRounds = 4;
 
 // X(kind, name, type, default, min, max, doc, extras...): see CARDCORE_CONFIG_MEMBER.
-#define CARDCORE_BUH_CONFIG(X)                                                                                  \
-  X(kInt, players, int, 2, 2, kMaxPlayers, "players at the table")                                              \
-  X(kPerSeat, stacks, betting::Chips, 100, 1, 100'000'000, "each player's chips at the start",                  \
-    .count = [](const Config& c) { return c.players; })                                                         \
-  X(kInt, ante, betting::Chips, 1, 0, 1'000'000, "what every player antes (a short stack posts all of it)")    \
-  X(kInt, small_bet, betting::Chips, 1, 1, 1'000'000, "the bet and raise size of rounds 1-2")                   \
-  X(kInt, big_bet, betting::Chips, 2, 1, 1'000'000, "the bet and raise size of rounds 3-4")                     \
-  X(kInt, max_raises, int, 3, 0, 20, "raises after the bet in a round (the cap is 1 + max_raises)")             \
-  X(kInt, hands, int, 1, 1, 100'000, "hands; more than one rotates the dealer and busted players sit out")      \
-  X(kInt, first_dealer, int, 0, 0, kMaxPlayers - 1, "the seat of the first hand's dealer",                      \
-    .max_of = [](const Config& c) { return std::int64_t{c.players} - 1; })
+#define CARDCORE_BUH_CONFIG(X)                                                                              \
+  X(kInt, players, int, 2, 2, kMaxPlayers, "players at the table")                                          \
+  X(                                                                                                        \
+      kPerSeat, stacks, betting::Chips, 100, 1, 100'000'000, "each player's chips at the start",            \
+      .count = [](const Config& c) { return c.players; })                                                   \
+  X(kInt, ante, betting::Chips, 1, 0, 1'000'000, "what every player antes (a short stack posts all of it)") \
+  X(kInt, small_bet, betting::Chips, 1, 1, 1'000'000, "the bet and raise size of rounds 1-2")               \
+  X(kInt, big_bet, betting::Chips, 2, 1, 1'000'000, "the bet and raise size of rounds 3-4")                 \
+  X(kInt, max_raises, int, 3, 0, 20, "raises after the bet in a round (the cap is 1 + max_raises)")         \
+  X(kInt, hands, int, 1, 1, 100'000, "hands; more than one rotates the dealer and busted players sit out")  \
+  X(                                                                                                        \
+      kInt, first_dealer, int, 0, 0, kMaxPlayers - 1, "the seat of the first hand's dealer",                \
+      .max_of = [](const Config& c) { return std::int64_t{c.players} - 1; })
 
 struct Config {
   CARDCORE_BUH_CONFIG(CARDCORE_CONFIG_MEMBER)
@@ -50,7 +52,8 @@ inline constexpr ActionBlock kActionBlocks[] = {
     {"call", 2, 1, "match the bet (all-in if short)"},
     {"bet", 3, 1, "open the betting for one unit"},
     {"raise", 4, 1, "raise one unit"},
-    {"draw", kDrawBase, 16, "stand (m = 0) or discard: bit i of m throws the i-th lowest card (at most 2, or 3 keeping an ace)"},
+    {"draw", kDrawBase, 16,
+     "stand (m = 0) or discard: bit i of m throws the i-th lowest card (at most 2, or 3 keeping an ace)"},
     {"declare", kDeclare, 1, "declare a buh"},
     {"pass", kPass, 1, "do not declare"},
 };

@@ -33,7 +33,6 @@
 
 namespace cardcore::buh {
 
-
 enum class Phase : std::uint8_t { kDeal, kWindow, kBet, kDraw, kReplace, kOver };
 
 class State : public EngineState<State> {
@@ -47,15 +46,13 @@ class State : public EngineState<State> {
   bool is_terminal() const { return phase_ == Phase::kOver; }
   ActionSet legal_player_actions() const;
 
-
   std::string observation_string(int player) const;
   std::string information_state_string(int player) const;
   void observation_tensor(int player, float* out) const;
   void information_state_tensor(int player, float* out) const;
 
   State resample_from_infostate(int player, std::uint64_t seed) const;
-  static int remap_action(const State& original, const State& replay, int actor, int action,
-                          const int* counterpart);
+  static int remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart);
 
   // What the Pythonic layer shows.
   Mask hand(int seat) const { return hands_[seat]; }
@@ -83,14 +80,14 @@ class State : public EngineState<State> {
   betting::Table table_;
   Phase phase_ = Phase::kDeal;
   Mask hands_[kMaxPlayers]{};
-  Mask dead_ = 0;              // discards and folded hands
+  Mask dead_ = 0;  // discards and folded hands
   int dealer_ = 0;
-  int deal_ = 0;               // 0-2 the three deals, 3 the draw
-  int order_[kMaxPlayers]{};   // seats dealt in, in deal order (dealer's left first)
+  int deal_ = 0;              // 0-2 the three deals, 3 the draw
+  int order_[kMaxPlayers]{};  // seats dealt in, in deal order (dealer's left first)
   int num_dealt_in_ = 0;
   int deal_targets_[2 * kMaxPlayers]{};  // who gets each card of the current deal
   int deal_size_ = 0, dealt_ = 0;
-  int position_ = 0;           // index into order_ of the window's or draw's next seat
+  int position_ = 0;  // index into order_ of the window's or draw's next seat
   int to_act_ = -1;
   int to_replace_ = 0;
   std::uint8_t declared_ = 0;  // seats that declared a buh this hand

@@ -18,16 +18,19 @@ inline constexpr int kNumDistinctActions = kPlayBase + kDeckSize;
 inline constexpr int kHandSize = 5;
 
 // X(kind, name, type, default, min, max, doc, extras...): see CARDCORE_CONFIG_MEMBER.
-#define CARDCORE_HUCKLEBUCK_CONFIG(X)                                                                          \
-  X(kInt, players, int, 4, 3, kMaxPlayers, "players at the table")                                             \
-  X(kInt, target, int, 11, 1, 1000, "the score that wins the game")                                            \
-  X(kPerSeat, scores, int, 0, 0, 100'000, "each player's score at the start",                                  \
-    .count = [](const Config& c) { return c.players; })                                                        \
-  X(kInt, hands, int, 1, 1, 100'000, "hands to play; None plays the game to the target",                       \
-    .set_none = [](Config& c) { c.hands = 0; }, .none_word = "game", .none_value = 0)                          \
-  X(kInt, max_hands, int, 200, 1, 100'000, "the most hands a game to the target plays (then a draw)")          \
-  X(kInt, first_dealer, int, 0, 0, kMaxPlayers - 1, "the seat of the first hand's dealer",                     \
-    .max_of = [](const Config& c) { return std::int64_t{c.players} - 1; })
+#define CARDCORE_HUCKLEBUCK_CONFIG(X)                                                                 \
+  X(kInt, players, int, 4, 3, kMaxPlayers, "players at the table")                                    \
+  X(kInt, target, int, 11, 1, 1000, "the score that wins the game")                                   \
+  X(                                                                                                  \
+      kPerSeat, scores, int, 0, 0, 100'000, "each player's score at the start",                       \
+      .count = [](const Config& c) { return c.players; })                                             \
+  X(                                                                                                  \
+      kInt, hands, int, 1, 1, 100'000, "hands to play; None plays the game to the target",            \
+      .set_none = [](Config& c) { c.hands = 0; }, .none_word = "game", .none_value = 0)               \
+  X(kInt, max_hands, int, 200, 1, 100'000, "the most hands a game to the target plays (then a draw)") \
+  X(                                                                                                  \
+      kInt, first_dealer, int, 0, 0, kMaxPlayers - 1, "the seat of the first hand's dealer",          \
+      .max_of = [](const Config& c) { return std::int64_t{c.players} - 1; })
 
 struct Config {
   CARDCORE_HUCKLEBUCK_CONFIG(CARDCORE_CONFIG_MEMBER)
@@ -75,8 +78,9 @@ struct Spec {
       .policies = kPolicies,
       .opponent = "rule_based",
       .count_names = kCountNames,
-      .utility_doc = "hands: each hand's score change, -3 to +5 (general-sum); hands=None: +1 for the winner "
-                     "and -1/(n-1) for each other player, all 0 for a draw (zero-sum)",
+      .utility_doc =
+          "hands: each hand's score change, -3 to +5 (general-sum); hands=None: +1 for the winner "
+          "and -1/(n-1) for each other player, all 0 for a draw (zero-sum)",
       .num_distinct_actions = kNumDistinctActions,
       .action_blocks = kActionBlocks,
   };

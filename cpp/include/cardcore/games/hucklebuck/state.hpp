@@ -41,15 +41,13 @@ class State : public EngineState<State> {
   bool is_terminal() const { return phase_ == Phase::kOver; }
   ActionSet legal_player_actions() const;
 
-
   std::string observation_string(int player) const;
   std::string information_state_string(int player) const;
   void observation_tensor(int player, float* out) const;
   void information_state_tensor(int player, float* out) const;
 
   State resample_from_infostate(int player, std::uint64_t seed) const;
-  static int remap_action(const State& original, const State& replay, int actor, int action,
-                          const int* counterpart);
+  static int remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart);
 
   int n() const { return config_.players; }
   Mask hand(int seat) const { return hands_[seat]; }
@@ -94,7 +92,7 @@ class State : public EngineState<State> {
   int hand_start_scores_[kMaxPlayers]{};
   int hands_completed_ = 0;
   int total_drops_ = 0, no_trick_hands_ = 0;  // over the whole game
-  int winner_ = -1;  // at the end of a game to the target: the winner, -1 for a draw
+  int winner_ = -1;                           // at the end of a game to the target: the winner, -1 for a draw
   std::size_t hand_start_index_ = 0;
   std::vector<std::size_t> hand_starts_;
 
