@@ -48,11 +48,12 @@ void bind_game(py::module_& m, py::class_<Game>& cls) {
       .def_property_readonly("information_state_tensor_shape",
                              [](const Game& g) { return std::vector<int>{g.information_state_size()}; })
       .def_property_readonly(
-          "observation_segments", [](const Game& g) { return segments(typename Spec::Layout(g.config).observation); },
+          "observation_segments",
+          [](const Game& g) { return segments(typename Spec::Layout(g.config, true).observation); },
           "The observation tensor's segments: (name, offset, size, low, high), in order.")
       .def_property_readonly(
           "information_state_segments",
-          [](const Game& g) { return segments(typename Spec::Layout(g.config).information_state); },
+          [](const Game& g) { return segments(typename Spec::Layout(g.config, true).information_state); },
           "The information state tensor's segments: (name, offset, size, low, high), in order.")
       .def_property_readonly("config", [](const Game& g) { return config_dict<Config>(Table, g.config); })
       .def(

@@ -193,33 +193,42 @@ struct ActionBlock {
 
 // A named slice of a tensor and the bounds of its entries.
 struct TensorSegment {
-  std::string_view name;
-  int offset = 0, size = 0;
-  float low = 0, high = 1;
+  const char* name;  // a literal; a plain pointer keeps the struct trivial, so unused entries cost nothing
+  int offset, size;
+  float low, high;
 };
 
-// A tensor's layout: its segments in order. Fixed capacity, so that building one (every
-// observation does) allocates nothing.
+// A tensor's layout: its size and, when `named`, its segments in order (what a Game
+// describes). Every observation builds its game's layout for the offsets alone, so an
+// unnamed one records nothing but the running size, and neither allocates.
 class TensorShape {
  public:
   static constexpr int kMaxSegments = 24;
+  explicit TensorShape(bool named = false) : named_(named) {}
   // Appends a segment and returns its offset.
-  int add(std::string_view name, int size, float low = 0, float high = 1) {
-    if (count_ == kMaxSegments) throw std::logic_error("TensorShape: too many segments");
-    segments_[static_cast<std::size_t>(count_++)] = {name, size_, size, low, high};
+  int add(const char* name, int size, float low = 0, float high = 1) {
+    if (named_) {
+      if (count_ == kMaxSegments) throw std::logic_error("TensorShape: too many segments");
+      segments_[static_cast<std::size_t>(count_++)] = {name, size_, size, low, high};
+    }
     size_ += size;
     return size_ - size;
   }
   // Appends every segment of `other` (an observation inside an information state).
   void extend(const TensorShape& other) {
+    if (!named_) {
+      size_ += other.size_;
+      return;
+    }
     for (const TensorSegment& s : other.segments()) add(s.name, s.size, s.low, s.high);
   }
   int size() const { return size_; }
   std::span<const TensorSegment> segments() const { return {segments_.data(), static_cast<std::size_t>(count_)}; }
 
  private:
-  std::array<TensorSegment, kMaxSegments> segments_{};
+  std::array<TensorSegment, kMaxSegments> segments_;  // the first count_ are set
   int count_ = 0, size_ = 0;
+  bool named_;
 };
 
 // The facts of a game that do not depend on its configuration.

@@ -30,7 +30,8 @@ void Config::validate() const {
 
 std::string Config::to_string() const { return fields_to_string<Config>(kConfigFields, *this); }
 
-TensorLayout::TensorLayout(const Config& config) : actions_per_round(badugi::actions_per_round(config)) {
+TensorLayout::TensorLayout(const Config& config, bool named)
+    : observation(named), information_state(named), actions_per_round(badugi::actions_per_round(config)) {
   own_cards = observation.add("own_cards", kDeckSize);
   dealer = observation.add("dealer", 2);
   stage = observation.add("stage", 8);

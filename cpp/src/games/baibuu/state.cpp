@@ -20,7 +20,8 @@ void Config::validate() const { check_fields<Config>(Spec::kSpec.name, kConfigFi
 
 std::string Config::to_string() const { return fields_to_string<Config>(kConfigFields, *this); }
 
-TensorLayout::TensorLayout(const Config& c) : seats(c.player_hands + 1) {
+TensorLayout::TensorLayout(const Config& c, bool named)
+    : observation(named), information_state(named), seats(c.player_hands + 1) {
   own_cards = observation.add("own_cards", kDeckSize);
   seat = observation.add("seat", seats);
   phase = observation.add("phase", 3);
@@ -28,7 +29,7 @@ TensorLayout::TensorLayout(const Config& c) : seats(c.player_hands + 1) {
   results = observation.add("results", 2 * c.player_hands);
   // A seat's net over the total wagers: the banker can win or lose every wager each round.
   returns = observation.add("returns", seats, -static_cast<float>(c.hands), static_cast<float>(c.hands));
-  information_state = observation;
+  information_state.extend(observation);
 }
 
 double Spec::max_utility(const Config& config) {

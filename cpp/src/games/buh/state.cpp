@@ -33,8 +33,12 @@ void Config::validate() const { check_fields<Config>(Spec::kSpec.name, kConfigFi
 
 std::string Config::to_string() const { return fields_to_string<Config>(kConfigFields, *this); }
 
-TensorLayout::TensorLayout(const Config& c)
-    : n(c.players), actions_per_round(buh::actions_per_round(c)), slot_size(c.players + betting::kNumActions) {
+TensorLayout::TensorLayout(const Config& c, bool named)
+    : observation(named),
+      information_state(named),
+      n(c.players),
+      actions_per_round(buh::actions_per_round(c)),
+      slot_size(c.players + betting::kNumActions) {
   own_cards = observation.add("own_cards", kDeckSize);
   seat = observation.add("seat", n);
   dealer = observation.add("dealer", n);

@@ -18,7 +18,7 @@ void Config::validate() const { check_fields<Config>(Spec::kSpec.name, kConfigFi
 
 std::string Config::to_string() const { return fields_to_string<Config>(kConfigFields, *this); }
 
-TensorLayout::TensorLayout(const Config& c) : n(c.players) {
+TensorLayout::TensorLayout(const Config& c, bool named) : observation(named), information_state(named), n(c.players) {
   own_cards = observation.add("own_cards", kDeckSize);
   upcard = observation.add("upcard", kDeckSize);
   seat = observation.add("seat", n);

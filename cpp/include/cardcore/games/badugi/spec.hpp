@@ -62,11 +62,12 @@ inline constexpr ActionBlock kActionBlocks[] = {
 // hands completed over hands 1. information_state_tensor appends my cards after the deal
 // and after each draw: 4 x 52.
 struct TensorLayout {
+  TensorShape observation, information_state;
   int actions_per_round;
   int own_cards, dealer, stage, betting, draws, chips, progress;  // observation offsets
   int hand_by_stage;                                              // information state only
-  TensorShape observation, information_state;
-  explicit TensorLayout(const Config& config);
+  // `named`: with the segments' names and bounds (to describe them), not the offsets alone.
+  explicit TensorLayout(const Config& config, bool named = false);
 };
 
 struct Spec {

@@ -55,10 +55,11 @@ inline constexpr ActionBlock kActionBlocks[] = {
 // the player won, the banker won 2n | per seat returns so far over the total wagers n+1.
 // The information state tensor is the same (a round hides nothing it later needs).
 struct TensorLayout {
+  TensorShape observation, information_state;
   int seats;
   int own_cards, seat, phase, arrangement, results, returns;  // offsets
-  TensorShape observation, information_state;
-  explicit TensorLayout(const Config& config);
+  // `named`: with the segments' names and bounds (to describe them), not the offsets alone.
+  explicit TensorLayout(const Config& config, bool named = false);
 };
 
 struct Spec {

@@ -66,11 +66,12 @@ inline constexpr ActionBlock kActionBlocks[] = {
 // action 5). The information state tensor appends my cards after each deal and after the
 // draw (4 x 52) and the three earlier rounds' betting slots.
 struct TensorLayout {
+  TensorShape observation, information_state;
   int n, actions_per_round, slot_size;
   int own_cards, seat, dealer, stage, seats, draws, chips, betting;  // observation offsets
   int hand_by_stage, earlier_betting;                                // information state only
-  TensorShape observation, information_state;
-  explicit TensorLayout(const Config& config);
+  // `named`: with the segments' names and bounds (to describe them), not the offsets alone.
+  explicit TensorLayout(const Config& config, bool named = false);
 };
 
 struct Spec {

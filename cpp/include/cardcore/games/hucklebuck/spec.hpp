@@ -58,11 +58,12 @@ inline constexpr ActionBlock kActionBlocks[] = {
 // information_state_tensor appends my hand after the deal and after the exchange (2 x 52)
 // and, per earlier trick, each seat's card (5 x 52n).
 struct TensorLayout {
+  TensorShape observation, information_state;
   int n;
   int own_cards, upcard, seat, dealer, phase, in_out, exchanged, trick, played, tricks, scores;  // observation
   int hands, earlier_tricks;  // information state only
-  TensorShape observation, information_state;
-  explicit TensorLayout(const Config& config);
+  // `named`: with the segments' names and bounds (to describe them), not the offsets alone.
+  explicit TensorLayout(const Config& config, bool named = false);
 };
 
 struct Spec {
