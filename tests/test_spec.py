@@ -285,3 +285,14 @@ def test_the_structure_check_sees_a_game_named_in_code() -> None:
     assert not GAME_WORDS.search(_python_code('"""Badugi is heads-up."""\n# buh\nx = 1\n'))
     assert GAME_WORDS.search(_cpp_code('auto s = "hucklebuck"; // Bai Buu\n'))
     assert not GAME_WORDS.search(_cpp_code('int x = 1;  // Bai Buu\n'))
+
+
+@pytest.mark.parametrize("name", ["cardcore.badugi", "cardcore.buh", "cardcore.baibuu",
+                                  "cardcore.hucklebuck", "cardcore.cards", "cardcore.spec",
+                                  "cardcore.protocol", "cardcore.play", "cardcore.cli"])
+def test_a_public_module_shows_only_its_api(name: str) -> None:
+    import importlib
+    module = importlib.import_module(name)
+    assert dir(module) == sorted(module.__all__)
+    assert all(hasattr(module, attribute) for attribute in module.__all__)
+    assert not {"annotations", "dataclass", "npt", "np"} & set(dir(module))

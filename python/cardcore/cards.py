@@ -23,6 +23,7 @@ import numpy.typing as npt
 from cardcore import _core
 from cardcore._batch import MaskArray, as_mask_array
 from cardcore._checks import checked_int, checked_seed
+from cardcore._namespace import public_dir
 
 __all__ = [
     "Card",
@@ -291,3 +292,5 @@ def ids_from_masks(masks: npt.ArrayLike, k: int) -> npt.NDArray[np.uint8]:
     """
     return np.asarray(_core.ids_from_masks(as_mask_array(masks).reshape(-1), k))
 
+
+__dir__ = public_dir(__all__)

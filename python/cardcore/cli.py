@@ -20,10 +20,13 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from cardcore import __version__
+from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of
 from cardcore.cards import random_deals, random_hands
 from cardcore.play import play, seats_config
 from cardcore.simulate import simulate
+
+__all__ = ["COMPARED", "EVALUATORS", "SETTLERS", "explain", "main"]
 
 EVALUATORS = tuple(m for m in MODULES if hasattr(m, "strength_many"))
 """The game modules with a batch evaluator (``cardcore bench``)."""
@@ -163,6 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"cardcore: error: {error}", file=sys.stderr)
         return 2
     return 0
+
+
+__dir__ = public_dir(__all__)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,10 @@ import sys
 from typing import Any, TextIO
 
 from cardcore import _core
+from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of
+
+__all__ = ["OPPONENTS", "play", "seats_config"]
 
 OPPONENTS: dict[str, str] = {module.SPEC.name: module.SPEC.opponent for module in MODULES}
 """Each game's default opponent policy (its ``SPEC.opponent``)."""
@@ -149,3 +152,6 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
     say("\n" + state.observation_string(0))
     say("game over: " + ", ".join(f"P{s} {r:+g}" for s, r in enumerate(state.returns())))
     return 0
+
+
+__dir__ = public_dir(__all__)

@@ -19,6 +19,8 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from cardcore._namespace import public_dir
+
 __all__ = ["Game", "State"]
 
 
@@ -77,3 +79,6 @@ class Game(Protocol):
     def information_state_segments(self) -> list[tuple[str, int, int, float, float]]: ...
     @property
     def config(self) -> dict[str, Any]: ...
+
+
+__dir__ = public_dir(__all__)

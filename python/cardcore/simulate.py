@@ -27,6 +27,7 @@ import numpy.typing as npt
 from cardcore import _core
 from cardcore._batch import resolve_threads
 from cardcore._checks import checked_int, checked_seed
+from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of
 
 __all__ = ["POLICIES", "SimulationResult", "simulate"]
@@ -233,3 +234,6 @@ def simulate(
     counts = {key: sum(part_counts[key] for _, part_counts in parts) for key in parts[0][1]}
     return SimulationResult(name, config, tuple(policies), seed,
                             np.concatenate([returns for returns, _ in parts]), counts)
+
+
+__dir__ = public_dir(__all__)

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
+from cardcore._namespace import public_dir
+
 __all__ = ["ActionBlock", "ConfigField", "GameSpec", "TensorSegment"]
 
 
@@ -183,3 +185,6 @@ class GameSpec:
                    max_utility=game.max_utility, max_game_length=game.max_game_length,
                    observation_layout=layout(game.observation_segments),
                    information_state_layout=layout(game.information_state_segments), **data)
+
+
+__dir__ = public_dir(__all__)

@@ -93,6 +93,12 @@ unsigned remap_positions(Mask original_hand, Mask replay_hand, unsigned position
   return positions_of_cards(replay_hand, thrown);
 }
 
+int remap_draw(Mask original_hand, Mask replay_hand, int action, int base, int count, const int* counterpart) {
+  if (action <= base || action >= base + count) return action;
+  return base + static_cast<int>(
+                    remap_positions(original_hand, replay_hand, static_cast<unsigned>(action - base), counterpart));
+}
+
 std::vector<DeckView> deck_views(const std::vector<std::size_t>& starts, std::size_t history_size) {
   std::vector<DeckView> decks;
   for (std::size_t i = 0; i < starts.size(); ++i)

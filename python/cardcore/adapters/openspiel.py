@@ -42,6 +42,7 @@ import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
 import cardcore as cc
+from cardcore._namespace import public_dir
 from cardcore._registry import spec_of
 from cardcore.protocol import Game, State
 from cardcore.spec import ConfigField
@@ -338,3 +339,6 @@ def register() -> None:
         if SHORT_NAMES[name] not in registered:
             engine = cc.GAMES[name](**engine_config(name, {}))
             pyspiel.register_game(_game_type(name, engine), cls)
+
+
+__dir__ = public_dir([*__all__, *(cls.__name__ for cls in GAME_CLASSES.values())])

@@ -53,7 +53,10 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 import cardcore as cc
+from cardcore._namespace import public_dir
 from cardcore.protocol import Game, State
+
+__all__ = ["Observation", "env", "raw_env"]
 
 Observation = dict[str, npt.NDArray[Any]]
 """What ``observe`` returns: ``observation`` (float32) and ``action_mask`` (int8)."""
@@ -233,3 +236,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+__dir__ = public_dir(__all__)

@@ -85,6 +85,10 @@ class Stock {
 // the counterpart cards.
 unsigned remap_positions(Mask original_hand, Mask replay_hand, unsigned positions, const int* counterpart);
 
+// resample_history's translation of a draw action (base + m, m > 0, below base + count):
+// the replay throws the stand-ins of the cards the original threw. Other actions stay.
+int remap_draw(Mask original_hand, Mask replay_hand, int action, int base, int count, const int* counterpart);
+
 // Throws std::out_of_range unless 0 <= player < players.
 void check_player(int player, int players);
 

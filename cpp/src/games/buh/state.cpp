@@ -531,9 +531,7 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
 }
 
 int State::remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart) {
-  if (action <= kDrawBase || action >= kDeclare) return action;
-  return kDrawBase + static_cast<int>(remap_positions(original.hands_[actor], replay.hands_[actor],
-                                                      unsigned(action - kDrawBase), counterpart));
+  return remap_draw(original.hands_[actor], replay.hands_[actor], action, kDrawBase, 16, counterpart);
 }
 
 }  // namespace cardcore::buh

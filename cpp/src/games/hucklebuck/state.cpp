@@ -424,9 +424,7 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
 }
 
 int State::remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart) {
-  if (action <= kExchangeBase || action >= kPlayBase) return action;
-  return kExchangeBase + static_cast<int>(remap_positions(original.hands_[actor], replay.hands_[actor],
-                                                          unsigned(action - kExchangeBase), counterpart));
+  return remap_draw(original.hands_[actor], replay.hands_[actor], action, kExchangeBase, 32, counterpart);
 }
 
 }  // namespace cardcore::hucklebuck
