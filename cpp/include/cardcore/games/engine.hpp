@@ -23,7 +23,6 @@ namespace cardcore {
 
 inline constexpr int kChancePlayer = -1;
 inline constexpr int kTerminalPlayer = -4;
-inline constexpr int kMaxSeats = 8;  // the most seats of any game (Buh)
 
 // A set of player action ids (0-127).
 struct ActionSet {
@@ -158,12 +157,12 @@ State deserialize_state(std::string_view name, const Config& config, std::string
 
 // The protocol every game's State shares (CRTP): chance nodes and the seeded generator,
 // legality, the history, the text of chance actions, the hands' results (returns and
-// rewards), and serialization. A game's State derives from EngineState<State> and
-// provides its Spec and name kName, current_player(), is_terminal(), config(),
-// legal_player_actions(), apply_chance(card), apply_player(action),
-// player_action_to_string(action) and player_string_to_action(text), and calls
-// complete_hand(result) when a hand ends.
-template <class Derived>
+// rewards), and serialization. A game's State derives from EngineState<State, MaxSeats>
+// (MaxSeats: its most seats) and provides its Spec and name kName, current_player(),
+// is_terminal(), config(), legal_player_actions(), apply_chance(card),
+// apply_player(action), player_action_to_string(action) and player_string_to_action(text),
+// and calls complete_hand(result) when a hand ends.
+template <class Derived, int MaxSeats>
 class EngineState {
  public:
   bool is_chance_node() const { return self().current_player() == kChancePlayer; }
@@ -292,8 +291,8 @@ class EngineState {
   Stock stock_;
   ChanceMode mode_;
   std::vector<Step> history_;
-  bool completed_hand_ = false;                           // the last action completed a hand (or round)
-  std::array<double, kMaxSeats> totals_{}, last_hand_{};  // see complete_hand
+  bool completed_hand_ = false;                          // the last action completed a hand (or round)
+  std::array<double, MaxSeats> totals_{}, last_hand_{};  // see complete_hand
 
  private:
   int seats() const { return Derived::Spec::num_players(self().config()); }

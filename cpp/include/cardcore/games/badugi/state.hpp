@@ -28,7 +28,7 @@ namespace cardcore::badugi {
 
 enum class Phase : std::uint8_t { kDeal, kBet, kBurn, kDraw, kReplace, kOver };
 
-class State : public EngineState<State> {
+class State : public EngineState<State, kNumPlayers> {
  public:
   using Spec = badugi::Spec;
   static constexpr std::string_view kName = Spec::kSpec.name;
@@ -70,7 +70,7 @@ class State : public EngineState<State> {
   }
 
  private:
-  friend class EngineState<State>;
+  friend class EngineState<State, kNumPlayers>;
   Config config_;
   betting::Table table_;
   Phase phase_ = Phase::kDeal;

@@ -27,7 +27,7 @@ namespace cardcore::baibuu {
 
 enum class Phase : std::uint8_t { kDeal, kArrange, kOver };
 
-class State : public EngineState<State> {
+class State : public EngineState<State, kMaxSeats> {
  public:
   using Spec = baibuu::Spec;
   static constexpr std::string_view kName = Spec::kSpec.name;
@@ -66,7 +66,7 @@ class State : public EngineState<State> {
   std::array<std::int64_t, 4> counts() const;
 
  private:
-  friend class EngineState<State>;
+  friend class EngineState<State, kMaxSeats>;
   Config config_;
   Phase phase_ = Phase::kDeal;
   Mask hands_[kMaxSeats]{};

@@ -35,7 +35,7 @@ namespace cardcore::buh {
 
 enum class Phase : std::uint8_t { kDeal, kWindow, kBet, kDraw, kReplace, kOver };
 
-class State : public EngineState<State> {
+class State : public EngineState<State, kMaxPlayers> {
  public:
   using Spec = buh::Spec;
   static constexpr std::string_view kName = Spec::kSpec.name;
@@ -75,7 +75,7 @@ class State : public EngineState<State> {
   std::array<std::int64_t, 3> counts() const { return {hands_completed_, declarations_, showdowns_}; }
 
  private:
-  friend class EngineState<State>;
+  friend class EngineState<State, kMaxPlayers>;
   Config config_;
   betting::Table table_;
   Phase phase_ = Phase::kDeal;

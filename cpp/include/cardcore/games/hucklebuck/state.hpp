@@ -30,7 +30,7 @@ namespace cardcore::hucklebuck {
 
 enum class Phase : std::uint8_t { kDeal, kUpcard, kInOut, kExchange, kReplace, kPlay, kOver };
 
-class State : public EngineState<State> {
+class State : public EngineState<State, kMaxPlayers> {
  public:
   using Spec = hucklebuck::Spec;
   static constexpr std::string_view kName = Spec::kSpec.name;
@@ -73,7 +73,7 @@ class State : public EngineState<State> {
   std::array<std::int64_t, 3> counts() const { return {hands_completed_, total_drops_, no_trick_hands_}; }
 
  private:
-  friend class EngineState<State>;
+  friend class EngineState<State, kMaxPlayers>;
   Config config_;
   Phase phase_ = Phase::kDeal;
   Mask hands_[kMaxPlayers]{};
