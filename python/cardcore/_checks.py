@@ -24,9 +24,12 @@ def checked_int(value: object, name: str, expected: str,
     >>> checked_int(np.int64(2), "threads", "a positive integer", lambda n: n >= 1)
     2
     """
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, SupportsIndex):
+    if type(value) is int:  # the common case, without the slow isinstance of a Protocol
+        number = value
+    elif isinstance(value, (bool, np.bool_)) or not isinstance(value, SupportsIndex):
         raise CardcoreTypeError(f"{name} must be {expected}, got {type(value).__name__} {value!r}")
-    number = operator.index(value)
+    else:
+        number = operator.index(value)
     if not valid(number):
         raise ValueError(f"{name} must be {expected}, got {value!r}")
     return number
