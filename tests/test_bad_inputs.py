@@ -284,7 +284,7 @@ SETTLE = [
         r"invalid suit 'x'"),
     row("trick-trump-4", lambda: cc.hucklebuck.trick_winner(["2c", "3c"], 4), ValueError,
         r"invalid suit 4"),
-    # docs/rules/hucklebuck.md 4.2: 3 to 7 players, one card each to a trick
+    # docs/rulebook/hucklebuck.md 4.2: 3 to 7 players, one card each to a trick
     row("trick-8-cards", lambda: cc.hucklebuck.trick_winner(list(range(8)), "h"), ValueError,
         r"a trick holds at most 7 cards \(one per player\), got 8"),
     row("trick-string-duplicate", lambda: cc.hucklebuck.trick_winner("As Kd as", "h"),
@@ -395,7 +395,7 @@ CONFIGS = [
     row("information-state-string-player-beyond-int", lambda: cc.badugi.Game()
         .new_initial_state(seed=3).information_state_string(2**64), IndexError,
         r"player must be in 0-1, got 18446744073709551616"),
-    # docs/rules/baibuu.md 3.6 #3: the banker may not foul
+    # docs/rulebook/baibuu.md 3.6 #3: the banker may not foul
     row("baibuu-banker-foul", banker_foul, ValueError,
         r"action \d+ is not legal here \(the banker may not foul, and Low \w\w \w\w / High "
         r"\w\w \w\w is one: the High hand must beat the Low hand\)"),
@@ -517,7 +517,7 @@ ACCEPTED = [
                  id="settle-many-empty"),
     pytest.param(lambda: cc.random_hands(0, 4), lambda: np.array([], np.uint64),
                  id="random-hands-0"),
-    # docs/rules/buh.md 1.5: a rank counts once, an ace 1 point; a hand with a normal worth at
+    # docs/rulebook/buh.md 1.5: a rank counts once, an ace 1 point; a hand with a normal worth at
     # most 1 point is a buh
     pytest.param(lambda: cc.buh.evaluate("As Ah").value, lambda: 1, id="buh-2-cards"),
     pytest.param(lambda: cc.buh.evaluate("Ah Ac Jd").is_buh, lambda: True, id="buh-3-cards"),

@@ -1,4 +1,4 @@
-"""Badugi evaluation against the oracle written from docs/rules/badugi.md 2.5 (every four-card
+"""Badugi evaluation against the oracle written from docs/rulebook/badugi.md 2.5 (every four-card
 hand: order and cards used) and the comparisons D1-D18 of 2.7."""
 
 from __future__ import annotations

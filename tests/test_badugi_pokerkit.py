@@ -9,7 +9,7 @@ What is checked:
   stronger hand). Both keys are mapped to dense ranks (0 for the weakest group, and so on)
   and the two dense-rank arrays must be identical. The PokerKit key is itself checked against
   PokerKit's own ``<`` and ``==`` operators on every pair of neighbours in key order.
-* The 18 hand comparisons D1-D18 of docs/rules/badugi.md 2.7, through PokerKit's ``BadugiHand``
+* The 18 hand comparisons D1-D18 of docs/rulebook/badugi.md 2.7, through PokerKit's ``BadugiHand``
   and ``cc.badugi.compare``, both against the result stated in the table.
 
 PokerKit card for cardcore card id ``4 * rank + suit``: rank 0 is the deuce, 12 the ace;
@@ -106,7 +106,8 @@ def test_badugi_order_matches_pokerkit_on_every_hand() -> None:
             assert hands[i] < hands[j], (show_mask(masks[i]), show_mask(masks[j]))
 
 
-# docs/rules/badugi.md 2.7, transcribed as written there: (name, first hand, second hand, result).
+# docs/rulebook/badugi.md 2.7, transcribed as written there: (name, first hand, second hand,
+# result).
 BADUGI_VECTORS: list[tuple[str, str, str, str]] = [
     ("D1", "A♠ 2♥ 3♦ 4♣", "A♥ 2♣ 3♠ 7♦", "first"),
     ("D2", "A♠ 2♥ 3♦ K♦", "A♥ 2♣ 3♠ 7♦", "second"),
@@ -142,7 +143,7 @@ def to_pokerkit(text: str) -> str:
     ids=[v[0] for v in BADUGI_VECTORS],
 )
 def test_rules_vectors_pokerkit_and_cardcore(first: str, second: str, result: str) -> None:
-    """docs/rules/badugi.md 2.7: PokerKit and cardcore both give the stated result."""
+    """docs/rulebook/badugi.md 2.7: PokerKit and cardcore both give the stated result."""
     h1 = BadugiHand.from_game(to_pokerkit(first))
     h2 = BadugiHand.from_game(to_pokerkit(second))
     theirs = (h1 > h2) - (h1 < h2)

@@ -1,4 +1,4 @@
-"""Bai Buu evaluation and settlement against the oracle written from docs/rules/baibuu.md
+"""Bai Buu evaluation and settlement against the oracle written from docs/rulebook/baibuu.md
 (every holding, every two-card hand, random deals) and every vector of 3.11."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Buh evaluation against the oracle written from docs/rules/buh.md (every 2-, 3- and 4-card
-hand) and against every vector of docs/rules/buh.md 1.9."""
+"""Buh evaluation against the oracle written from docs/rulebook/buh.md (every 2-, 3- and 4-card
+hand) and against every vector of docs/rulebook/buh.md 1.9."""
 
 from __future__ import annotations
 

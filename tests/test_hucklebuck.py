@@ -1,4 +1,4 @@
-"""Hucklebuck tricks against the oracle written from docs/rules/hucklebuck.md 4.3 #5 and the
+"""Hucklebuck tricks against the oracle written from docs/rulebook/hucklebuck.md 4.3 #5 and the
 vectors T1-T6 and the legality vector of 4.6."""
 
 from __future__ import annotations

@@ -191,9 +191,9 @@ def test_every_registered_game_is_everywhere(spec: cc.spec.GameSpec) -> None:
     assert POLICIES[name] == spec.policies
     assert OPPONENTS[name] == spec.opponent
     docs_index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
-    assert f"games/{name}" in docs_index and f"rules/{name}" in docs_index
+    assert f"games/{name}" in docs_index and f"rulebook/{name}" in docs_index
     assert (ROOT / "docs" / "games" / f"{name}.md").is_file()
-    assert (ROOT / "docs" / "rules" / f"{name}.md").is_file()
+    assert (ROOT / "docs" / "rulebook" / f"{name}.md").is_file()
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert spec.display_name in readme
     from tests.games.test_conformance import CONFIGS

@@ -6,7 +6,7 @@ namespace cardcore::bindings {
 
 template <>
 void bind_game_module<badugi::State>(py::module_& parent) {
-  py::module_ m = parent.def_submodule("badugi", "Badugi hand evaluation (docs/rules/badugi.md 2.5).");
+  py::module_ m = parent.def_submodule("badugi", "Badugi hand evaluation (docs/rulebook/badugi.md 2.5).");
 
   m.def(
       "analyze",

@@ -40,7 +40,7 @@ void bind_engine<State>(py::module_& m) {
   m.attr("CHANCE") = kChancePlayer;
   m.attr("TERMINAL") = kTerminalPlayer;
 
-  py::class_<State> state(m, "State", R"(A Badugi state (docs/rules/badugi.md): the engine protocol
+  py::class_<State> state(m, "State", R"(A Badugi state (docs/rulebook/badugi.md): the engine protocol
 plus named verbs and readable properties.
 
 >>> game = Game()
@@ -73,7 +73,7 @@ plus named verbs and readable properties.
       .def("__repr__", &table_view);
   bind_state_pickling<State, badugi::kConfigFields>(state);
 
-  py::class_<Game> game(m, "Game", R"(Heads-up fixed-limit triple draw Badugi (docs/rules/badugi.md).
+  py::class_<Game> game(m, "Game", R"(Heads-up fixed-limit triple draw Badugi (docs/rulebook/badugi.md).
 
 The default is one hand with 100-chip stacks, blinds 1/2, bets 2/4 and one bet plus three
 raises a round; ``hands=12`` plays the source's match over persistent stacks.

@@ -21,7 +21,7 @@ py::object position_name(baibuu::PositionResult r) {
 
 template <>
 void bind_game_module<baibuu::State>(py::module_& parent) {
-  py::module_ m = parent.def_submodule("baibuu", "Bai Buu evaluation and settlement (docs/rules/baibuu.md 3).");
+  py::module_ m = parent.def_submodule("baibuu", "Bai Buu evaluation and settlement (docs/rulebook/baibuu.md 3).");
 
   m.def(
       "strength", [](py::handle cards) { return baibuu::two_card_strength(to_mask(cards)); }, "cards"_a,
@@ -79,7 +79,7 @@ written to ``out`` (int32, same length) when given.
 12)");
   m.def(
       "is_valid", [](py::handle low, py::handle high) { return baibuu::is_valid(to_mask(low), to_mask(high)); },
-      "low"_a, "high"_a, R"(Whether High is strictly stronger than Low (docs/rules/baibuu.md 3.6).
+      "low"_a, "high"_a, R"(Whether High is strictly stronger than Low (docs/rulebook/baibuu.md 3.6).
 
 >>> is_valid("4s 5h", "Ks Kh")
 True)");
@@ -90,7 +90,7 @@ True)");
         if (i < 0) return std::nullopt;
         return i;
       },
-      "cards"_a, R"(The house way's arrangement index 0-5 (docs/rules/baibuu.md 3.9), None for a Natural.
+      "cards"_a, R"(The house way's arrangement index 0-5 (docs/rulebook/baibuu.md 3.9), None for a Natural.
 
 >>> house_way("Qs Kh 6c 4d")
 0)");

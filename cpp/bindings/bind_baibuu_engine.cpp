@@ -54,7 +54,7 @@ void bind_engine<State>(py::module_& m) {
   m.attr("CHANCE") = kChancePlayer;
   m.attr("TERMINAL") = kTerminalPlayer;
 
-  py::class_<State> state(m, "State", R"(A Bai Buu round (docs/rules/baibuu.md): the engine protocol
+  py::class_<State> state(m, "State", R"(A Bai Buu round (docs/rulebook/baibuu.md): the engine protocol
 plus arrange() and readable properties. Seats 0 .. n-1 are the player hands, seat n the
 banker.
 
@@ -101,7 +101,7 @@ banker.
       .def("__repr__", &table_view);
   bind_state_pickling<State, baibuu::kConfigFields>(state);
 
-  py::class_<Game> game(m, "Game", R"(Bai Buu: 1 to 6 player hands against a banker (docs/rules/baibuu.md).
+  py::class_<Game> game(m, "Game", R"(Bai Buu: 1 to 6 player hands against a banker (docs/rulebook/baibuu.md).
 
 One round by default (``hands`` rounds in all), each hand wagering 100 minor units, 3%
 commission on winnings rounded down, the banker arranging by the house way (or acting as

@@ -6,7 +6,7 @@ namespace cardcore::bindings {
 
 template <>
 void bind_game_module<buh::State>(py::module_& parent) {
-  py::module_ m = parent.def_submodule("buh", "Buh hand evaluation (docs/rules/buh.md 1.5).");
+  py::module_ m = parent.def_submodule("buh", "Buh hand evaluation (docs/rulebook/buh.md 1.5).");
   static constexpr const char* kClassNames[] = {"double_buh", "star", "buh", "skunk", "natural", "normal"};
 
   m.def(

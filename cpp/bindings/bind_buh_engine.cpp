@@ -55,7 +55,7 @@ void bind_engine<State>(py::module_& m) {
   m.attr("CHANCE") = kChancePlayer;
   m.attr("TERMINAL") = kTerminalPlayer;
 
-  py::class_<State> state(m, "State", R"(A Buh state (docs/rules/buh.md): the engine protocol plus
+  py::class_<State> state(m, "State", R"(A Buh state (docs/rulebook/buh.md): the engine protocol plus
 named verbs and readable properties.
 
 >>> state = Game(players=3).new_initial_state(seed=5)
@@ -99,7 +99,7 @@ named verbs and readable properties.
       .def("__repr__", &table_view);
   bind_state_pickling<State, buh::kConfigFields>(state);
 
-  py::class_<Game> game(m, "Game", R"(Buh for 2 to 8 players (docs/rules/buh.md).
+  py::class_<Game> game(m, "Game", R"(Buh for 2 to 8 players (docs/rulebook/buh.md).
 
 The default is one hand with 100-chip stacks, ante 1, bets 1/1/2/2 and one bet plus three
 raises a round; ``hands`` > 1 rotates the dealer over persistent stacks.

@@ -8,7 +8,7 @@ namespace cardcore::bindings {
 
 template <>
 void bind_game_module<hucklebuck::State>(py::module_& parent) {
-  py::module_ m = parent.def_submodule("hucklebuck", "Hucklebuck tricks (docs/rules/hucklebuck.md 4.3).");
+  py::module_ m = parent.def_submodule("hucklebuck", "Hucklebuck tricks (docs/rulebook/hucklebuck.md 4.3).");
 
   m.def(
       "trick_winner",

@@ -51,7 +51,7 @@ void bind_engine<State>(py::module_& m) {
   m.attr("CHANCE") = kChancePlayer;
   m.attr("TERMINAL") = kTerminalPlayer;
 
-  py::class_<State> state(m, "State", R"(A Hucklebuck state (docs/rules/hucklebuck.md): the engine protocol
+  py::class_<State> state(m, "State", R"(A Hucklebuck state (docs/rulebook/hucklebuck.md): the engine protocol
 plus named verbs and readable properties.
 
 >>> state = Game(players=5).new_initial_state(seed=1)
@@ -131,7 +131,7 @@ plus named verbs and readable properties.
       .def("__repr__", &table_view);
   bind_state_pickling<State, hucklebuck::kConfigFields>(state);
 
-  py::class_<Game> game(m, "Game", R"(Hucklebuck for 3 to 7 players (docs/rules/hucklebuck.md).
+  py::class_<Game> game(m, "Game", R"(Hucklebuck for 3 to 7 players (docs/rulebook/hucklebuck.md).
 
 One hand by default, scores starting from ``scores`` (returns are the score changes);
 ``hands=None`` plays the game to ``target`` (11), capped at ``max_hands``, returning +1 for

@@ -1,5 +1,5 @@
 // The betting table (games/betting.hpp): legal actions, short all-ins, the cap, chips
-// returned, side pots and odd chips (docs/rules/buh.md 1.4 #6 and 1.7 #2, docs/rules/badugi.md
+// returned, side pots and odd chips (docs/rulebook/buh.md 1.4 #6 and 1.7 #2, docs/rulebook/badugi.md
 // 2.4 and 2.7). The odd chips' order is the caller's: the Buh engine passes deal order
 // (test_engines.cpp plays such a choke through the engine).
 #include <initializer_list>
@@ -27,7 +27,7 @@ Chips total_chips(const Table& table) {
   return total;
 }
 
-// The seats after the dealer, then the dealer: Buh's deal order (docs/rules/buh.md 1.7 #2).
+// The seats after the dealer, then the dealer: Buh's deal order (docs/rulebook/buh.md 1.7 #2).
 std::vector<int> deal_order(int players, int dealer) {
   std::vector<int> order(static_cast<std::size_t>(players));
   for (int i = 0; i < players; ++i) order[static_cast<std::size_t>(i)] = (dealer + 1 + i) % players;
@@ -69,7 +69,7 @@ TEST_CASE(betting_cap_is_one_bet_and_three_raises) {
 }
 
 TEST_CASE(short_all_in_raise_does_not_reopen_betting) {
-  // docs/rules/buh.md 1.4 #6: round 3, unit 2. A bets 2, B goes all-in to 3, C may fold,
+  // docs/rulebook/buh.md 1.4 #6: round 3, unit 2. A bets 2, B goes all-in to 3, C may fold,
   // call 3 or raise to 4; if C calls, A may only call 3 or fold.
   const Chips stacks[] = {100, 3, 100};
   Table table(3, stacks);
@@ -104,7 +104,7 @@ TEST_CASE(short_all_in_raise_does_not_reopen_betting) {
 }
 
 TEST_CASE(a_player_who_checked_may_only_call_a_short_all_in_bet) {
-  // docs/rules/buh.md 1.4 #6: L = 0 counts as set at the start of the round; a player who
+  // docs/rulebook/buh.md 1.4 #6: L = 0 counts as set at the start of the round; a player who
   // has not acted completes the short bet with a raise to L + unit.
   const Chips stacks[] = {100, 1, 100};
   Table table(3, stacks);
@@ -122,7 +122,7 @@ TEST_CASE(a_player_who_checked_may_only_call_a_short_all_in_bet) {
 }
 
 TEST_CASE(badugi_all_in_pre_draw_returns_the_uncovered_excess) {
-  // docs/rules/badugi.md 2.7 BV2: A (dealer, 5 chips) and B (195) post 1 and 2; A raises
+  // docs/rulebook/badugi.md 2.7 BV2: A (dealer, 5 chips) and B (195) post 1 and 2; A raises
   // to 4, B to 6; A can only call all-in (total 5) or fold; B's uncovered 1 comes back and
   // the pot is 10; a tie gives 5 each.
   const Chips stacks[] = {5, 195};
@@ -156,7 +156,7 @@ TEST_CASE(badugi_all_in_pre_draw_returns_the_uncovered_excess) {
 }
 
 TEST_CASE(a_blind_all_in_leaves_nothing_to_bet) {
-  // docs/rules/badugi.md 2.6 R-6: the small blind has 1 chip and posts it; the big blind's
+  // docs/rulebook/badugi.md 2.6 R-6: the small blind has 1 chip and posts it; the big blind's
   // uncovered 1 is returned, so the pot is 2, and nobody acts.
   const Chips stacks[] = {1, 100};
   Table table(2, stacks);
@@ -242,7 +242,7 @@ TEST_CASE(a_folded_players_chips_join_the_pot_of_the_next_active_level) {
 }
 
 TEST_CASE(choke_odd_chips_go_in_deal_order_not_seat_order) {
-  // docs/rules/buh.md 1.7 #2: odd chips one at a time to the choked players in deal
+  // docs/rulebook/buh.md 1.7 #2: odd chips one at a time to the choked players in deal
   // order from the dealer's left. Seat order would give the odd chips to other seats in
   // every case but the rules' own example (the third).
   struct Choke {
@@ -266,7 +266,7 @@ TEST_CASE(choke_odd_chips_go_in_deal_order_not_seat_order) {
        {4, 4, 2, 4},
        {5, 5, -1, 5},
        {5, 4, 0, 5}},
-      {"docs/rules/buh.md 1.7 #2's example: 8 players, dealer seat 0, seats 7, 1 and 4 choke a "
+      {"docs/rulebook/buh.md 1.7 #2's example: 8 players, dealer seat 0, seats 7, 1 and 4 choke a "
        "pot of 25: 8 each, the odd chip to seat 1",
        8,
        0,

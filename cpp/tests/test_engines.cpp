@@ -6,7 +6,7 @@
 // summing to zero; Bai Buu: returns summing to minus the commission). Actions are picked by
 // the project's generator (core/rng.hpp), so a failure repeats; its message names the game,
 // the configuration and the step. Also Buh chokes played through the engine, where the odd
-// chip goes in deal order (docs/rules/buh.md 1.7 #2).
+// chip goes in deal order (docs/rulebook/buh.md 1.7 #2).
 //
 // `test_engines <game>` runs one game's cases (ctest has one entry a game). The environment
 // variable CARDCORE_CPP_TEST_GAMES sets the number of random games per engine (default 100).

@@ -1,6 +1,6 @@
-// The four evaluators against the rules' test vectors: Buh (docs/rules/buh.md 1.9), Badugi
-// (docs/rules/badugi.md 2.7), Bai Buu (docs/rules/baibuu.md 3.11) and the Hucklebuck trick
-// winner (docs/rules/hucklebuck.md 4.6). Cards are written in the parser's ASCII form
+// The four evaluators against the rules' test vectors: Buh (docs/rulebook/buh.md 1.9), Badugi
+// (docs/rulebook/badugi.md 2.7), Bai Buu (docs/rulebook/baibuu.md 3.11) and the Hucklebuck trick
+// winner (docs/rulebook/hucklebuck.md 4.6). Cards are written in the parser's ASCII form
 // (T for 10).
 #include <stdexcept>
 #include <string>
@@ -42,7 +42,7 @@ struct BuhVector {
 
 using enum buh::HandClass;
 
-// docs/rules/buh.md 1.9, B1-B34 (index i is Bi + 1).
+// docs/rulebook/buh.md 1.9, B1-B34 (index i is Bi + 1).
 const BuhVector kBuhHands[] = {
     {"As 3h 7c 9d", 20, "", kNatural, false},     // B1
     {"3s 5h Jc Kd", 8, "JK", kNormal, false},     // B2
@@ -91,7 +91,7 @@ std::string hooch_letters(const buh::Analysis& a) {
 TEST_CASE(buh_hand_values_classes_and_hooch) {
   for (int i = 0; i < static_cast<int>(std::size(kBuhHands)); ++i) {
     const BuhVector& v = kBuhHands[i];
-    TRACE("docs/rules/buh.md 1.9 B" + std::to_string(i + 1) + ": " + v.hand);
+    TRACE("docs/rulebook/buh.md 1.9 B" + std::to_string(i + 1) + ": " + v.hand);
     const buh::Analysis a = buh::analyze(parse_cards(v.hand));
     CHECK_EQ(a.hand_class, v.hand_class);
     if (v.hand_class != kSkunk) CHECK_EQ(a.value, v.value);
@@ -103,7 +103,7 @@ TEST_CASE(buh_hand_values_classes_and_hooch) {
 }
 
 TEST_CASE(buh_showdowns) {
-  // docs/rules/buh.md 1.9 P1-P32: (first, second) as B numbers, and who wins.
+  // docs/rulebook/buh.md 1.9 P1-P32: (first, second) as B numbers, and who wins.
   struct Pair {
     int first, second, result;  // result as winner()
   };
@@ -117,13 +117,13 @@ TEST_CASE(buh_showdowns) {
     const Pair& p = pairs[i];
     const char* first = kBuhHands[p.first - 1].hand;
     const char* second = kBuhHands[p.second - 1].hand;
-    TRACE("docs/rules/buh.md 1.9 P" + std::to_string(i + 1) + ": " + first + " vs " + second);
+    TRACE("docs/rulebook/buh.md 1.9 P" + std::to_string(i + 1) + ": " + first + " vs " + second);
     CHECK_EQ(winner(buh::strength(parse_cards(first)), buh::strength(parse_cards(second))), p.result);
   }
 }
 
 TEST_CASE(buh_declarations_on_partial_hands) {
-  // docs/rules/buh.md 1.9 Dc1-Dc8: whether the cards held are a buh.
+  // docs/rulebook/buh.md 1.9 Dc1-Dc8: whether the cards held are a buh.
   struct Declaration {
     const char* hand;
     int value;
@@ -135,7 +135,7 @@ TEST_CASE(buh_declarations_on_partial_hands) {
   };
   for (int i = 0; i < static_cast<int>(std::size(declarations)); ++i) {
     const Declaration& d = declarations[i];
-    TRACE("docs/rules/buh.md 1.9 Dc" + std::to_string(i + 1) + ": " + d.hand);
+    TRACE("docs/rulebook/buh.md 1.9 Dc" + std::to_string(i + 1) + ": " + d.hand);
     const buh::Analysis a = buh::analyze(parse_cards(d.hand));
     CHECK_EQ(a.value, d.value);
     CHECK_EQ(a.is_buh, d.buh);
@@ -146,7 +146,7 @@ TEST_CASE(buh_declarations_on_partial_hands) {
 }
 
 TEST_CASE(buh_counts_over_every_hand) {
-  // docs/rules/buh.md 1.5: 1,321 non-flush four-card buhs (the star included), 44 flushes
+  // docs/rulebook/buh.md 1.5: 1,321 non-flush four-card buhs (the star included), 44 flushes
   // whose value halves to exactly 1, and 4 double buhs.
   int plain = 0, flush_value_one = 0, double_buhs = 0;
   for (std::uint32_t i = 0; i < kNumHands4; ++i) {
@@ -164,7 +164,7 @@ TEST_CASE(buh_counts_over_every_hand) {
 // Badugi
 
 TEST_CASE(badugi_comparisons_and_values) {
-  // docs/rules/badugi.md 2.7 D1-D18: each hand's value (ace-low ranks of the best legal
+  // docs/rulebook/badugi.md 2.7 D1-D18: each hand's value (ace-low ranks of the best legal
   // subset, descending) and who wins.
   struct Comparison {
     const char* first;
@@ -199,7 +199,7 @@ TEST_CASE(badugi_comparisons_and_values) {
   };
   for (int i = 0; i < static_cast<int>(std::size(comparisons)); ++i) {
     const Comparison& c = comparisons[i];
-    TRACE("docs/rules/badugi.md 2.7 D" + std::to_string(i + 1) + ": " + c.first + " vs " + c.second);
+    TRACE("docs/rulebook/badugi.md 2.7 D" + std::to_string(i + 1) + ": " + c.first + " vs " + c.second);
     CHECK_EQ(value(c.first), c.first_value);
     CHECK_EQ(value(c.second), c.second_value);
     CHECK_EQ(winner(badugi::strength(parse_cards(c.first)), badugi::strength(parse_cards(c.second))), c.result);
@@ -207,7 +207,7 @@ TEST_CASE(badugi_comparisons_and_values) {
 }
 
 TEST_CASE(badugi_cards_used_are_the_lowest_ids_among_equal_subsets) {
-  // docs/rules/badugi.md 2.5 #6: A♠ A♥ 2♣ can use either ace and uses A♥ (the lower id).
+  // docs/rulebook/badugi.md 2.5 #6: A♠ A♥ 2♣ can use either ace and uses A♥ (the lower id).
   CHECK_EQ(format_cards(badugi::analyze(parse_cards("As Ah 2c 3c")).cards), std::string("2c Ah"));
   CHECK_EQ(format_cards(badugi::analyze(parse_cards("As 2h 3d Kd")).cards), std::string("2h 3d As"));
   CHECK_EQ(format_cards(badugi::analyze(parse_cards("Ad As 2d 2c")).cards), std::string("2c Ad"));
@@ -220,7 +220,7 @@ TEST_CASE(badugi_cards_used_are_the_lowest_ids_among_equal_subsets) {
 // Bai Buu
 
 TEST_CASE(baibuu_two_card_classes) {
-  // docs/rules/baibuu.md 3.3-3.4: strength 1 + points for a Score, 11 Công Nhỏ, 12 Công
+  // docs/rulebook/baibuu.md 3.3-3.4: strength 1 + points for a Score, 11 Công Nhỏ, 12 Công
   // Lớn, 13 + rank for a pair.
   struct TwoCards {
     const char* cards;
@@ -257,7 +257,7 @@ TEST_CASE(baibuu_naturals_and_their_counts) {
     TRACE(std::string("holding ") + h.cards);
     CHECK_EQ(baibuu::natural(parse_cards(h.cards)), h.natural);
   }
-  // docs/rules/baibuu.md 3.5 #3: the counts over all C(52, 4) holdings.
+  // docs/rulebook/baibuu.md 3.5 #3: the counts over all C(52, 4) holdings.
   int counts[6] = {};
   for (std::uint32_t i = 0; i < kNumHands4; ++i) ++counts[static_cast<int>(baibuu::natural(mask_from_colex<4>(i)))];
   CHECK_EQ(counts[static_cast<int>(kNone)], 262584);
@@ -269,7 +269,7 @@ TEST_CASE(baibuu_naturals_and_their_counts) {
 }
 
 TEST_CASE(baibuu_settlements) {
-  // docs/rules/baibuu.md 3.11 V1-V24, banker Low / High ; player Low / High (Low "" and
+  // docs/rulebook/baibuu.md 3.11 V1-V24, banker Low / High ; player Low / High (Low "" and
   // High the four cards for a Natural, which is never arranged).
   using enum baibuu::PositionResult;
   using enum baibuu::Reason;
@@ -308,7 +308,7 @@ TEST_CASE(baibuu_settlements) {
   };
   for (int i = 0; i < static_cast<int>(std::size(settlements)); ++i) {
     const Settlement& s = settlements[i];
-    TRACE("docs/rules/baibuu.md 3.11 V" + std::to_string(i + 1) + ": banker " + s.banker_low + " / " + s.banker_high +
+    TRACE("docs/rulebook/baibuu.md 3.11 V" + std::to_string(i + 1) + ": banker " + s.banker_low + " / " + s.banker_high +
           " ; player " + s.player_low + " / " + s.player_high);
     const Mask banker_low = parse_cards(s.banker_low), player_low = parse_cards(s.player_low);
     const baibuu::Outcome o = baibuu::settle({banker_low | parse_cards(s.banker_high), banker_low},
@@ -328,7 +328,7 @@ TEST_CASE(baibuu_settlements) {
 }
 
 TEST_CASE(baibuu_house_way) {
-  // docs/rules/baibuu.md 3.11 HW1-HW7: the (Low, High) strengths of the house way's pick.
+  // docs/rulebook/baibuu.md 3.11 HW1-HW7: the (Low, High) strengths of the house way's pick.
   struct HouseWay {
     const char* cards;
     int low, high;
@@ -344,7 +344,7 @@ TEST_CASE(baibuu_house_way) {
   };
   for (int i = 0; i < static_cast<int>(std::size(picks)); ++i) {
     const HouseWay& h = picks[i];
-    TRACE("docs/rules/baibuu.md 3.11 HW" + std::to_string(i + 1) + ": " + h.cards);
+    TRACE("docs/rulebook/baibuu.md 3.11 HW" + std::to_string(i + 1) + ": " + h.cards);
     const Mask holding = parse_cards(h.cards);
     const int index = baibuu::house_way(holding);
     CHECK_GE(index, 0);
@@ -358,7 +358,7 @@ TEST_CASE(baibuu_house_way) {
 }
 
 TEST_CASE(baibuu_every_holding_has_a_valid_arrangement_and_the_house_way_picks_one) {
-  // docs/rules/baibuu.md 3.6 #4, checked over every non-natural holding.
+  // docs/rulebook/baibuu.md 3.6 #4, checked over every non-natural holding.
   for (std::uint32_t i = 0; i < kNumHands4; ++i) {
     const Mask holding = mask_from_colex<4>(i);
     if (baibuu::natural(holding) != baibuu::Natural::kNone) continue;
@@ -372,7 +372,7 @@ TEST_CASE(baibuu_every_holding_has_a_valid_arrangement_and_the_house_way_picks_o
 // Hucklebuck
 
 TEST_CASE(hucklebuck_tricks) {
-  // docs/rules/hucklebuck.md 4.6 T1-T6: the plays in order, the lead first, and the index
+  // docs/rulebook/hucklebuck.md 4.6 T1-T6: the plays in order, the lead first, and the index
   // of the winning play.
   struct Trick {
     int trump;
@@ -389,7 +389,7 @@ TEST_CASE(hucklebuck_tricks) {
   };
   for (int i = 0; i < static_cast<int>(std::size(tricks)); ++i) {
     const Trick& t = tricks[i];
-    TRACE("docs/rules/hucklebuck.md 4.6 T" + std::to_string(i + 1) + ": " + t.plays);
+    TRACE("docs/rulebook/hucklebuck.md 4.6 T" + std::to_string(i + 1) + ": " + t.plays);
     const std::vector<int> plays = parse_card_list(t.plays);
     CHECK_EQ(hucklebuck::trick_winner(plays.data(), static_cast<int>(plays.size()), t.trump), t.winner);
   }
@@ -402,7 +402,7 @@ TEST_CASE(hucklebuck_tricks) {
 }
 
 TEST_CASE(hucklebuck_follow_suit) {
-  // docs/rules/hucklebuck.md 4.6, legality: spades led, K♠ 4♠ 9♥ 2♣ 7♦ must play a spade;
+  // docs/rulebook/hucklebuck.md 4.6, legality: spades led, K♠ 4♠ 9♥ 2♣ 7♦ must play a spade;
   // with no spade any card, with no duty to trump.
   const Mask hand = parse_cards("Ks 4s 9h 2c 7d");
   CHECK_EQ(hucklebuck::legal_plays(hand, kSpades), parse_cards("Ks 4s"));

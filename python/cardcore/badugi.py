@@ -1,4 +1,4 @@
-"""Badugi: heads-up fixed-limit triple draw (``docs/rules/badugi.md``).
+"""Badugi: heads-up fixed-limit triple draw (``docs/rulebook/badugi.md``).
 
 Hand values (2.5): aces are low. A hand plays its largest subset of cards with pairwise
 distinct ranks and suits; among subsets of that size the one whose ranks, highest first,
@@ -74,7 +74,7 @@ _ACE_LOW_NAMES = "A23456789TJQK"
 
 @dataclass(frozen=True)
 class BadugiHand:
-    """A four-card Badugi hand evaluated by ``docs/rules/badugi.md`` 2.5.
+    """A four-card Badugi hand evaluated by ``docs/rulebook/badugi.md`` 2.5.
 
     >>> hand = evaluate("Ad As 2d 2c")
     >>> hand.size, hand.ranks, hand.description

@@ -1,4 +1,4 @@
-"""Bai Buu (Bài Bửu): four-card poker against a banker (``docs/rules/baibuu.md``).
+"""Bai Buu (Bài Bửu): four-card poker against a banker (``docs/rulebook/baibuu.md``).
 
 Each side holds four cards. A four-card *Natural* (straight flush, four of a kind, flush,
 straight with A-2-3-4 and J-Q-K-A but no wrap, three of a kind) needs no arrangement;
@@ -180,7 +180,7 @@ class Holding:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The settlement of one player hand against the banker (``docs/rules/baibuu.md`` 3.7).
+    """The settlement of one player hand against the banker (``docs/rulebook/baibuu.md`` 3.7).
 
     ``low`` and ``high`` say who won each position, or are None when a Natural or a foul
     decided first. Nets are in the wager's integer units after commission.
@@ -268,7 +268,7 @@ def arrangements(cards: CardLike) -> tuple[Arrangement, ...]:
 
 
 def house_way(cards: CardLike) -> Arrangement | None:
-    """The house way's arrangement (``docs/rules/baibuu.md`` 3.9), None for a Natural.
+    """The house way's arrangement (``docs/rulebook/baibuu.md`` 3.9), None for a Natural.
 
     >>> str(house_way("Ah 9s 8c 2d").high)
     '9s Ah (Công Nhỏ)'
@@ -390,7 +390,7 @@ def play(state: State, strategies: Sequence[Strategy | None]) -> State:
 
 
 def is_valid(low: CardLike, high: CardLike) -> bool:
-    """Whether High is strictly stronger than Low (``docs/rules/baibuu.md`` 3.6).
+    """Whether High is strictly stronger than Low (``docs/rulebook/baibuu.md`` 3.6).
 
     >>> is_valid("Ks Kh", "4s 5h")
     False
@@ -461,7 +461,7 @@ def settle(
     commission_bp: int = 300,
     banker_commission_bp: int | None = None,
 ) -> Outcome:
-    """Settles one player hand against the banker (``docs/rules/baibuu.md`` 3.7).
+    """Settles one player hand against the banker (``docs/rulebook/baibuu.md`` 3.7).
 
     Each side is four cards (a Natural, or arranged by the house way) or a ``(low, high)``
     pair; Naturals are found from the four cards whatever the form. A player's invalid

@@ -1,4 +1,4 @@
-"""Buh: a lowball draw game for 2 to 8 players (``docs/rules/buh.md``).
+"""Buh: a lowball draw game for 2 to 8 players (``docs/rulebook/buh.md``).
 
 Hand values (1.5): aces count 1 and 2-10 their pips; J, Q and K are *hooch* with no value.
 Each distinct normal rank counts once, and a run of consecutive normal ranks counts only its
@@ -80,7 +80,7 @@ _HOOCH_NAMES = {11: "J", 12: "Q", 13: "K"}
 
 @dataclass(frozen=True)
 class BuhHand:
-    """A Buh hand of 2, 3 or 4 cards, evaluated by ``docs/rules/buh.md`` 1.5.
+    """A Buh hand of 2, 3 or 4 cards, evaluated by ``docs/rulebook/buh.md`` 1.5.
 
     ``strength`` is set for 4-card hands only (showdowns are 4-card).
 

@@ -1,4 +1,4 @@
-"""Hucklebuck: trick taking for 3 to 7 players, first to 11 (``docs/rules/hucklebuck.md``).
+"""Hucklebuck: trick taking for 3 to 7 players, first to 11 (``docs/rulebook/hucklebuck.md``).
 
 Cards rank 2 (low) to A (high) in every suit. A player must follow the led suit if he can;
 otherwise he may play any card, with no duty to trump or to beat the trick (R-7). A trick

@@ -1,4 +1,4 @@
-"""The Badugi engine on the betting and chip vectors BV1-BV5 of docs/rules/badugi.md 2.7 and the
+"""The Badugi engine on the betting and chip vectors BV1-BV5 of docs/rulebook/badugi.md 2.7 and the
 rules of 2.3-2.4, driven with explicit chance actions."""
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ and random legal actions. They are then translated into PokerKit calls. The test
 The configurations mix both values of ``first_dealer`` and unequal stacks, some of them
 tiny, so all-ins, short all-in bets and raises and blinds that put a player all-in happen.
 
-Mapping (docs/rules/badugi.md 2.7, "pokerkit"). Heads-up, PokerKit's player 0 posts the big
+Mapping (docs/rulebook/badugi.md 2.7, "pokerkit"). Heads-up, PokerKit's player 0 posts the big
 blind and player 1 (the button) the small blind. Our dealer (``first_dealer``) is PokerKit
 player 1 and our big blind PokerKit player 0. PokerKit gets the same stacks, blinds (1, 2)
 and bets (2, 4). It runs in its default ``Mode.TOURNAMENT`` and automates everything except

@@ -1,4 +1,4 @@
-"""The Bai Buu engine on the settlement vectors of docs/rules/baibuu.md 3.11 and the rules of
+"""The Bai Buu engine on the settlement vectors of docs/rulebook/baibuu.md 3.11 and the rules of
 3.2 and 3.6-3.7, driven with explicit chance actions."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The Buh engine on the rules of docs/rules/buh.md 1.2-1.9 and resolutions R-1 to R-10, driven with
-explicit chance actions so that every deal is exactly what the test needs.
+"""The Buh engine on the rules of docs/rulebook/buh.md 1.2-1.9 and resolutions R-1 to R-10,
+driven with explicit chance actions so that every deal is exactly what the test needs.
 
 Seats are engine seats (0-based). With the dealer at seat d, the deal order is d + 1, d + 2,
 ..., d (the dealer last), and every window, betting round and the draw start from the
@@ -381,7 +381,7 @@ def test_even_pot_choked_two_ways_splits_evenly() -> None:
 
 
 def test_odd_chip_goes_in_deal_order_not_seat_order() -> None:
-    """docs/rules/buh.md 1.7 #2 and R-8: the odd chip of a choke goes to the first choked
+    """docs/rulebook/buh.md 1.7 #2 and R-8: the odd chip of a choke goes to the first choked
     player in deal order from the dealer's left, which need not be the lowest seat. 3
     players, dealer at seat 0, so the deal order is 1, 2, 0; seats 2 and 0 choke a pot of 5
     and seat 2 gets the odd chip (by seat number it would be seat 0's)."""

@@ -1,4 +1,4 @@
-"""The Hucklebuck engine on the scoring vectors S1-S5 of docs/rules/hucklebuck.md 4.6 and the
+"""The Hucklebuck engine on the scoring vectors S1-S5 of docs/rulebook/hucklebuck.md 4.6 and the
 rules of 4.3-4.4, driven with explicit chance actions; and its built-in policies."""
 
 from __future__ import annotations
@@ -167,7 +167,7 @@ def capped_games(target: int, start: int) -> list[State]:
                          ids=["top-below-target", "top-at-target"])
 def test_a_capped_game_with_a_tie_at_the_top_is_a_draw(target: int, start: int,
                                                        at_target: bool) -> None:
-    """docs/rules/hucklebuck.md 4.4 #4: at the max_hands cap a unique top score wins;
+    """docs/rulebook/hucklebuck.md 4.4 #4: at the max_hands cap a unique top score wins;
     otherwise (a tie at the top, below the target or at it) the game is a draw: no winner
     and nothing won or lost."""
     tied = [s for s in capped_games(target, start)
@@ -180,7 +180,7 @@ def test_a_capped_game_with_a_tie_at_the_top_is_a_draw(target: int, start: int,
 
 
 def test_a_capped_game_with_a_unique_top_names_it() -> None:
-    """docs/rules/hucklebuck.md 4.4 #4: at the cap the unique top score wins even below the
+    """docs/rulebook/hucklebuck.md 4.4 #4: at the cap the unique top score wins even below the
     target: +1 for him, -1/3 for each of the others."""
     unique = [s for s in capped_games(100, 5) if s.scores.count(max(s.scores)) == 1]
     assert unique

@@ -45,7 +45,7 @@ def hand_two_after_a_showdown(name: str, seed: int) -> tuple[Any, tuple[Any, Any
 
 @pytest.mark.parametrize("name", ["buh", "badugi"])
 def test_cards_shown_in_hand_1_are_not_known_in_hand_2(name: str) -> None:
-    """docs/rules/buh.md 1.3 #2 and #13, docs/rules/badugi.md 2.3 #2 and 2.4 #6: a showdown
+    """docs/rulebook/buh.md 1.3 #2 and #13, docs/rulebook/badugi.md 2.3 #2 and 2.4 #6: a showdown
     shows the cards of its own hand, and the next hand is dealt from a new shuffle of the
     whole deck. A card shown in hand 1 and dealt to the opponent in hand 2 is hidden from
     the player again: resampling must redraw it like any other hidden card, not keep it

@@ -1,4 +1,4 @@
-"""Reference oracle for Badugi hand evaluation, written from docs/rules/badugi.md 2.5.
+"""Reference oracle for Badugi hand evaluation, written from docs/rulebook/badugi.md 2.5.
 
 1. Ace is low: A = 1, 2..10 = pips, J = 11, Q = 12, K = 13.
 2. A legal subset has pairwise distinct ranks AND pairwise distinct suits.

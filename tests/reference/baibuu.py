@@ -1,4 +1,4 @@
-"""Reference oracle for Bai Buu, written from docs/rules/baibuu.md 3.3-3.9.
+"""Reference oracle for Bai Buu, written from docs/rulebook/baibuu.md 3.3-3.9.
 
 Card values (3.3): points A = 1, 2..9 = pips, 10/J/Q/K = 0; rank order A > K > ... > 2;
 suit order (highest card only) spades > hearts > clubs > diamonds; pictures are J, Q, K.

@@ -1,4 +1,4 @@
-"""Reference oracle for Buh hand evaluation, written from docs/rules/buh.md 1.5 and 1.6 #1.
+"""Reference oracle for Buh hand evaluation, written from docs/rulebook/buh.md 1.5 and 1.6 #1.
 
 Everything follows the numbered definitions of 1.5 literally:
 

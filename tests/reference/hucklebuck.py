@@ -1,4 +1,4 @@
-"""Reference oracle for Hucklebuck trick play, written from docs/rules/hucklebuck.md 4.2 #1 and
+"""Reference oracle for Hucklebuck trick play, written from docs/rulebook/hucklebuck.md 4.2 #1 and
 4.3 #5.
 
 - In every suit, trumps included, cards rank 2 (low) up to A (high): the same order as the

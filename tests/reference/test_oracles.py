@@ -1,4 +1,4 @@
-"""Check the reference oracles against every test vector in rules/ and the stated counts.
+"""Check the reference oracles against every test vector in docs/rulebook/ and the stated counts.
 
 Vectors are transcribed from the markdown tables: buh.md 1.9, badugi.md 2.7, baibuu.md 3.5
 #3, 3.6 #4 and 3.11, hucklebuck.md 4.6. Cards are written with spaces so that

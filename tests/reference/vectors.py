@@ -1,4 +1,4 @@
-"""The test vectors of rules/, transcribed from the markdown tables: buh.md 1.9,
+"""The test vectors of docs/rulebook/, transcribed from the markdown tables: buh.md 1.9,
 badugi.md 2.7, baibuu.md 3.11 and hucklebuck.md 4.6. Cards are written as in the rules
 (with spaces) so that ``cards.parse`` reads them. Both the oracle tests and the library
 tests use them.

@@ -1,5 +1,5 @@
 """
-Badugi hand evaluation (docs/rules/badugi.md 2.5).
+Badugi hand evaluation (docs/rulebook/badugi.md 2.5).
 """
 from __future__ import annotations
 import collections.abc
@@ -9,7 +9,7 @@ import typing
 __all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'spec', 'strength', 'strength_many']
 class State:
     """
-    A Badugi state (docs/rules/badugi.md): the engine protocol
+    A Badugi state (docs/rulebook/badugi.md): the engine protocol
     plus named verbs and readable properties.
     
     >>> game = Game()
@@ -161,7 +161,7 @@ class State:
         """
 class Game:
     """
-    Heads-up fixed-limit triple draw Badugi (docs/rules/badugi.md).
+    Heads-up fixed-limit triple draw Badugi (docs/rulebook/badugi.md).
     
     The default is one hand with 100-chip stacks, blinds 1/2, bets 2/4 and one bet plus three
     raises a round; ``hands=12`` plays the source's match over persistent stacks.

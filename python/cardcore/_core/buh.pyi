@@ -1,5 +1,5 @@
 """
-Buh hand evaluation (docs/rules/buh.md 1.5).
+Buh hand evaluation (docs/rulebook/buh.md 1.5).
 """
 from __future__ import annotations
 import collections.abc
@@ -9,7 +9,7 @@ import typing
 __all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'spec', 'strength', 'strength_many']
 class State:
     """
-    A Buh state (docs/rules/buh.md): the engine protocol plus
+    A Buh state (docs/rulebook/buh.md): the engine protocol plus
     named verbs and readable properties.
     
     >>> state = Game(players=3).new_initial_state(seed=5)
@@ -181,7 +181,7 @@ class State:
         """
 class Game:
     """
-    Buh for 2 to 8 players (docs/rules/buh.md).
+    Buh for 2 to 8 players (docs/rulebook/buh.md).
     
     The default is one hand with 100-chip stacks, ante 1, bets 1/1/2/2 and one bet plus three
     raises a round; ``hands`` > 1 rotates the dealer over persistent stacks.

@@ -1,5 +1,5 @@
 """
-Hucklebuck tricks (docs/rules/hucklebuck.md 4.3).
+Hucklebuck tricks (docs/rulebook/hucklebuck.md 4.3).
 """
 from __future__ import annotations
 import collections.abc
@@ -9,7 +9,7 @@ import typing
 __all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'spec', 'trick_winner']
 class State:
     """
-    A Hucklebuck state (docs/rules/hucklebuck.md): the engine protocol
+    A Hucklebuck state (docs/rulebook/hucklebuck.md): the engine protocol
     plus named verbs and readable properties.
     
     >>> state = Game(players=5).new_initial_state(seed=1)
@@ -179,7 +179,7 @@ class State:
         """
 class Game:
     """
-    Hucklebuck for 3 to 7 players (docs/rules/hucklebuck.md).
+    Hucklebuck for 3 to 7 players (docs/rulebook/hucklebuck.md).
     
     One hand by default, scores starting from ``scores`` (returns are the score changes);
     ``hands=None`` plays the game to ``target`` (11), capped at ``max_hands``, returning +1 for

@@ -1,4 +1,4 @@
-// Badugi hand evaluation (docs/rules/badugi.md 2.5).
+// Badugi hand evaluation (docs/rulebook/badugi.md 2.5).
 //
 // Aces are low (A = 1 ... K = 13). A legal subset of the four cards has pairwise distinct
 // ranks and pairwise distinct suits; the hand plays its largest legal subset, and among

@@ -1,4 +1,4 @@
-// Bai Buu hand evaluation and settlement (docs/rules/baibuu.md 3.3-3.9).
+// Bai Buu hand evaluation and settlement (docs/rulebook/baibuu.md 3.3-3.9).
 //
 // Two-card hands rank Pair (Bửu, by rank, ace high) > Công Lớn (two different pictures
 // J/Q/K, all equal) > Công Nhỏ (exactly A + 9) > Score (points mod 10; A = 1, 2-9 pips,

@@ -1,4 +1,4 @@
-// Buh hand evaluation (docs/rules/buh.md 1.5).
+// Buh hand evaluation (docs/rulebook/buh.md 1.5).
 //
 // Normals are A (1 point) and 2-10 (pips); J, Q, K are hooch with no points. The base value
 // is the sum over the distinct normal ranks of those that do not continue a run (each run
@@ -17,7 +17,7 @@
 
 namespace cardcore::buh {
 
-// First that applies, in this order (docs/rules/buh.md 1.5, "Library surface").
+// First that applies, in this order (docs/rulebook/buh.md 1.5, "Library surface").
 enum class HandClass : std::uint8_t { kDoubleBuh, kStar, kBuh, kSkunk, kNatural, kNormal };
 
 struct Analysis {

@@ -1,4 +1,4 @@
-// Hucklebuck tricks (docs/rules/hucklebuck.md 4.3 #5).
+// Hucklebuck tricks (docs/rulebook/hucklebuck.md 4.3 #5).
 //
 // Cards rank 2 (low) to A (high) in every suit, which is card id order within a suit. A
 // player must follow the led suit if he can, and otherwise may play any card, with no duty

@@ -1,7 +1,7 @@
 // Fixed-limit betting with a cap, table stakes and pots: what every betting game shares
 // (Badugi, Buh).
 //
-// Per round, L is the last full bet level and T the highest total put in (docs/rules/buh.md
+// Per round, L is the last full bet level and T the highest total put in (docs/rulebook/buh.md
 // 1.4 #6, which Badugi's heads-up rules are a case of). With nothing owed a player checks
 // or bets; facing chips he folds, calls (all-in for less if short) or raises. A full bet or
 // raise makes the total L + unit and counts toward the cap; a player short of it may go

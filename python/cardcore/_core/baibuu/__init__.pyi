@@ -1,5 +1,5 @@
 """
-Bai Buu evaluation and settlement (docs/rules/baibuu.md 3).
+Bai Buu evaluation and settlement (docs/rulebook/baibuu.md 3).
 """
 from __future__ import annotations
 from cardcore._core.baibuu.rollouts import policy_action
@@ -11,7 +11,7 @@ from . import rollouts
 __all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'spec', 'strength', 'strength_many']
 class State:
     """
-    A Bai Buu round (docs/rules/baibuu.md): the engine protocol
+    A Bai Buu round (docs/rulebook/baibuu.md): the engine protocol
     plus arrange() and readable properties. Seats 0 .. n-1 are the player hands, seat n the
     banker.
     
@@ -130,7 +130,7 @@ class State:
         """
 class Game:
     """
-    Bai Buu: 1 to 6 player hands against a banker (docs/rules/baibuu.md).
+    Bai Buu: 1 to 6 player hands against a banker (docs/rulebook/baibuu.md).
     
     One round by default (``hands`` rounds in all), each hand wagering 100 minor units, 3%
     commission on winnings rounded down, the banker arranging by the house way (or acting as
@@ -245,14 +245,14 @@ def highest_card(cards: typing.Any) -> int:
     """
 def house_way(cards: typing.Any) -> int | None:
     """
-    The house way's arrangement index 0-5 (docs/rules/baibuu.md 3.9), None for a Natural.
+    The house way's arrangement index 0-5 (docs/rulebook/baibuu.md 3.9), None for a Natural.
     
     >>> house_way("Qs Kh 6c 4d")
     0
     """
 def is_valid(low: typing.Any, high: typing.Any) -> bool:
     """
-    Whether High is strictly stronger than Low (docs/rules/baibuu.md 3.6).
+    Whether High is strictly stronger than Low (docs/rulebook/baibuu.md 3.6).
     
     >>> is_valid("4s 5h", "Ks Kh")
     True

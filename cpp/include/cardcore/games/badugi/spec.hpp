@@ -1,5 +1,5 @@
 // Badugi's spec: every fact about the game stated once (games/spec.hpp); the rules are
-// docs/rules/badugi.md (configuration 2.2-2.4).
+// docs/rulebook/badugi.md (configuration 2.2-2.4).
 #pragma once
 
 #include <array>

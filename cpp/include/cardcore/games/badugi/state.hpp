@@ -1,6 +1,6 @@
-// Badugi: heads-up fixed-limit triple draw (docs/rules/badugi.md).
+// Badugi: heads-up fixed-limit triple draw (docs/rulebook/badugi.md).
 //
-// Rule choices, all from docs/rules/badugi.md: the dealer posts the small blind and the other
+// Rule choices, all from docs/rulebook/badugi.md: the dealer posts the small blind and the other
 // seat the big blind; cards are dealt one at a time, big blind first. The dealer acts first
 // before the first draw and the big blind after each draw. Fixed limit with a cap of one
 // bet and three raises (max_raises), the big blind counting as the opening bet pre-draw;

@@ -1,5 +1,5 @@
 // Bai Buu's spec: every fact about the game stated once (games/spec.hpp); the rules are
-// docs/rules/baibuu.md (stakes and commission 3.2, R-9; the banker R-8).
+// docs/rulebook/baibuu.md (stakes and commission 3.2, R-9; the banker R-8).
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
-// Bai Buu: a banker against 1 to 6 player hands (docs/rules/baibuu.md).
+// Bai Buu: a banker against 1 to 6 player hands (docs/rulebook/baibuu.md).
 //
-// Rule choices, all from docs/rules/baibuu.md: each round uses a fresh deck and deals 4 cards
+// Rule choices, all from docs/rulebook/baibuu.md: each round uses a fresh deck and deals 4 cards
 // one at a time, player hands in seat order and the banker last. Every player hand
 // that is not a Natural is arranged by its player, in seat order, seeing no other hand: any
 // of the six splits may be chosen, a fouled one included. The banker then arranges by the

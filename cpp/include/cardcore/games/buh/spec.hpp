@@ -1,5 +1,5 @@
 // Buh's spec: every fact about the game stated once (games/spec.hpp); the rules are
-// docs/rules/buh.md (configuration 1.2-1.4, R-1).
+// docs/rulebook/buh.md (configuration 1.2-1.4, R-1).
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
-// Buh: lowball draw for 2 to 8 players with poker betting (docs/rules/buh.md).
+// Buh: lowball draw for 2 to 8 players with poker betting (docs/rulebook/buh.md).
 //
-// Rule choices, all from docs/rules/buh.md: every player antes (a short stack posts all of it);
+// Rule choices, all from docs/rulebook/buh.md: every player antes (a short stack posts all of it);
 // cards are dealt one at a time from the dealer's left, 2 then 1 then 1; after each deal
 // and after the draw comes a declaration window and then a fixed-limit betting round
 // (small bet in rounds 1-2, big bet in 3-4, one bet plus max_raises raises, first active

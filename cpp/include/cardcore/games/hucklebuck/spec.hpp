@@ -1,5 +1,5 @@
 // Hucklebuck's spec: every fact about the game stated once (games/spec.hpp); the rules are
-// docs/rules/hucklebuck.md (scoring and the game's end R-6).
+// docs/rulebook/hucklebuck.md (scoring and the game's end R-6).
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
-// Hucklebuck: trick taking for 3 to 7 players, first to 11 (docs/rules/hucklebuck.md).
+// Hucklebuck: trick taking for 3 to 7 players, first to 11 (docs/rulebook/hucklebuck.md).
 //
-// Rule choices, all from docs/rules/hucklebuck.md: five cards each, dealt one at a time from the
+// Rule choices, all from docs/rulebook/hucklebuck.md: five cards each, dealt one at a time from the
 // dealer's left; the next card is turned up and set aside, its suit trump, never drawn
 // . With more than 4 players, players announce in or out from the dealer's left, at
 // most n - 4 dropping; once that many have, the rest are in with no decision, and a
