@@ -308,8 +308,8 @@ TEST_CASE(baibuu_settlements) {
   };
   for (int i = 0; i < static_cast<int>(std::size(settlements)); ++i) {
     const Settlement& s = settlements[i];
-    TRACE("docs/rulebook/baibuu.md 3.11 V" + std::to_string(i + 1) + ": banker " + s.banker_low + " / " + s.banker_high +
-          " ; player " + s.player_low + " / " + s.player_high);
+    TRACE("docs/rulebook/baibuu.md 3.11 V" + std::to_string(i + 1) + ": banker " + s.banker_low + " / " +
+          s.banker_high + " ; player " + s.player_low + " / " + s.player_high);
     const Mask banker_low = parse_cards(s.banker_low), player_low = parse_cards(s.player_low);
     const baibuu::Outcome o = baibuu::settle({banker_low | parse_cards(s.banker_high), banker_low},
                                              {player_low | parse_cards(s.player_high), player_low});
