@@ -89,7 +89,8 @@ void read_field(std::string_view game, const ConfigField<Config>& field, Config&
     for (int seat = 0; seat < field.count(config); ++seat) field.set(config, seat, field.default_value);
     return;
   }
-  if (value.is_none() && field.set_none) return field.set_none(config);
+  if (value.is_none() && field.none == NoneMeans::kDerived) return field.derive(config);
+  if (value.is_none() && field.none == NoneMeans::kWord) return field.set(config, 0, field.none_value);
   switch (field.kind) {
     case FieldKind::kInt: {
       const std::int64_t number = config_value(value, game, field.name);

@@ -27,6 +27,13 @@ enum class FieldKind : std::uint8_t {
   kChoice,   // one of a few names, stored as its index
 };
 
+// What None means for an integer field.
+enum class NoneMeans : std::uint8_t {
+  kRejected,  // None is not a value of the field
+  kWord,      // a value of its own, stored as `none_value` and printed as `none_word`
+  kDerived,   // the default: the field is derived from others (`derive`)
+};
+
 // One configuration field. Integers are read and written as int64 through `get` and `set`
 // (the seat is ignored unless the field is per seat).
 template <class Config>
@@ -44,19 +51,20 @@ struct ConfigField {
   // Per seat: how many entries the configuration has, and what one entry is for.
   int (*count)(const Config&) = nullptr;
   std::string_view entry = "player";
-  // An integer that may be None: what None does to the configuration. When `none_word` is
-  // set, None is stored as `none_value`, which prints as that word and reads back as None.
-  void (*set_none)(Config&) = nullptr;
-  std::string_view none_word = {};
+  // What None does to an integer field (the flag is data, not `derive != nullptr`: under
+  // UBSan, GCC cannot compare a function's address with null in a constant expression).
+  NoneMeans none = NoneMeans::kRejected;
+  void (*derive)(Config&) = nullptr;  // kDerived: sets the field from the fields before it
+  std::string_view none_word = {};    // kWord: None is stored as none_value, printed as this
   std::int64_t none_value = 0;
 
-  constexpr bool nullable() const { return kind == FieldKind::kPerSeat || set_none != nullptr; }
+  constexpr bool nullable() const { return kind == FieldKind::kPerSeat || none != NoneMeans::kRejected; }
   // Whether the default is None: every seat's default, or a value derived from other fields.
-  constexpr bool default_is_none() const { return kind == FieldKind::kPerSeat || (set_none && none_word.empty()); }
+  constexpr bool default_is_none() const { return kind == FieldKind::kPerSeat || none == NoneMeans::kDerived; }
   constexpr std::int64_t upper(const Config& c) const { return max_of ? max_of(c) : max; }
   constexpr int entries(const Config& c) const { return kind == FieldKind::kPerSeat ? count(c) : 1; }
   // Whether the stored value stands for None.
-  constexpr bool is_none(const Config& c) const { return !none_word.empty() && get(c, 0) == none_value; }
+  constexpr bool is_none(const Config& c) const { return none == NoneMeans::kWord && get(c, 0) == none_value; }
 };
 
 // The member pointer's class and value types (what read_member and write_member act on).
@@ -131,7 +139,7 @@ void check_value(std::string_view game, const ConfigField<Config>& field, const 
   if (value >= field.min && value <= upper) return;
   if (field.kind == FieldKind::kChoice) bad_config(game, field.name, "is not a known choice: " + std::to_string(value));
   bad_config(game, field.name,
-             std::string("must be ") + (field.none_word.empty() ? "" : "None or ") + std::to_string(field.min) +
+             std::string("must be ") + (field.none == NoneMeans::kWord ? "None or " : "") + std::to_string(field.min) +
                  " to " + std::to_string(upper) + ", got " + std::to_string(value));
 }
 

@@ -20,17 +20,17 @@ inline constexpr int kConfigSeats = kMaxPlayerHands;  // per-seat fields hold on
 enum class Banker : std::uint8_t { kHouseWay, kAgent };
 
 // X(kind, name, type, default, min, max, doc, extras...): see CARDCORE_CONFIG_MEMBER.
-#define CARDCORE_BAIBUU_CONFIG(X)                                                                              \
-  X(kInt, player_hands, int, 1, 1, kMaxPlayerHands, "player hands against the banker (seats 0..n-1)")          \
-  X(                                                                                                           \
-      kPerSeat, wagers, std::int64_t, 100, 1, 1'000'000'000'000, "each player hand's wager, in minor units",   \
-      .count = [](const Config& c) { return c.player_hands; }, .entry = "player hand")                         \
-  X(kInt, commission_bp, int, 300, 0, 10'000, "commission on a player's win, in basis points (rounded down)")  \
-  X(                                                                                                           \
-      kInt, banker_commission_bp, int, 300, 0, 10'000, "commission on the banker's win (None: commission_bp)", \
-      .set_none = [](Config& c) { c.banker_commission_bp = c.commission_bp; })                                 \
-  X(kChoice, banker, Banker, Banker::kHouseWay, 0, 1, "who arranges the banker's hand: house_way or agent",    \
-    .choices = {"house_way", "agent"})                                                                         \
+#define CARDCORE_BAIBUU_CONFIG(X)                                                                                     \
+  X(kInt, player_hands, int, 1, 1, kMaxPlayerHands, "player hands against the banker (seats 0..n-1)")                 \
+  X(                                                                                                                  \
+      kPerSeat, wagers, std::int64_t, 100, 1, 1'000'000'000'000, "each player hand's wager, in minor units",          \
+      .count = [](const Config& c) { return c.player_hands; }, .entry = "player hand")                                \
+  X(kInt, commission_bp, int, 300, 0, 10'000, "commission on a player's win, in basis points (rounded down)")         \
+  X(                                                                                                                  \
+      kInt, banker_commission_bp, int, 300, 0, 10'000, "commission on the banker's win (None: commission_bp)",        \
+      .none = ::cardcore::NoneMeans::kDerived, .derive = [](Config& c) { c.banker_commission_bp = c.commission_bp; }) \
+  X(kChoice, banker, Banker, Banker::kHouseWay, 0, 1, "who arranges the banker's hand: house_way or agent",           \
+    .choices = {"house_way", "agent"})                                                                                \
   X(kInt, hands, int, 1, 1, 1'000'000, "rounds, each with a fresh deck")
 
 struct Config {

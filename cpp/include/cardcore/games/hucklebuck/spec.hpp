@@ -24,9 +24,8 @@ inline constexpr int kHandSize = 5;
   X(                                                                                                  \
       kPerSeat, scores, int, 0, 0, 100'000, "each player's score at the start",                       \
       .count = [](const Config& c) { return c.players; })                                             \
-  X(                                                                                                  \
-      kInt, hands, int, 1, 1, 100'000, "hands to play; None plays the game to the target",            \
-      .set_none = [](Config& c) { c.hands = 0; }, .none_word = "game", .none_value = 0)               \
+  X(kInt, hands, int, 1, 1, 100'000, "hands to play; None plays the game to the target",              \
+    .none = ::cardcore::NoneMeans::kWord, .none_word = "game", .none_value = 0)                       \
   X(kInt, max_hands, int, 200, 1, 100'000, "the most hands a game to the target plays (then a draw)") \
   X(                                                                                                  \
       kInt, first_dealer, int, 0, 0, kMaxPlayers - 1, "the seat of the first hand's dealer",          \
