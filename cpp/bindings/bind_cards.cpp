@@ -105,7 +105,14 @@ py::array_t<std::int32_t> output_array(const std::optional<py::array>& out, std:
   return py::reinterpret_borrow<py::array_t<std::int32_t>>(*out);
 }
 
-py::object card_set(Mask mask) { return py::module_::import("cardcore.cards").attr("CardSet").attr("from_mask")(mask); }
+py::object card_set(Mask mask) {
+  // CardSet.from_mask, looked up once: states build a CardSet for every hand they return.
+  PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::object> from_mask;
+  return from_mask
+      .call_once_and_store_result(
+          [] { return py::module_::import("cardcore.cards").attr("CardSet").attr("from_mask"); })
+      .get_stored()(mask);
+}
 
 void bind_cards(py::module_& m) {
   m.attr("DECK_SIZE") = kDeckSize;
