@@ -10,6 +10,14 @@ from workloads import Data, make_data
 _RATES = pytest.StashKey[list[str]]()
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Benchmarks run in one process: the test suite's ``-n auto`` (pyproject.toml) would
+    make pytest-benchmark disable them, so it is turned off here, as ``-n0`` would."""
+    if hasattr(config.option, "numprocesses"):
+        config.option.numprocesses = 0
+
+
 @pytest.fixture(scope="session")
 def data() -> Data:
     """The random hands every benchmark runs over, generated once."""
