@@ -9,26 +9,33 @@ import pytest
 
 import cardcore as cc
 from tests.conftest import dense_ranks, vector_ids
-from tests.reference import badugi as oracle
+from tests.reference import every_hand
 from tests.reference.cards import parse
 from tests.reference.vectors import BADUGI_PAIRS
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group(every_hand.GROUP["badugi"])
 def test_strength_orders_every_hand_as_the_oracle(
     four_card_masks: npt.NDArray[np.uint64], four_card_hands: list[tuple[int, ...]]
 ) -> None:
-    expected = dense_ranks([oracle.key(cards) for cards in four_card_hands])
+    oracle_results = every_hand.badugi_keys_and_cards()  # oracle.key, oracle.best_cards
+    expected = dense_ranks(
+        [oracle_results[every_hand.position(cards)][0] for cards in four_card_hands])
     assert np.array_equal(cc.badugi.strength_many(four_card_masks), expected)
     assert cc.badugi.NUM_STRENGTHS == len(set(expected.tolist())) == 1092
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group(every_hand.GROUP["badugi"])
 def test_cards_used_match_the_oracle_for_every_hand(
     four_card_hands: list[tuple[int, ...]],
 ) -> None:
+    oracle_results = every_hand.badugi_keys_and_cards()  # oracle.key, oracle.best_cards
     for cards in four_card_hands:
         hand = cc.badugi.evaluate(cards)
-        assert tuple(hand.used.ids()) == oracle.best_cards(cards), cards
-        size, ranks = oracle.key(cards)
+        (size, ranks), used = oracle_results[every_hand.position(cards)]
+        assert tuple(hand.used.ids()) == used, cards
         assert (hand.size, hand.ranks) == (-size, ranks), cards
 
 

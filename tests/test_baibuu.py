@@ -15,6 +15,7 @@ import cardcore as cc
 from cardcore import _core
 from tests.conftest import dense_ranks, vector_ids
 from tests.reference import baibuu as oracle
+from tests.reference import every_hand
 from tests.reference.vectors import BAIBUU_NATURALS, BAIBUU_VECTORS, HOUSE_WAY
 
 
@@ -47,12 +48,17 @@ def test_two_card_strengths_match_the_oracle_keys() -> None:
         assert (hand.points is None) == (hand.hand_class != "score")
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group(every_hand.GROUP["baibuu"])
 def test_naturals_and_house_way_of_every_holding(
     four_card_masks: npt.NDArray[np.uint64], four_card_hands: list[tuple[int, ...]]
 ) -> None:
+    naturals = every_hand.baibuu_naturals()  # oracle.natural of every holding
+    house_ways = every_hand.baibuu_house_ways()  # oracle.house_way of every holding
     for mask, cards in zip(four_card_masks.tolist(), four_card_hands, strict=True):
-        assert _core.baibuu.natural(mask) == oracle.natural(cards), cards
-        expected = oracle.house_way(cards)
+        position = every_hand.position(cards)
+        assert _core.baibuu.natural(mask) == naturals[position], cards
+        expected = house_ways[position]
         index = _core.baibuu.house_way(mask)
         if expected is None:
             assert index is None, cards
@@ -61,6 +67,8 @@ def test_naturals_and_house_way_of_every_holding(
         assert tuple(cc.CardSet.from_mask(low).ids()) == expected[0], cards
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group(every_hand.GROUP["baibuu"])
 def test_arrangements_and_validity_of_every_holding_match_the_oracle(
     four_card_masks: npt.NDArray[np.uint64], four_card_hands: list[tuple[int, ...]]
 ) -> None:
@@ -71,10 +79,15 @@ def test_arrangements_and_validity_of_every_holding_match_the_oracle(
          for mask in four_card_masks.tolist()], dtype=np.uint64)
     highs = four_card_masks[:, None] & ~lows
     valid = cc.baibuu.strength_many(highs) > cc.baibuu.strength_many(lows)
-    for row, cards in enumerate(four_card_hands):
-        for index, (low, high) in enumerate(oracle.arrangements(cards)):
-            assert int(lows[row, index]) == sum(1 << c for c in low), (cards, index)
-            assert bool(valid[row, index]) == oracle.is_valid(low, high), (cards, index)
+    # The oracle's arrangements of every holding, row by row in the order of four_card_hands:
+    # the mask of each Low and oracle.is_valid(low, high).
+    oracle_lows, oracle_valid = every_hand.baibuu_arrangements()
+    rows = np.array([every_hand.position(cards) for cards in four_card_hands])
+    oracle_lows, oracle_valid = oracle_lows[rows], oracle_valid[rows]
+    for name, ours, theirs in (("Low", lows, oracle_lows), ("validity", valid, oracle_valid)):
+        wrong = np.argwhere(ours != theirs)
+        assert len(wrong) == 0, f"{len(wrong)} arrangements differ in their {name}, e.g. " + (
+            ", ".join(f"{four_card_hands[row]} #{index}" for row, index in wrong[:8].tolist()))
 
 
 def test_arrangement_records_agree_with_the_batch_path() -> None:
@@ -87,6 +100,7 @@ def test_arrangement_records_agree_with_the_batch_path() -> None:
             assert arrangement.is_valid == oracle.is_valid(tuple(low), tuple(high))
 
 
+@pytest.mark.slow
 def test_every_non_natural_holding_has_a_valid_split_and_the_house_way_picks_one(
     four_card_masks: npt.NDArray[np.uint64],
 ) -> None:

@@ -3,6 +3,7 @@ hand) and against every vector of docs/rulebook/buh.md 1.9."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import combinations
 
 import numpy as np
@@ -12,6 +13,7 @@ import pytest
 import cardcore as cc
 from tests.conftest import dense_ranks, vector_ids
 from tests.reference import buh as oracle
+from tests.reference import every_hand
 from tests.reference.cards import parse
 from tests.reference.vectors import BUH_CLASS, BUH_DECLARATIONS, BUH_HANDS, BUH_PAIRS, HOOCH
 
@@ -27,7 +29,10 @@ def library_fields(cards: tuple[int, ...]) -> dict[str, object]:
 
 
 def oracle_fields(cards: tuple[int, ...]) -> dict[str, object]:
-    result = oracle.evaluate(cards)
+    return fields_of(oracle.evaluate(cards))
+
+
+def fields_of(result: Mapping[str, object]) -> dict[str, object]:
     return {name: result[name] for name in (*FIELDS, "hooch")}
 
 
@@ -37,11 +42,15 @@ def test_every_partial_hand_matches_the_oracle(size: int) -> None:
         assert library_fields(cards) == oracle_fields(cards), cards
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group(every_hand.GROUP["buh"])
 def test_every_four_card_hand_matches_the_oracle(four_card_hands: list[tuple[int, ...]]) -> None:
+    evaluations = every_hand.buh_evaluations()  # oracle.evaluate of every four-card hand
     for cards in four_card_hands:
-        assert library_fields(cards) == oracle_fields(cards), cards
+        assert library_fields(cards) == fields_of(evaluations[every_hand.position(cards)]), cards
 
 
+@pytest.mark.slow
 def test_strength_orders_every_four_card_hand_as_the_oracle_key(
     four_card_masks: npt.NDArray[np.uint64], four_card_hands: list[tuple[int, ...]]
 ) -> None:
@@ -51,6 +60,7 @@ def test_strength_orders_every_four_card_hand_as_the_oracle_key(
     assert actual.max() == cc.buh.NUM_STRENGTHS
 
 
+@pytest.mark.slow
 def test_counts_of_rules_1_5(four_card_masks: npt.NDArray[np.uint64]) -> None:
     hands = [cc.buh.evaluate(int(m)) for m in four_card_masks]
     assert sum(h.is_buh and not h.is_flush for h in hands) == 1321

@@ -14,6 +14,7 @@ import pytest
 
 import cardcore as cc
 from cardcore import cli
+from tests.reference import every_hand
 
 CASES = [
     ("badugi", {}, ["random", "rule_based"]),
@@ -61,22 +62,17 @@ def test_a_dask_cluster_gives_the_same_bits_as_local_threads() -> None:
 
 def _exact_bai_buu_rates() -> tuple[float, float]:
     """Over every four-card holding, by the reference oracle: the chance of a Natural, and
-    the chance that a random split of a holding without one fouls."""
-    from itertools import combinations
-
-    from tests.reference import baibuu as oracle
-
-    naturals = fouls = 0
-    holdings = list(combinations(range(52), 4))
-    for cards in holdings:
-        if oracle.natural(cards) is not None:
-            naturals += 1
-        else:
-            fouls += 6 - len(oracle.valid_splits(cards))
-    return naturals / len(holdings), fouls / (6 * len(holdings))
+    the chance that a random split (one of the six arrangements) of a holding without one
+    fouls (is not valid)."""
+    naturals = every_hand.baibuu_naturals()  # oracle.natural of every holding
+    _, valid = every_hand.baibuu_arrangements()  # oracle.is_valid of the six arrangements
+    natural = np.array([name is not None for name in naturals])
+    fouls = int((~valid[~natural]).sum())
+    return int(natural.sum()) / len(naturals), fouls / (6 * len(naturals))
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group(every_hand.GROUP["baibuu"])
 def test_counts_agree_with_exact_rates() -> None:
     natural_rate, foul_rate = _exact_bai_buu_rates()
     rounds = 200_000

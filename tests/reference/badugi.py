@@ -72,6 +72,12 @@ def best_cards(cards: Iterable[int]) -> tuple[int, ...]:
     return _best(cards)[2]
 
 
+def key_and_cards(cards: Iterable[int]) -> tuple[tuple[int, tuple[int, ...]], tuple[int, ...]]:
+    """``(key(cards), best_cards(cards))`` from one enumeration of the subsets."""
+    k, ranks, used = _best(cards)
+    return (-k, ranks), used
+
+
 def compare(a: Iterable[int], b: Iterable[int]) -> int:
     """+1 if a wins, -1 if b wins, 0 for a split (2.5 #4)."""
     ka, kb = key(a), key(b)

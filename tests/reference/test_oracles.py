@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from . import badugi, baibuu, buh, hucklebuck
+from . import badugi, baibuu, buh, every_hand, hucklebuck
 from .cards import all_hands, parse, show
 from .vectors import (
     BADUGI_PAIRS,
@@ -91,11 +91,12 @@ def test_buh_declarations(did: str, text: str, v: int, is_buh: bool) -> None:
         assert not result["is_flush"]
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group(every_hand.GROUP["buh"])
 def test_buh_counts_over_all_four_card_hands() -> None:
     """1.5: 1,321 non-flush buhs (star included), 44 flushes of value 1, 4 double buhs."""
     non_flush_buhs = flush_value_one = double_buhs = stars = 0
-    for hand in all_hands(4):
-        result = buh.evaluate(hand)
+    for result in every_hand.buh_evaluations():  # buh.evaluate of every four-card hand
         non_flush_buhs += result["is_buh"] and not result["is_flush"]
         flush_value_one += result["is_flush"] and result["value"] == 1
         double_buhs += result["is_double_buh"]
@@ -138,12 +139,15 @@ def test_badugi_cards_used() -> None:
     assert badugi.best_cards(parse("A♠ 2♥ 3♦ K♦")) == tuple(sorted(parse("A♠ 2♥ 3♦")))
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group(every_hand.GROUP["badugi"])
 def test_badugi_all_hands_consistent() -> None:
     """Over all 4-card hands: the cards used are legal and give the key; 17,160 badugis."""
     four_card = 0
-    for hand in all_hands(4):
-        k, ranks = badugi.key(hand)
-        used = badugi.best_cards(hand)
+    # badugi.key and badugi.best_cards of every four-card hand
+    for hand, ((k, ranks), used) in zip(
+        every_hand.hands(), every_hand.badugi_keys_and_cards(), strict=True
+    ):
         assert badugi.is_legal(used) and len(used) == -k and set(used) <= set(hand)
         assert badugi.descending_ranks(used) == ranks
         four_card += k == -4
@@ -273,13 +277,15 @@ def test_baibuu_arrangement_order() -> None:
     ]
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group(every_hand.GROUP["baibuu"])
 def test_baibuu_naturals_and_house_way_over_all_hands() -> None:
     """3.5 #3 counts; 3.6 #4 every non-natural has a valid split; house way always valid."""
     counts: dict[str | None, int] = {}
-    for hand in all_hands(4):
-        name = baibuu.natural(hand)
+    # baibuu.natural and baibuu.house_way of every four-card hand
+    for hand, name, chosen in zip(every_hand.hands(), every_hand.baibuu_naturals(),
+                                  every_hand.baibuu_house_ways(), strict=True):
         counts[name] = counts.get(name, 0) + 1
-        chosen = baibuu.house_way(hand)
         if name is None:
             assert chosen in baibuu.arrangements(hand)
             assert baibuu.is_valid(*chosen), show(hand)
