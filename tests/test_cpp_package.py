@@ -1,6 +1,7 @@
 """The C++ core as a CMake package: `cmake --install` gives headers, the static library and
 a config that a separate project (examples/cpp) finds with find_package(cardcore) and links
-as cardcore::core. Builds the core from the source checkout (a minute or two)."""
+as cardcore::core. Installs the core from the shared CMake build of the source checkout
+(tests/conftest.py, cpp_build; a minute or two when this run has not built it yet)."""
 
 from __future__ import annotations
 
@@ -12,14 +13,15 @@ import numpy as np
 import pytest
 
 import cardcore as cc
+from tests.conftest import CPP_BUILD_GROUP, REPO
 
-REPO = Path(__file__).resolve().parents[1]
 CMAKE = shutil.which("cmake")
 
 pytestmark = [
     pytest.mark.skipif(CMAKE is None, reason="needs cmake (and a C++20 compiler) on PATH"),
     pytest.mark.skipif(not (REPO / "CMakeLists.txt").is_file(),
                        reason="needs the source checkout (CMakeLists.txt next to tests/)"),
+    pytest.mark.xdist_group(CPP_BUILD_GROUP),
 ]
 
 
@@ -35,12 +37,12 @@ def build(source: Path, binary: Path, *defines: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def sim(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The example simulator, built against the core installed into a fresh prefix."""
+def sim(cpp_build: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example simulator, built against the core installed into a fresh prefix from the
+    shared build (tests/conftest.py)."""
     work = tmp_path_factory.mktemp("cpp_package")
     prefix = work / "prefix"
-    build(REPO, work / "core")
-    cmake("--install", work / "core", "--prefix", prefix, "--config", "Release")
+    cmake("--install", cpp_build, "--prefix", prefix, "--config", "Release")
     assert (prefix / "include" / "cardcore" / "games" / "badugi" / "state.hpp").is_file()
     build(REPO / "examples" / "cpp", work / "sim", f"-DCMAKE_PREFIX_PATH={prefix}")
     # Single-config generators put it in the build directory, multi-config ones in Release/.
