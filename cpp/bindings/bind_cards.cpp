@@ -106,11 +106,12 @@ py::array_t<std::int32_t> output_array(const std::optional<py::array>& out, std:
 }
 
 py::object card_set(Mask mask) {
-  // CardSet.from_mask, looked up once: states build a CardSet for every hand they return.
-  PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::object> from_mask;
-  return from_mask
+  // CardSet._of_engine (from_mask without its checks: the engines' masks are valid),
+  // looked up once: states build a CardSet for every hand they return.
+  PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::object> of_engine;
+  return of_engine
       .call_once_and_store_result(
-          [] { return py::module_::import("cardcore.cards").attr("CardSet").attr("from_mask"); })
+          [] { return py::module_::import("cardcore.cards").attr("CardSet").attr("_of_engine"); })
       .get_stored()(mask);
 }
 

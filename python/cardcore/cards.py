@@ -150,6 +150,14 @@ class CardSet:
         result._mask = _core.to_mask(checked_int(mask, "mask", "an integer"))
         return result
 
+    @classmethod
+    def _of_engine(cls, mask: int) -> CardSet:
+        """The set of a mask an engine returns: a valid card mask by construction, so
+        unchecked (the engines build a CardSet for every hand a state returns)."""
+        result = cls.__new__(cls)
+        result._mask = mask
+        return result
+
     @property
     def mask(self) -> int:
         """The 64-bit mask of the set."""
