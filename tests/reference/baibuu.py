@@ -32,6 +32,7 @@ Readings chosen where the text leaves room (see also the house_way helpers):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, check_cards, rank_index, suit
@@ -96,6 +97,7 @@ def highest_card_value(card: int) -> int:
 # ---------------------------------------------------------------- two-card hands (3.4)
 
 
+@functools.cache  # a pure function of 2,652 ordered pairs: the exhaustive passes reuse it
 def two_card_key(c1: int, c2: int) -> tuple[int, int]:
     """Bửu (4, rank), Công Lớn (3, 0), Công Nhỏ (2, 0), Score (1, points); higher is better."""
     r1, r2 = high_rank(c1), high_rank(c2)
