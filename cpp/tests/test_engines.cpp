@@ -1,7 +1,9 @@
 // The four engines (badugi::State, buh::State, baibuu::State, hucklebuck::State) in many
 // random games, seeded and with explicit chance, under random configurations: at every step
 // a copy equals the state and stays independent of it, serialize() / deserialize() gives
-// an equal state, an illegal action is refused and changes nothing, every card is in
+// an equal state, the legal actions are in range and read back from their text (at a chance
+// node: the cards of the stock, equally likely), an illegal action is refused and changes
+// nothing, the rewards add up to the returns within the game's bounds, every card is in
 // exactly one place, and chips are conserved (Badugi, Buh: stacks + pot constant and returns
 // summing to zero; Bai Buu: returns summing to minus the commission). Actions are picked by
 // the project's generator (core/rng.hpp), so a failure repeats; its message names the game,
@@ -15,6 +17,7 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cardcore/core/rng.hpp"
@@ -76,6 +79,29 @@ void check_partition(const std::vector<Mask>& places) {
   CHECK_EQ(seen, kDeckMask);
 }
 
+// The legal actions of `state`: at a chance node, the cards of the stock, each as likely
+// as any other; at a player's turn, actions of the game's range that read back from their
+// text.
+template <class State, class Game>
+void check_actions(const State& state, const std::vector<int>& legal, const Game& game, int seats) {
+  if (state.is_chance_node()) {
+    const std::vector<std::pair<int, double>> outcomes = state.chance_outcomes();
+    CHECK_EQ(outcomes.size(), legal.size());
+    CHECK_LE(outcomes.size(), static_cast<std::size_t>(kDeckSize));
+    for (std::size_t i = 0; i < outcomes.size() && i < legal.size(); ++i) {
+      CHECK_EQ(outcomes[i].first, legal[i]);
+      CHECK_LT(std::abs(outcomes[i].second * static_cast<double>(outcomes.size()) - 1.0), 1e-12);
+    }
+    return;
+  }
+  CHECK(state.current_player() >= 0 && state.current_player() < seats);
+  for (const int action : legal) {
+    TRACE("legal action " + std::to_string(action));
+    CHECK(action >= 0 && action < game.num_distinct_actions());
+    CHECK_EQ(state.string_to_action(state.action_to_string(action)), action);
+  }
+}
+
 double sum(const std::vector<double>& values) {
   double total = 0;
   for (double v : values) total += v;
@@ -93,6 +119,7 @@ void play_random_game(const Game& game, std::uint64_t seed, bool seeded, int sea
   State state(config, seeded, seed);
   Rng rng(seed, 99);
   const int max_length = game.max_game_length();
+  std::vector<double> rewarded = state.rewards();  // what the rewards add up to
   for (int step = 0; !state.is_terminal(); ++step) {
     TRACE("step " + std::to_string(step) + ", history '" + state.serialize() + "'");
     CHECK_LE(static_cast<int>(state.history().size()), max_length);
@@ -107,6 +134,7 @@ void play_random_game(const Game& game, std::uint64_t seed, bool seeded, int sea
     }
     const std::vector<int> legal = state.legal_actions();
     CHECK(!legal.empty());
+    check_actions(state, legal, game, seats);
     const int action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
     if (step % 5 == 0) {  // an illegal action is refused and changes nothing
       int illegal = 0;
@@ -124,12 +152,21 @@ void play_random_game(const Game& game, std::uint64_t seed, bool seeded, int sea
     CHECK_EQ(state.serialize(), before);  // the copy is independent
     state.apply_action(action);
     check_same(state, copy, game, seats);  // the same action gives the same state
+    const std::vector<double> rewards = state.rewards();
+    for (int p = 0; p < seats; ++p) rewarded[static_cast<std::size_t>(p)] += rewards[static_cast<std::size_t>(p)];
   }
   TRACE("the game is over: '" + state.serialize() + "'");
   invariants(state);
   CHECK(state.legal_actions().empty());
   CHECK_THROWS(state.apply_action(0), std::invalid_argument, "the game is over");
   at_end(state);
+  const std::vector<double> returns = state.returns();
+  for (int p = 0; p < seats; ++p) {  // the rewards add up to the returns, within the bounds
+    TRACE("player " + std::to_string(p) + "'s returns");
+    const double each = returns[static_cast<std::size_t>(p)];
+    CHECK_LT(std::abs(rewarded[static_cast<std::size_t>(p)] - each), 1e-9);
+    CHECK(game.min_utility() <= each && each <= game.max_utility());
+  }
   check_same(State::deserialize(config, state.serialize()), state, game, seats);
 }
 
