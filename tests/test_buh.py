@@ -22,7 +22,10 @@ FIELDS = ("value", "is_flush", "is_skunk", "is_buh", "is_double_buh", "is_star",
 
 
 def library_fields(cards: tuple[int, ...]) -> dict[str, object]:
-    hand = cc.buh.evaluate(cards)
+    return hand_fields(cc.buh.evaluate(cards))
+
+
+def hand_fields(hand: cc.buh.BuhHand) -> dict[str, object]:
     fields: dict[str, object] = {name: getattr(hand, name) for name in FIELDS}
     fields["hooch"] = tuple(HOOCH[h] for h in hand.hooch)
     return fields
@@ -42,12 +45,22 @@ def test_every_partial_hand_matches_the_oracle(size: int) -> None:
         assert library_fields(cards) == oracle_fields(cards), cards
 
 
+@pytest.fixture(scope="module")
+def every_buh_hand(four_card_masks: npt.NDArray[np.uint64]) -> list[cc.buh.BuhHand]:
+    """cc.buh.evaluate of every four-card hand, in the order of four_card_masks (and of
+    four_card_hands), once for the tests of this file in the group of every_hand.GROUP."""
+    return [cc.buh.evaluate(mask) for mask in four_card_masks.tolist()]
+
+
 @pytest.mark.slow
 @pytest.mark.xdist_group(every_hand.GROUP["buh"])
-def test_every_four_card_hand_matches_the_oracle(four_card_hands: list[tuple[int, ...]]) -> None:
+def test_every_four_card_hand_matches_the_oracle(
+    four_card_hands: list[tuple[int, ...]], every_buh_hand: list[cc.buh.BuhHand]
+) -> None:
     evaluations = every_hand.buh_evaluations()  # oracle.evaluate of every four-card hand
-    for cards in four_card_hands:
-        assert library_fields(cards) == fields_of(evaluations[every_hand.position(cards)]), cards
+    for cards, hand in zip(four_card_hands, every_buh_hand, strict=True):
+        assert tuple(hand.cards.ids()) == cards
+        assert hand_fields(hand) == fields_of(evaluations[every_hand.position(cards)]), cards
 
 
 @pytest.mark.slow
@@ -61,8 +74,9 @@ def test_strength_orders_every_four_card_hand_as_the_oracle_key(
 
 
 @pytest.mark.slow
-def test_counts_of_rules_1_5(four_card_masks: npt.NDArray[np.uint64]) -> None:
-    hands = [cc.buh.evaluate(int(m)) for m in four_card_masks]
+@pytest.mark.xdist_group(every_hand.GROUP["buh"])
+def test_counts_of_rules_1_5(every_buh_hand: list[cc.buh.BuhHand]) -> None:
+    hands = every_buh_hand
     assert sum(h.is_buh and not h.is_flush for h in hands) == 1321
     assert sum(h.is_flush and h.value == 1 for h in hands) == 44
     assert sum(h.is_double_buh for h in hands) == 4

@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parents[1]
 PACKAGE = Path(cardcore.__file__).resolve().parent
 # scikit-build-core's editable install finds the package through an import hook, which mypy
 # does not follow: the user's view needs the package installed as files (pip install .).
-EDITABLE = PACKAGE == (REPO / "python" / "cardcore").resolve()
+EDITABLE = (REPO / "python" / "cardcore").resolve() == PACKAGE
 
 
 def test_the_package_is_marked_typed() -> None:
