@@ -40,7 +40,7 @@ written to ``out`` (int32, same length) when given.
 >>> import numpy as np
 >>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
 True)");
-  m.attr("NUM_STRENGTHS") = badugi::num_strengths();
+  m.attr("NUM_STRENGTHS") = badugi::kNumStrengths;
   bind_engine<badugi::State>(m);
 }
 

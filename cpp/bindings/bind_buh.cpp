@@ -45,7 +45,7 @@ written to ``out`` (int32, same length) when given.
 >>> import numpy as np
 >>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
 True)");
-  m.attr("NUM_STRENGTHS") = buh::num_strengths();
+  m.attr("NUM_STRENGTHS") = buh::kNumStrengths;
   bind_engine<buh::State>(m);
 }
 

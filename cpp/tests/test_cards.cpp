@@ -191,8 +191,8 @@ TEST_CASE(batch_lookups_report_the_first_bad_index_whatever_the_thread_count) {
 std::uint32_t highest_card_key(Mask hand) { return static_cast<std::uint32_t>(kDeckSize - highest_bit(hand)); }
 
 TEST_CASE(rank_table_gives_dense_strengths_higher_better) {
-  const RankTable4 table(&highest_card_key, "a test hand");
-  CHECK_EQ(table.distinct(), 49);                           // the highest of four cards is one of ids 3 .. 51
+  const RankTable4 table(&highest_card_key, "a test hand", 49);  // the highest of four cards: ids 3 .. 51
+  CHECK_EQ(table.distinct(), 49);
   CHECK_EQ(table.strength(parse_cards("2c 2d 2h 2s")), 1);  // highest id 3: the worst
   CHECK_EQ(table.strength(parse_cards("2c 2d 2h As")), 49);
   CHECK_EQ(table.strength(parse_cards("3c 2d 2h 2s")), 2);
@@ -202,6 +202,11 @@ TEST_CASE(rank_table_gives_dense_strengths_higher_better) {
   CHECK_EQ(table.strength_many(hands, out, 3, 1), std::int64_t{2});
   CHECK_EQ(out[0], 1);
   CHECK_EQ(out[1], 49);
+}
+
+TEST_CASE(rank_table_checks_its_number_of_strengths) {
+  CHECK_THROWS(RankTable4(&highest_card_key, "a test hand", 48), std::logic_error,
+               "a test hand: 49 distinct strengths, not 48");
 }
 
 TEST_CASE(rng_is_deterministic_and_in_range) {

@@ -211,8 +211,8 @@ TEST_CASE(badugi_cards_used_are_the_lowest_ids_among_equal_subsets) {
   CHECK_EQ(format_cards(badugi::analyze(parse_cards("As Ah 2c 3c")).cards), std::string("2c Ah"));
   CHECK_EQ(format_cards(badugi::analyze(parse_cards("As 2h 3d Kd")).cards), std::string("2h 3d As"));
   CHECK_EQ(format_cards(badugi::analyze(parse_cards("Ad As 2d 2c")).cards), std::string("2c Ad"));
-  CHECK_EQ(badugi::num_strengths(), badugi::strength(parse_cards("As 2h 3d 4c")));  // the best hand
-  CHECK_EQ(badugi::strength(parse_cards("Ks Kh Kd Kc")), 1);                        // the worst
+  CHECK_EQ(badugi::kNumStrengths, badugi::strength(parse_cards("As 2h 3d 4c")));  // the best hand
+  CHECK_EQ(badugi::strength(parse_cards("Ks Kh Kd Kc")), 1);                      // the worst
   CHECK_THROWS(badugi::analyze(parse_cards("As 2h 3d")), std::invalid_argument, "needs 4 cards, got 3");
 }
 

@@ -8,8 +8,8 @@ any number of Python threads at once; results never depend on it, nor on ``threa
 release the GIL while C++ works, so Python threads run them in parallel (the others hold it:
 they are safe, one at a time). The batch calls read their input arrays and write only their
 output: do not modify an input array, or an ``out=`` array, from another thread while a call
-on it is running. The tables behind the evaluators are built once (Buh's and Badugi's when
-cardcore is imported, Bai Buu's on first use) as C++ function-local statics, whose
+on it is running. The tables behind the evaluators are built once, on first use (importing
+cardcore builds none), as C++ function-local statics, whose
 initialisation C++11 makes thread-safe (racing threads wait for the one building), and never
 change afterwards; the first use of Bai Buu's optimal arrangement builds its table (about a
 second) and blocks the callers meanwhile. A ``Game`` is immutable: share one between threads

@@ -46,7 +46,7 @@ bool lower_ids(Mask a, Mask b) {
 }
 
 const RankTable4& table() {
-  static const RankTable4 built([](Mask hand) { return key(analyze(hand)); }, "a Badugi hand");
+  static const RankTable4 built([](Mask hand) { return key(analyze(hand)); }, "a Badugi hand", kNumStrengths);
   return built;
 }
 
@@ -80,8 +80,6 @@ std::uint32_t key(const Analysis& a) {
 }
 
 int strength(Mask hand) { return table().strength(hand); }
-
-int num_strengths() { return table().distinct(); }
 
 std::int64_t strength_many(const Mask* hands, std::int32_t* out, std::size_t n, int threads) {
   return table().strength_many(hands, out, n, threads);

@@ -15,7 +15,8 @@ namespace {
 constexpr int points(int rank) { return rank == kAce ? 1 : rank <= kTen ? rank + 2 : 0; }
 
 const RankTable4& table() {
-  static const RankTable4 built([](Mask hand) { return showdown_key(analyze(hand)); }, "a Buh showdown hand");
+  static const RankTable4 built([](Mask hand) { return showdown_key(analyze(hand)); }, "a Buh showdown hand",
+                                kNumStrengths);
   return built;
 }
 
@@ -67,8 +68,6 @@ std::uint32_t showdown_key(const Analysis& a) {
 }
 
 int strength(Mask hand) { return table().strength(hand); }
-
-int num_strengths() { return table().distinct(); }
 
 std::int64_t strength_many(const Mask* hands, std::int32_t* out, std::size_t n, int threads) {
   return table().strength_many(hands, out, n, threads);

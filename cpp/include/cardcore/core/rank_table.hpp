@@ -14,7 +14,9 @@ class RankTable4 {
  public:
   // Ranks all C(52, 4) hands by key_of (lower key = better hand) into strengths 1 (worst)
   // to distinct() (best), equal keys sharing a strength. `what` names the hand in errors.
-  RankTable4(std::uint32_t (*key_of)(Mask), std::string_view what);
+  // Throws std::logic_error unless there are `expected_distinct` strengths (the game's
+  // constant, which its module states without building the table).
+  RankTable4(std::uint32_t (*key_of)(Mask), std::string_view what, int expected_distinct);
 
   int distinct() const { return distinct_; }
 

@@ -27,8 +27,12 @@ Analysis analyze(Mask hand);
 // (4 - size, ranks descending) as one integer: lower wins, equal splits.
 std::uint32_t key(const Analysis& a);
 
+// The number of distinct strengths (the best hand has this strength): C(13, k) rank sets
+// for each size k of 4, 3, 2 and 1. A constant, so that stating it builds no table; the
+// table checks it when it is built.
+inline constexpr int kNumStrengths = 715 + 286 + 78 + 13;
+
 int strength(Mask hand);
-int num_strengths();
 std::int64_t strength_many(const Mask* hands, std::int32_t* out, std::size_t n, int threads);
 
 }  // namespace cardcore::badugi

@@ -43,8 +43,10 @@ std::uint32_t showdown_key(const Analysis& a);
 // Dense rank of the showdown key, 1 for the worst hand; throws unless 4 cards below 52.
 int strength(Mask hand);
 
-// Number of distinct strengths (the best hand has this strength).
-int num_strengths();
+// The number of distinct strengths (the best hand has this strength): the distinct
+// showdown keys over every four-card hand. A constant, so that stating it builds no table;
+// the table checks it when it is built, and tests/test_buh.py against the oracle's order.
+inline constexpr int kNumStrengths = 324;
 
 // Batch strength of four-card masks; returns the first bad index or kNoBadIndex.
 std::int64_t strength_many(const Mask* hands, std::int32_t* out, std::size_t n, int threads);
