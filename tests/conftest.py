@@ -20,6 +20,8 @@ REPO = Path(__file__).resolve().parents[1]
 # The xdist group of the tests that use the cpp_build fixture: with --dist loadgroup
 # (pyproject.toml) one worker runs them all, so the C++ is compiled once per run.
 CPP_BUILD_GROUP = "cpp-build"
+# The tests that run mypy: one worker runs them in turn, sharing the checkout's mypy cache.
+MYPY_GROUP = "mypy"
 
 
 @pytest.fixture(scope="session")

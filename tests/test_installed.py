@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import cardcore
+from tests.conftest import MYPY_GROUP
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = Path(cardcore.__file__).resolve().parent
@@ -35,6 +36,7 @@ def test_the_stubs_of_the_module_ship_with_it() -> None:
 
 
 @pytest.mark.skipif(EDITABLE, reason="an editable install: mypy cannot see it as a user does")
+@pytest.mark.xdist_group(MYPY_GROUP)
 def test_typed_user_code_passes_mypy_strict_against_the_installed_package(
     tmp_path: Path,
 ) -> None:
@@ -42,8 +44,11 @@ def test_typed_user_code_passes_mypy_strict_against_the_installed_package(
     assert examples
     for example in examples:  # copied out, so that nothing of the checkout is on the path
         (tmp_path / example.name).write_text(example.read_text())
+    # The checkout's cache (tests/test_quality.py fills it; the same xdist group runs both
+    # in turn) spares parsing NumPy's stubs again; the cardcore modules, at another path
+    # here, are checked anew.
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(REPO / ".mypy_cache"),
          *(example.name for example in examples)],
         cwd=tmp_path, capture_output=True, text=True,
     )

@@ -6,6 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.conftest import MYPY_GROUP
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -13,6 +17,7 @@ def run(*command: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=REPO, capture_output=True, text=True)
 
 
+@pytest.mark.xdist_group(MYPY_GROUP)
 def test_mypy_strict() -> None:
     result = run(sys.executable, "-m", "mypy", "--strict", "python/cardcore", "tests/typing")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -13,18 +13,21 @@ Everything is computed by literally enumerating every subset of the four cards.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Iterator
 
 from .cards import check_cards, rank_index, suit
 
 
+@functools.cache  # a pure function of 52 cards
 def badugi_rank(card: int) -> int:
     """A = 1 (always low), 2..10 = pips, J = 11, Q = 12, K = 13 (2.5 #1)."""
     r = rank_index(card)
     return 1 if r == 12 else r + 2
 
 
+@functools.cache  # a pure function of the subset: the exhaustive passes meet each one often
 def is_legal(subset: tuple[int, ...]) -> bool:
     """Pairwise distinct ranks and pairwise distinct suits (2.5 #2)."""
     ranks = {badugi_rank(c) for c in subset}
