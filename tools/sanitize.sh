@@ -21,7 +21,8 @@ tests_build="build/asan-tests-${cxx##*/}"
 generator=()
 if command -v ninja >/dev/null; then generator=(-G Ninja); fi
 cmake -S . -B "$tests_build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_COMPILER="$cxx" -DCARDCORE_SANITIZE=ON -DCARDCORE_BUILD_TESTS=ON >/dev/null
+  -DCMAKE_CXX_COMPILER="$cxx" -DCARDCORE_SANITIZE=ON -DCARDCORE_BUILD_TESTS=ON \
+  -DCMAKE_UNITY_BUILD=ON >/dev/null
 cmake --build "$tests_build" -j "$(nproc)"
 grep -q __asan_report_load8 <(nm "$tests_build/test_betting") || {
   echo "tools/sanitize.sh: $tests_build/test_betting is not instrumented" >&2; exit 1; }
