@@ -55,7 +55,7 @@ inline std::uint64_t to_seed(const Integer& seed) {
   const unsigned long long value = PyLong_AsUnsignedLongLong(seed.value.ptr());  // raises if negative or huge
   if (PyErr_Occurred()) {
     PyErr_Clear();
-    throw std::invalid_argument("seed must be an integer in [0, 2**64), got " + std::string(py::str(seed.value)));
+    throw std::invalid_argument("seed must be an integer in [0, 2**64), got " + shown(seed.value));
   }
   return value;
 }
@@ -69,7 +69,7 @@ decltype(auto) with_int(const Integer& number, Method method) {
   const long long value = PyLong_AsLongLongAndOverflow(number.value.ptr(), &overflow);
   if (overflow == 0 && value >= INT_MIN && value <= INT_MAX) return method(static_cast<int>(value));
   const int end = overflow < 0 || value < 0 ? INT_MIN : INT_MAX;
-  const std::string stand_in = std::to_string(end), text = py::str(number.value);
+  const std::string stand_in = std::to_string(end), text = shown(number.value);
   auto renamed = [&](const std::exception& error) {
     std::string message = error.what();
     if (const std::size_t at = message.find(stand_in); at != std::string::npos)

@@ -1,6 +1,7 @@
 // The bound on the user's input that an error message quotes (core/text.hpp): the helper
-// itself (short text whole, the cut at the bound, UTF-8 boundaries, the length) and card
-// parsing through it.
+// itself (short text whole, the cut at the bound, UTF-8 boundaries, the length), card
+// parsing through it, and every registered engine's deserialize and string_to_action with
+// a giant input.
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "cardcore/core/cards.hpp"
 #include "cardcore/core/text.hpp"
+#include "cardcore/games/registry.hpp"
 #include "check.hpp"
 
 using namespace cardcore;
@@ -34,7 +36,8 @@ std::string message_of(Statement statement) {
 }
 
 // The longest message a giant input may give (tests/test_bad_inputs.py's MAX_MESSAGE):
-// kMaxQuoted characters of it, the note of its length and the message's own words.
+// kMaxQuoted characters of it, the note of its length and the message's own words (a
+// serialized state's, the configuration it expected).
 constexpr std::size_t kMaxMessage = 500;
 
 }  // namespace
@@ -114,6 +117,36 @@ TEST_CASE(card_parsing_quotes_the_card_and_its_text_within_the_bound) {
   }
   // Short input is quoted as before.
   CHECK_THROWS(parse_cards("As Kd 9x"), std::invalid_argument, "invalid card '9x' at position 3 in 'As Kd 9x'");
+}
+
+TEST_CASE(every_engine_bounds_what_it_quotes_of_a_giant_input) {
+  Games::for_each([]<class State>() {
+    const typename State::Spec::Config config{};
+    const std::string name(State::kName);
+    TRACE(name);
+    const std::string giant(10'000'000, 'x');
+    const std::string magic = "cardcore." + name + "/1 ";
+    const std::string header = magic + config.to_string() + " | ";
+    // Each corrupt part in turn: the tag, the configuration, the chance mode, the seed.
+    for (const std::string& text : {giant, giant + " " + magic, magic + giant, header + giant + " |",
+                                    header + "seed=" + giant + " |", header + "seed=1@" + giant + " |"}) {
+      const std::string message = message_of([&] { State::deserialize(config, text); });
+      CHECK_LE(count_characters(message), kMaxMessage);
+      CHECK(message.find("characters)") != std::string::npos);
+    }
+    // A history of a million ids, or none: a short message naming no input.
+    for (const std::string& text : {header + "explicit |" + repeat(" 99", 1'000'000), header + giant}) {
+      const std::string message = message_of([&] { State::deserialize(config, text); });
+      CHECK_LE(count_characters(message), kMaxMessage);
+    }
+    const State state(config, true, 3);
+    for (const std::string& text :
+         {giant, "discard " + repeat("As ", 1'000'000), "exchange " + giant, "arrange " + giant, "play " + giant}) {
+      const std::string message = message_of([&] { state.string_to_action(text); });
+      CHECK_LE(count_characters(message), kMaxMessage);
+      CHECK(message.find("characters)") != std::string::npos);
+    }
+  });
 }
 
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }
