@@ -600,7 +600,8 @@ WRONG_VERB: dict[str, tuple[Callable[[Any], object], str]] = {
     "badugi": (lambda s: s.discard(), r"discard is not legal now; legal: fold, call, raise"),
     "buh": (lambda s: s.declare(), r"declare is not legal now; legal: pass"),
     "baibuu": (lambda s: s.arrange(not_held(s)), r"the Low hand must be two cards of"),
-    "hucklebuck": (lambda s: s.play("As"), r"play As is not legal now; legal: pass"),
+    "hucklebuck": (lambda s: s.play("As"), r"play As is not legal now; legal: pass, exchange "
+                   r"<cards> \(\d+ ways, e.g. 'exchange \w\w'\)$"),
 }
 VERB_AT_CHANCE: dict[str, Callable[[Any], object]] = {
     "badugi": lambda s: s.fold(),
