@@ -9,11 +9,13 @@ the command-line rows run in subprocesses with a timeout."""
 
 from __future__ import annotations
 
+import contextlib
 import faulthandler
 import random
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -21,7 +23,9 @@ import numpy as np
 import pytest
 
 import cardcore as cc
-from cardcore._checks import CardcoreTypeError
+from cardcore import cli
+from cardcore._checks import CardcoreTypeError, elide_input, quote_input
+from cardcore._registry import MODULES
 
 HANG_SECONDS = 120  # far above any row's time on a loaded machine
 
@@ -600,7 +604,8 @@ WRONG_VERB: dict[str, tuple[Callable[[Any], object], str]] = {
     "badugi": (lambda s: s.discard(), r"discard is not legal now; legal: fold, call, raise"),
     "buh": (lambda s: s.declare(), r"declare is not legal now; legal: pass"),
     "baibuu": (lambda s: s.arrange(not_held(s)), r"the Low hand must be two cards of"),
-    "hucklebuck": (lambda s: s.play("As"), r"play As is not legal now; legal: pass"),
+    "hucklebuck": (lambda s: s.play("As"), r"play As is not legal now; legal: pass, exchange "
+                   r"<cards> \(\d+ ways, e.g. 'exchange \w\w'\)$"),
 }
 VERB_AT_CHANCE: dict[str, Callable[[Any], object]] = {
     "badugi": lambda s: s.fold(),
@@ -775,3 +780,240 @@ def test_a_bad_command_line_exits_with_a_message(args: list[str], match: str) ->
     assert "Traceback" not in done.stderr, done.stderr
     assert done.stderr.strip(), "no message on stderr"
     assert re.search(match, done.stderr), done.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# Giant input: whatever its size, a message quotes at most MAX_QUOTED characters of it
+
+GIANT = 10**7
+"""Ten million characters: a 10 MB log line for every bad request, if a message quoted it."""
+MAX_MESSAGE = 500
+"""The longest message any row of the catalogue may give: at most MAX_QUOTED (200)
+characters of the user's input (a card and the text around it share them), the note of its
+length, and the message's own words. pybind11's TypeError for an argument of the wrong type
+also lists the function's signatures, which are not counted: the part of it from
+"Invoked with:" on, which quotes the input, is."""
+GIANT_SECONDS = 1.0
+"""What a giant input's error may take, at most: every row takes a few tens of milliseconds
+(one pass over the text), so only work that grows faster than the text (quadratic: hours)
+or copies it many times fails this on a loaded machine."""
+
+
+def giant(prefix: str = "", piece: str = "x", suffix: str = "") -> str:
+    """A text of GIANT characters or just under: `prefix`, `piece` repeated, `suffix`."""
+    return prefix + piece * ((GIANT - len(prefix) - len(suffix)) // len(piece)) + suffix
+
+
+def elided(text: str) -> str:
+    """What a message shows of a giant text (cardcore._checks.quote_input), as a pattern."""
+    return re.escape(quote_input(text))
+
+
+def bounded_part(message: str) -> str:
+    """The part of a message that the bound applies to (see MAX_MESSAGE)."""
+    return message[message.find("Invoked with:"):] if "Invoked with:" in message else message
+
+
+def giant_row(ident: str, text: Callable[[], str], call: Callable[[str], object],
+              error: type[Exception], match: Callable[[str], str] | str) -> Any:
+    """A giant input: `call(text())` must raise `error` with a message matching `match` (or
+    `match(text)`), which states the input's length."""
+    return pytest.param(text, call, error, match, id=ident)
+
+
+EVALUATING = [m for m in MODULES if hasattr(m, "evaluate")]
+TEXT_FIELDS = [(m.SPEC.name, f.name) for m in MODULES for f in m.SPEC.fields
+               if f.kind != "int" or f.nullable]  # a plain int field: pybind11's TypeError
+
+GIANTS = [
+    giant_row("card", giant, cc.Card, ValueError,
+              r"invalid card 'x+…x+' \(10,000,000 characters\) at position 1"),
+    giant_row("cardset", giant, cc.CardSet, ValueError,
+              r"invalid card 'x{20}…x{19}' \(10,000,000 characters\) at position 1 in "
+              r"'x{80}…x{79}' \(10,000,000 characters\): expected a rank"),
+    giant_row("cardset-duplicates", lambda: giant("", "As "), cc.CardSet, ValueError,
+              r"duplicate card 'As' at position 2 in 'As As .*' \(9,999,999 characters\)$"),
+    giant_row("cardset-symbols", lambda: giant("", "A♠"), cc.CardSet, ValueError,
+              r"invalid card 'A♠A♠A♠.*' \(10,000,000 characters\) at position 1"),
+    giant_row("cardset-in-a-list", giant, lambda t: cc.CardSet(["As", t]), ValueError,
+              r"invalid card 'x+…x+' \(10,000,000 characters\)"),
+    *(giant_row(f"{m.SPEC.name}-evaluate", giant, m.evaluate, ValueError, r"invalid card 'x")
+      for m in EVALUATING),
+    giant_row("trick-plays", giant, lambda t: cc.hucklebuck.trick_winner(t, "h"), ValueError,
+              r"invalid card 'x"),
+    giant_row("trick-trump", giant, lambda t: cc.hucklebuck.trick_winner("As Kd", t), ValueError,
+              lambda t: r"invalid suit " + elided(t)),
+    *(giant_row(f"{name}-deserialize", lambda name=name: giant(f"cardcore.{name}/1 "),
+                lambda t, name=name: cc.GAMES[name]().deserialize_state(t), ValueError,
+                lambda t: r"its configuration differs from this game's: found "
+                + elided(t.split(" ", 1)[1]))
+      for name in GAMES),
+    *(giant_row(f"{name}-deserialize-tag", giant,
+                lambda t, name=name: cc.GAMES[name]().deserialize_state(t), ValueError,
+                lambda t: r"does not start with .* but with " + elided(t))
+      for name in GAMES),
+    *(giant_row(f"{name}-deserialize-seed",
+                lambda name=name: giant(seeded_text(name).split(" | ")[0] + " | seed=", "9", " |"),
+                lambda t, name=name: cc.GAMES[name]().deserialize_state(t), ValueError,
+                r"bad seed '9+…9+' \(9,99\d,\d{3} characters\)")
+      for name in GAMES),
+    *(giant_row(f"{name}-string-to-action", giant,
+                lambda t, name=name: player_node(name).string_to_action(t), ValueError,
+                lambda t: r"unknown .* action " + elided(t) + r": expected")
+      for name in GAMES),
+    *(giant_row(f"{name}-discard-string", lambda: giant("discard ", "As "),
+                lambda t, name=name: player_node(name).string_to_action(t), ValueError,
+                r"'discard As As .*' \(\d,\d{3},\d{3} characters\)")
+      for name in GAMES),
+    *(giant_row(f"{game}-config-{field}", giant, lambda t, game=game, field=field:
+                cc.GAMES[game](**{field: t}), ValueError,
+                lambda t, game=game, field=field: rf"{game} config: {field} must be .*, got "
+                r"(str )?" + elided(t))
+      for game, field in TEXT_FIELDS),
+    *(giant_row(f"{name}-restore-game", giant, lambda t, name=name: getattr(cc._core, name)
+                .restore_game({**cc.GAMES[name]().config, "hands": t}), ValueError,
+                lambda t, name=name: rf"{name} config: hands must be an integer, got str "
+                + elided(t))
+      for name in GAMES),
+    giant_row("simulate-game", giant, lambda t: cc.simulate(t, 10), ValueError,
+              lambda t: r"unknown game " + elided(t)),
+    giant_row("simulate-policy", giant,
+              lambda t: cc.simulate("badugi", 10, policies=[t, "random"]), ValueError,
+              lambda t: r"unknown badugi policy " + elided(t)),
+    giant_row("simulate-policies-string", giant,
+              lambda t: cc.simulate("badugi", 10, policies=t), ValueError,
+              lambda t: r"got the string " + elided(t)),
+    *(giant_row(f"{name}-policy-action", giant,
+                lambda t, name=name: getattr(cc._core, name).policy_action(player_node(name), t, 0),
+                ValueError, lambda t, name=name: rf"unknown {name} policy " + elided(t))
+      for name in GAMES),
+    giant_row("player-expectation", giant,
+              lambda t: cc.baibuu.player_expectation(10, player=t), ValueError,
+              lambda t: r"got " + elided(t)),
+    giant_row("baibuu-play-strategy", giant,
+              lambda t: cc.baibuu.play(cc.baibuu.Game().new_initial_state(seed=1), [t, None]),
+              ValueError, lambda t: r"unknown strategy " + elided(t)),
+    giant_row("spec-field", giant, lambda t: cc.buh.SPEC.field(t), ValueError,
+              lambda t: r"no configuration field " + elided(t)),
+    giant_row("seed-string", giant, lambda t: cc.simulate("badugi", 10, seed=t),
+              CardcoreTypeError, lambda t: r"got str " + elided(t)),
+]
+
+
+def timed_error(call: Callable[[], object]) -> tuple[BaseException, float]:
+    start = time.perf_counter()
+    try:
+        call()
+    except BaseException as raised:  # the caller checks what it was
+        return raised, time.perf_counter() - start
+    raise AssertionError("no error")
+
+
+@pytest.mark.parametrize(("text", "call", "error", "match"), GIANTS)
+def test_a_giant_input_is_a_fast_bounded_error(text: Callable[[], str],
+                                               call: Callable[[str], object],
+                                               error: type[Exception],
+                                               match: Callable[[str], str] | str) -> None:
+    given = text()
+    raised, seconds = timed_error(lambda: call(given))
+    message = str(raised)
+    assert type(raised) is error, repr(message[:1000])
+    assert re.search(match if isinstance(match, str) else match(given), message), message
+    assert len(message) <= MAX_MESSAGE, message
+    assert re.search(r"\(\d{1,2},\d{3},\d{3} characters\)", message), message  # in millions
+    assert seconds < GIANT_SECONDS, f"{seconds:.2f} s"
+
+
+# Command lines with a giant argument, run in this process (an argument of a real command
+# line has at most 128 KiB on Linux): (the arguments, the exit status, the message on stderr)
+GIANT_COMMANDS: dict[str, tuple[Callable[[str], list[str]], int, Callable[[str], str]]] = {
+    "eval-cards": (lambda t: ["eval", "buh", t], 2, lambda t: r"invalid card 'x"),
+    "compare-cards": (lambda t: ["compare", "buh", t, "As Kd 2c 3c"], 2,
+                      lambda t: r"invalid card 'x"),
+    "eval-game": (lambda t: ["eval", t, "As"], 2,
+                  lambda t: r"argument game: invalid choice: " + elided(t)),
+    "eval-game-upper-case": (lambda t: ["eval", t.upper(), "As"], 2,
+                             lambda t: r"invalid choice: " + elided(t)),
+    "command": (lambda t: [t], 2, lambda t: r"invalid choice: " + elided(t)),
+    "extra-argument": (lambda t: ["eval", "buh", "As Kd 2c 3c", t], 2,
+                       lambda t: r"unrecognized arguments: " + re.escape(elide_input(t))),
+    "trump": (lambda t: ["eval", "hucklebuck", "As Kd", "--trump", t], 2,
+              lambda t: r"invalid suit " + elided(t)),
+    "hands": (lambda t: ["simulate", "badugi", "--hands", t], 2,
+              lambda t: r"--hands: invalid int value: " + elided(t)),
+    "policy": (lambda t: ["simulate", "badugi", "--hands", "10", "--policy", t], 2,
+               lambda t: r"unknown badugi policy " + elided(t)),
+    "opponents": (lambda t: ["play", "badugi", "--opponents", t], 2,
+                  lambda t: r"unknown badugi policy " + elided(t)),
+    "json": (lambda t: ["simulate", "badugi", "--hands", "10", "--json", "/nonexistent/" + t], 2,
+             lambda t: elided("/nonexistent/" + t)),
+}
+
+
+@pytest.mark.parametrize("kind", GIANT_COMMANDS)
+def test_a_giant_argument_is_a_fast_bounded_error(kind: str, capsys: pytest.CaptureFixture[str]
+                                                  ) -> None:
+    arguments, status, match = GIANT_COMMANDS[kind]
+    text = giant("", "9") if kind == "hands" else giant()
+    argv = arguments(text)
+    start = time.perf_counter()
+    try:
+        got = cli.main(argv)
+    except SystemExit as exited:
+        got = exited.code  # argparse's errors
+    seconds = time.perf_counter() - start
+    stderr = capsys.readouterr().err
+    assert got == status, stderr[:1000]
+    message = stderr.strip().splitlines()[-1].split("error: ", 1)[1]
+    assert re.search(match(text), message), message[:1000]
+    assert len(message) <= MAX_MESSAGE, message
+    assert len(stderr) <= 2000, stderr[:1000]  # argparse's usage line and the message
+    assert seconds < GIANT_SECONDS, f"{seconds:.2f} s"
+
+
+def test_a_long_argument_of_a_real_command_line_is_bounded() -> None:
+    """The same through a subprocess, with an argument as long as Linux allows (128 KiB)."""
+    text = "x" * 100_000
+    done = subprocess.run([sys.executable, "-m", "cardcore", "eval", text], capture_output=True,
+                          text=True, timeout=HANG_SECONDS, stdin=subprocess.DEVNULL, check=False)
+    assert done.returncode == 2
+    assert quote_input(text) in done.stderr
+    assert len(done.stderr) <= 2000, done.stderr[:1000]
+
+
+# ---------------------------------------------------------------------------------------------
+# Every message of the catalogue within the bound
+
+def message_of(call: Callable[[], object]) -> str:
+    """The message of what `call` raises."""
+    try:
+        call()
+    except Exception as raised:  # any error of the catalogue
+        return str(raised)
+    raise AssertionError("no error")
+
+
+CATALOGUE = [
+    *(pytest.param(row.values[0], id=f"row-{row.id}") for row in ROWS),
+    *(pytest.param(lambda name=name, kind=kind: cc.GAMES[name]().deserialize_state(
+        SERIALIZED[kind][0](name)), id=f"serialized-{name}-{kind}")
+      for name in GAMES for kind in SERIALIZED),
+    *(pytest.param(lambda name=name, kind=kind: ACTIONS[kind][1](ACTIONS[kind][0](name), name),
+                   id=f"action-{name}-{kind}")
+      for name in GAMES for kind in ACTIONS),
+]
+
+
+@pytest.mark.parametrize("call", CATALOGUE)
+def test_no_message_of_the_catalogue_exceeds_the_bound(call: Callable[[], object]) -> None:
+    message = message_of(call)
+    assert len(bounded_part(message)) <= MAX_MESSAGE, message
+
+
+@pytest.mark.parametrize(("args", "match"), CLI)
+def test_no_message_of_the_command_line_exceeds_the_bound(
+        args: list[str], match: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with contextlib.suppress(SystemExit):  # argparse's errors
+        cli.main(args)
+    message = capsys.readouterr().err.strip().splitlines()[-1].split("error: ", 1)[1]
+    assert len(message) <= MAX_MESSAGE, message

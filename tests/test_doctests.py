@@ -27,6 +27,7 @@ MODULES = [
     "cardcore.cli",
     "cardcore.play",
     "cardcore.simulate",
+    "cardcore._checks",
     "cardcore._core",
     "cardcore._core.buh",
     "cardcore._core.badugi",

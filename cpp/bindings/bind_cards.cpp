@@ -21,7 +21,7 @@ bool as_index(py::handle obj, std::uint64_t& value, std::string_view what) {
   value = negative ? ~0ull : PyLong_AsUnsignedLongLong(index.ptr());
   if (negative || PyErr_Occurred()) {
     PyErr_Clear();
-    throw std::invalid_argument(std::string(what) + " " + std::string(py::str(obj)) + " is negative or too large");
+    throw std::invalid_argument(std::string(what) + " " + shown(index) + " is negative or too large");
   }
   return true;
 }

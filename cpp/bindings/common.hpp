@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "cardcore/core/cards.hpp"
+#include "cardcore/core/text.hpp"
 
 namespace cardcore::bindings {
 
@@ -31,6 +32,20 @@ inline std::string utf8(py::handle text) {
   const char* data = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
   if (data == nullptr) throw py::error_already_set();
   return std::string(data, static_cast<std::size_t>(size));
+}
+
+// A value the user gave as a message shows it, within the bound of core/text.hpp: a str
+// quoted ('robot'), anything else as its repr (an int's digits), elided in the middle with
+// its length stated when long. A str with no UTF-8 form (a lone surrogate) shows its repr,
+// which escapes it.
+inline std::string shown(py::handle value) {
+  if (PyUnicode_Check(value.ptr())) {
+    Py_ssize_t size = 0;
+    if (const char* data = PyUnicode_AsUTF8AndSize(value.ptr(), &size))
+      return quote_input(std::string_view(data, static_cast<std::size_t>(size)));
+    PyErr_Clear();
+  }
+  return elide_input(std::string(py::repr(value)));
 }
 
 // A card-like as a mask: an int mask, a string of cards, an object with a `mask` (CardSet),

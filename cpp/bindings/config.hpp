@@ -19,11 +19,10 @@ namespace cardcore::bindings {
 // anything else is a ValueError naming the field and what it got.
 inline long long config_value(py::handle value, std::string_view game, std::string_view field) {
   const py::object number = index_of(value);
-  if (!number)
-    bad_config(game, field, "must be an integer, got " + type_name(value) + " " + std::string(py::repr(value)));
+  if (!number) bad_config(game, field, "must be an integer, got " + type_name(value) + " " + shown(value));
   int overflow = 0;
   const long long result = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
-  if (overflow != 0) bad_config(game, field, "is out of range: " + std::string(py::str(number)));
+  if (overflow != 0) bad_config(game, field, "is out of range: " + shown(number));
   return result;
 }
 
@@ -38,9 +37,8 @@ inline std::vector<long long> config_values(py::handle value, std::string_view g
                                             std::size_t count, const std::string& needs) {
   if (index_of(value)) return std::vector<long long>(count, config_value(value, game, field));
   if (PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr()) || !py::isinstance<py::iterable>(value))
-    bad_config(
-        game, field,
-        "must be an integer or a sequence of integers, got " + type_name(value) + " " + std::string(py::repr(value)));
+    bad_config(game, field,
+               "must be an integer or a sequence of integers, got " + type_name(value) + " " + shown(value));
   const py::list items(py::reinterpret_borrow<py::object>(value));
   if (items.size() != count) bad_config(game, field, "needs " + needs + ", got " + std::to_string(items.size()));
   std::vector<long long> each;
@@ -108,12 +106,12 @@ void read_field(std::string_view game, const ConfigField<Config>& field, Config&
     case FieldKind::kChoice: {
       if (!PyUnicode_Check(value.ptr()))
         bad_config(game, field.name,
-                   "must be " + choice_list(field) + ", got " + type_name(value) + " " + std::string(py::repr(value)));
+                   "must be " + choice_list(field) + ", got " + type_name(value) + " " + shown(value));
       const std::string name = utf8(value);
       for (std::size_t i = 0; i < field.choices.size(); ++i)
         if (!field.choices[i].empty() && field.choices[i] == name)
           return field.set(config, 0, static_cast<std::int64_t>(i));
-      bad_config(game, field.name, "must be " + choice_list(field) + ", got " + std::string(py::repr(value)));
+      bad_config(game, field.name, "must be " + choice_list(field) + ", got " + quote_input(name));
     }
   }
 }

@@ -55,7 +55,7 @@ inline std::uint64_t to_seed(const Integer& seed) {
   const unsigned long long value = PyLong_AsUnsignedLongLong(seed.value.ptr());  // raises if negative or huge
   if (PyErr_Occurred()) {
     PyErr_Clear();
-    throw std::invalid_argument("seed must be an integer in [0, 2**64), got " + std::string(py::str(seed.value)));
+    throw std::invalid_argument("seed must be an integer in [0, 2**64), got " + shown(seed.value));
   }
   return value;
 }
@@ -69,7 +69,7 @@ decltype(auto) with_int(const Integer& number, Method method) {
   const long long value = PyLong_AsLongLongAndOverflow(number.value.ptr(), &overflow);
   if (overflow == 0 && value >= INT_MIN && value <= INT_MAX) return method(static_cast<int>(value));
   const int end = overflow < 0 || value < 0 ? INT_MIN : INT_MAX;
-  const std::string stand_in = std::to_string(end), text = py::str(number.value);
+  const std::string stand_in = std::to_string(end), text = shown(number.value);
   auto renamed = [&](const std::exception& error) {
     std::string message = error.what();
     if (const std::size_t at = message.find(stand_in); at != std::string::npos)
@@ -180,6 +180,32 @@ void bind_protocol(py::class_<State>& cls) {
           "The seat to act, or None at a chance node or the end.");
 }
 
+// The legal actions of a player node as a message lists them: "fold, call, raise". A verb
+// with more than kListedWays ways (a draw has up to 31) is one entry, as the menu of
+// `cardcore play` shows it: "exchange <cards> (31 ways, e.g. 'exchange 2h')".
+template <class State>
+std::string legal_list(const State& s) {
+  constexpr std::size_t kListedWays = 5;
+  std::vector<std::vector<std::string>> by_verb;  // the ids of a verb are consecutive
+  auto verb_of = [](const std::string& text) { return text.substr(0, text.find(' ')); };
+  for (int a : s.legal_actions()) {
+    std::string text = s.action_to_string(a);
+    if (by_verb.empty() || verb_of(by_verb.back().front()) != verb_of(text)) by_verb.emplace_back();
+    by_verb.back().push_back(std::move(text));
+  }
+  std::string legal;
+  for (const std::vector<std::string>& ways : by_verb) {
+    if (ways.size() > kListedWays) {
+      legal.append(legal.empty() ? "" : ", ")
+          .append(verb_of(ways.front()) + " <cards> (" + std::to_string(ways.size()) + " ways, e.g. '" + ways.front() +
+                  "')");
+      continue;
+    }
+    for (const std::string& way : ways) legal.append(legal.empty() ? "" : ", ").append(way);
+  }
+  return legal.empty() ? "nothing" : legal;
+}
+
 // Applies the first of `candidates` that is legal, or says which actions are legal.
 template <class State>
 void apply_verb(State& s, std::initializer_list<int> candidates, const char* verb) {
@@ -188,9 +214,7 @@ void apply_verb(State& s, std::initializer_list<int> candidates, const char* ver
                                 (s.is_terminal() ? "the game is over" : "a card is to be dealt (a chance node)"));
   for (int a : candidates)
     if (s.is_legal(a)) return s.apply_action(a);
-  std::string legal;
-  for (int a : s.legal_actions()) legal.append(legal.empty() ? "" : ", ").append(s.action_to_string(a));
-  throw std::invalid_argument(std::string(verb) + " is not legal now; legal: " + (legal.empty() ? "nothing" : legal));
+  throw std::invalid_argument(std::string(verb) + " is not legal now; legal: " + legal_list(s));
 }
 
 // fold(), check_or_call() and bet_or_raise() for the betting games (betting.hpp ids).

@@ -31,8 +31,8 @@ auto chooser(const ChooseFor& choose_for, const std::string& name) {
     if (policy == name) return choose_for(name);
     expected += (expected.empty() ? "'" : ", '") + std::string(policy) + "'";
   }
-  throw std::invalid_argument("unknown " + std::string(spec.name) + " policy '" + name + "': expected one of " +
-                              expected);
+  throw std::invalid_argument("unknown " + std::string(spec.name) + " policy " + quote_input(name) +
+                              ": expected one of " + expected);
 }
 
 // `choose_for(name)` turns a policy name of the game's spec into a chooser (state, rng) ->

@@ -1,4 +1,5 @@
-"""The integer argument checks that every Python-side call shares."""
+"""The integer argument checks that every Python-side call shares, and the bound on the
+user's input that a message quotes."""
 
 from __future__ import annotations
 
@@ -7,6 +8,61 @@ from collections.abc import Callable
 from typing import SupportsIndex
 
 import numpy as np
+
+MAX_QUOTED = 200
+"""The most characters a message shows of the user's input, the '…' of an elision included
+(``kMaxQuoted`` of ``cardcore/core/text.hpp``, which bounds the C++ messages the same way)."""
+
+
+def _part_shown(text: str, max_chars: int) -> tuple[str, str]:
+    """What a message shows of ``text``, and the note of its length ('' when it is whole)."""
+    max_chars = max(max_chars, 1)
+    if len(text) <= max_chars:
+        return text, ""
+    head = max_chars // 2
+    tail = max_chars - 1 - head
+    return f"{text[:head]}…{text[len(text) - tail:]}", f" ({len(text):,} characters)"
+
+
+def elide_input(text: str, max_chars: int = MAX_QUOTED) -> str:
+    """``text`` as a message shows it, without quotes (for text that quotes itself, like a
+    repr): whole when it has at most ``max_chars`` characters; otherwise its first
+    ``max_chars // 2`` characters, '…' and its last ones, ``max_chars`` characters in all,
+    followed by its length. Characters are code points (``len``), as the C++ helper counts
+    them in UTF-8. Only the part shown is copied.
+
+    >>> elide_input("As Kd")
+    'As Kd'
+    >>> elide_input("0123456789" * 3, 11)
+    '01234…56789 (30 characters)'
+    """
+    part, note = _part_shown(text, max_chars)
+    return part + note
+
+
+def quote_input(text: str, max_chars: int = MAX_QUOTED) -> str:
+    """``text`` in single quotes, elided as :func:`elide_input` does with its length after
+    the closing quote: every message that names text the user gave quotes it this way.
+
+    >>> quote_input("smart")
+    "'smart'"
+    >>> quote_input("cardcore.badugi/1 " + "x" * 10**7, 20)
+    "'cardcore.b…xxxxxxxxx' (10,000,018 characters)"
+    """
+    part, note = _part_shown(text, max_chars)
+    return f"'{part}'{note}"
+
+
+def shown(value: object, max_chars: int = MAX_QUOTED) -> str:
+    """A value the user gave as a message shows it: a str quoted (:func:`quote_input`),
+    anything else as its repr, elided in the middle with its length stated when long.
+
+    >>> print(shown("robot"), shown(1.5), shown(list(range(100)), 11))
+    'robot' 1.5 [0, 1…, 99] (390 characters)
+    """
+    if isinstance(value, str):
+        return quote_input(value, max_chars)
+    return elide_input(repr(value), max_chars)
 
 
 class CardcoreTypeError(TypeError, ValueError):
@@ -27,11 +83,12 @@ def checked_int(value: object, name: str, expected: str,
     if type(value) is int:  # the common case, without the slow isinstance of a Protocol
         number = value
     elif isinstance(value, (bool, np.bool_)) or not isinstance(value, SupportsIndex):
-        raise CardcoreTypeError(f"{name} must be {expected}, got {type(value).__name__} {value!r}")
+        raise CardcoreTypeError(
+            f"{name} must be {expected}, got {type(value).__name__} {shown(value)}")
     else:
         number = operator.index(value)
     if not valid(number):
-        raise ValueError(f"{name} must be {expected}, got {value!r}")
+        raise ValueError(f"{name} must be {expected}, got {shown(value)}")
     return number
 
 

@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from cardcore import badugi, baibuu, buh, hucklebuck
+from cardcore._checks import shown
 from cardcore.spec import GameSpec
 
 MODULES: tuple[ModuleType, ...] = (badugi, buh, baibuu, hucklebuck)
@@ -32,8 +33,8 @@ def module_of(game: str | Any) -> ModuleType:
         if named or isinstance(game, module.Game):
             return module
     if isinstance(game, str):
-        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
-    raise ValueError(f"not a cardcore game: {game!r}")
+        raise ValueError(f"unknown game {shown(game)}: expected one of {', '.join(GAMES)}")
+    raise ValueError(f"not a cardcore game: {shown(game)}")
 
 
 def spec_of(game: str | Any) -> GameSpec:

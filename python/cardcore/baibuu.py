@@ -45,7 +45,7 @@ import numpy.typing as npt
 
 from cardcore import _core
 from cardcore._batch import StrengthArray, as_mask_array, map_strengths, resolve_threads
-from cardcore._checks import checked_int, checked_seed
+from cardcore._checks import checked_int, checked_seed, shown
 from cardcore._explain import versus
 from cardcore._namespace import public_dir
 from cardcore.cards import Card, CardLike, CardSet
@@ -337,7 +337,7 @@ def player_expectation(
     True
     """
     if player not in ("house_way", "optimal"):
-        raise ValueError(f"player must be 'house_way' or 'optimal', got {player!r}")
+        raise ValueError(f"player must be 'house_way' or 'optimal', got {shown(player)}")
     rounds = checked_int(rounds, "rounds", "a positive integer", lambda n: n >= 1)
     wins = _core.baibuu.count_player_wins(
         rounds, checked_seed(seed), player == "optimal", resolve_threads(threads, rounds)
@@ -383,7 +383,7 @@ def play(state: State, strategies: Sequence[Strategy | None]) -> State:
             state.arrange(strategy(cards))
             continue
         else:
-            raise ValueError(f"seat {seat}: unknown strategy {strategy!r}")
+            raise ValueError(f"seat {seat}: unknown strategy {shown(strategy)}")
         assert chosen is not None  # a Natural is never asked to arrange
         state.apply_action(chosen.index)
     return state

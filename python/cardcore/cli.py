@@ -17,9 +17,12 @@ import inspect
 import sys
 import time
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from functools import partial
+from typing import NoReturn
 
 from cardcore import __version__
+from cardcore._checks import MAX_QUOTED, elide_input, quote_input
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of
 from cardcore.cards import random_deals, random_hands
@@ -100,8 +103,35 @@ def _bench(size: int) -> int:
     return 0
 
 
+_ARGUMENTS: ContextVar[Sequence[str]] = ContextVar("_ARGUMENTS", default=())
+"""The arguments of the running ``main``, which its error messages may quote."""
+
+
+def _bounded(message: str) -> str:
+    """``message`` with each argument of ``main`` that is too long to quote whole (and its
+    lower-case form, which a game name is read as) shown as cardcore's own messages show
+    user input (:func:`cardcore._checks.quote_input`): argparse and Python's own errors
+    (an unwritable ``--json FILE``) quote an argument whole, however long. The arguments
+    are replaced longest first, so that one inside another is not cut apart."""
+    too_long = {text for argument in _ARGUMENTS.get() if len(argument) > MAX_QUOTED
+            for text in (argument, argument.lower())}
+    for argument in sorted(too_long, key=len, reverse=True):
+        if argument in message:
+            message = message.replace(repr(argument), quote_input(argument))
+            message = message.replace(argument, elide_input(argument))
+    return message
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser with its error messages bounded (:func:`_bounded`); its
+    subparsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(_bounded(message))
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="cardcore",
         description=f"Hands and games of {_GAME_LIST}: explain or compare hands, play many "
                     "games in C++ and summarise them, play one in the terminal, measure speed."
@@ -143,8 +173,17 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line; returns the exit status."""
-    parser = _parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    given = _ARGUMENTS.set(arguments)
+    try:
+        return _run(_parser().parse_args(arguments))
+    finally:
+        _ARGUMENTS.reset(given)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Runs the command that ``args`` were parsed into; a ValueError (a bad card, a bad
+    policy name) and the like are a message on stderr and exit status 2."""
     try:
         if args.command == "simulate":
             return _simulate(args)
@@ -163,7 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.usage_error(f"{args.game} needs CARDS, e.g. \"As 2h 3d Kd\"")
             print(explain(args.game, args.cards, args.trump))
     except (ValueError, ImportError, OSError) as error:
-        print(f"cardcore: error: {error}", file=sys.stderr)
+        print(f"cardcore: error: {_bounded(str(error))}", file=sys.stderr)
         return 2
     return 0
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardcore import _core
+from cardcore._checks import shown
 from cardcore._namespace import public_dir
 from cardcore.cards import SUIT_SYMBOLS, SUITS, Card, CardLike, CardSet
 from cardcore.spec import GameSpec
@@ -82,7 +83,7 @@ def parse_suit(suit: str | int) -> int:
             if text in (SUITS[index], SUIT_SYMBOLS[index], _SUIT_NAMES[index]):
                 return index
     raise ValueError(
-        f"invalid suit {suit!r}: expected c, d, h, s, a suit symbol, a suit name or 0-3"
+        f"invalid suit {shown(suit)}: expected c, d, h, s, a suit symbol, a suit name or 0-3"
     )
 
 

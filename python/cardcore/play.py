@@ -15,6 +15,7 @@ import sys
 from typing import Any, TextIO
 
 from cardcore import _core
+from cardcore._checks import shown
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of
 
@@ -100,7 +101,7 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
     config = {**getattr(module, "PLAY_CONFIG", {}), **seats_config(game_name, players)}
     opponents = OPPONENTS[game_name] if opponents is None else opponents
     if opponents not in module.SPEC.policies:
-        raise ValueError(f"unknown {game_name} policy {opponents!r}: expected one of "
+        raise ValueError(f"unknown {game_name} policy {shown(opponents)}: expected one of "
                          f"{', '.join(module.SPEC.policies)}")
     policy_action = getattr(_core, game_name).policy_action
     state = GAMES[game_name](**config).new_initial_state(seed=seed)

@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from cardcore import _core
 from cardcore._batch import resolve_threads
-from cardcore._checks import checked_int, checked_seed
+from cardcore._checks import checked_int, checked_seed, shown
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of
 
@@ -202,17 +202,18 @@ def simulate(
         policies = [default] * seats
     if isinstance(policies, str):
         raise ValueError(f"policies must be a list of names, one per seat ({seats}), got the "
-                         f"string {policies!r}")
+                         f"string {shown(policies)}")
     policies = list(policies)
     if len(policies) != seats:
         raise ValueError(f"policies needs one name per seat ({seats}), got {len(policies)}")
     for policy in policies:
         if callable(policy):
             raise ValueError(f"native rollouts take built-in policy names {POLICIES[name]}, not "
-                             f"a callable: got {policy!r} (callables play only in Python-driven "
-                             "games)")
+                             f"a callable: got {shown(policy)} (callables play only in "
+                             "Python-driven games)")
         if policy not in POLICIES[name]:
-            raise ValueError(f"unknown {name} policy {policy!r}: expected one of {POLICIES[name]}")
+            raise ValueError(f"unknown {name} policy {shown(policy)}: expected one of "
+                             f"{POLICIES[name]}")
     seed = checked_seed(seed)
     config = game.config
     bounds = [(start, min(n, start + CHUNK)) for start in range(0, n, CHUNK)]

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
+from cardcore._checks import shown
 from cardcore._namespace import public_dir
 
 __all__ = ["ActionBlock", "ConfigField", "GameSpec", "TensorSegment"]
@@ -167,7 +168,7 @@ class GameSpec:
         for candidate in self.fields:
             if candidate.name == name:
                 return candidate
-        raise ValueError(f"{self.name} has no configuration field {name!r}: expected one of "
+        raise ValueError(f"{self.name} has no configuration field {shown(name)}: expected one of "
                          f"{', '.join(f.name for f in self.fields)}")
 
     def defaults(self) -> dict[str, Any]:

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cardcore/core/bits.hpp"
+#include "cardcore/core/text.hpp"
 
 namespace cardcore {
 namespace {
@@ -72,11 +73,12 @@ int parse_suit(std::string_view s) {
 
 bool is_separator(char c) { return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r'; }
 
-std::string quoted(std::string_view text) {
-  constexpr std::size_t kMaxShown = 60;
-  if (text.size() <= kMaxShown) return "'" + std::string(text) + "'";
-  return "'" + std::string(text.substr(0, kMaxShown)) + "...'";
-}
+// A message that names a bad card and the text it stands in shares the bound on quoted
+// input (core/text.hpp) between them: kTokenShown characters for the card, the rest for
+// the text.
+constexpr std::size_t kTokenShown = 40;
+std::string quoted_token(std::string_view token) { return quote_input(token, kTokenShown); }
+std::string quoted_text(std::string_view text) { return quote_input(text, kMaxQuoted - kTokenShown); }
 
 // Calls add(card) for each card of `text` in the order written. Throws naming a bad,
 // duplicate or empty token and its position (from 1).
@@ -90,8 +92,8 @@ void for_each_card(std::string_view text, Add add) {
     while (i < text.size() && is_separator(text[i])) commas += text[i++] == ',';
     // One comma goes between two cards; a second one, or one at either end, leaves a gap.
     if (commas > (position > 0 && i < text.size() ? 1 : 0))
-      throw std::invalid_argument("empty card at position " + std::to_string(position + 1) + " in " + quoted(text) +
-                                  ": expected a card between the commas");
+      throw std::invalid_argument("empty card at position " + std::to_string(position + 1) + " in " +
+                                  quote_input(text) + ": expected a card between the commas");
     if (i == text.size()) return;
     std::size_t end = i;
     while (end < text.size() && !is_separator(text[end])) ++end;
@@ -99,11 +101,11 @@ void for_each_card(std::string_view text, Add add) {
     ++position;
     const int card = parse_card_token(token);
     if (card < 0)
-      throw std::invalid_argument("invalid card " + quoted(token) + " at position " + std::to_string(position) +
-                                  " in " + quoted(text) + ": " + std::string(kExpected));
+      throw std::invalid_argument("invalid card " + quoted_token(token) + " at position " + std::to_string(position) +
+                                  " in " + quoted_text(text) + ": " + std::string(kExpected));
     if (seen & card_bit(card))
-      throw std::invalid_argument("duplicate card " + quoted(token) + " at position " + std::to_string(position) +
-                                  " in " + quoted(text));
+      throw std::invalid_argument("duplicate card " + quoted_token(token) + " at position " + std::to_string(position) +
+                                  " in " + quoted_text(text));
     seen |= card_bit(card);
     add(card);
     i = end;
@@ -133,7 +135,7 @@ std::vector<int> parse_card_list(std::string_view text) {
 
 int parse_card(std::string_view text) {
   const Mask mask = parse_cards(text);
-  if (popcount(mask) != 1) throw std::invalid_argument("expected exactly one card, got " + quoted(text));
+  if (popcount(mask) != 1) throw std::invalid_argument("expected exactly one card, got " + quote_input(text));
   return lowest_bit(mask);
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "cardcore/core/text.hpp"
 #include "cardcore/games/spec.hpp"
 
 namespace cardcore {
@@ -48,13 +49,13 @@ std::vector<int> parse_history(std::string_view name, const std::string& config,
   const std::string header = magic + config + " | ";
   if (text.substr(0, header.size()) != header) {
     if (text.substr(0, magic.size()) != magic) {
-      const std::string_view found = text.substr(0, std::min(text.find(' '), std::size_t{40}));
+      const std::string_view found = text.substr(0, text.find(' '));
       throw corrupt("it does not start with '" + magic + "' but " +
-                    (found.empty() ? "is empty" : "with '" + std::string(found) + "'"));
+                    (found.empty() ? "is empty" : "with " + quote_input(found)));
     }
     const std::string_view found = text.substr(magic.size(), text.find(" | ", magic.size()) - magic.size());
-    throw corrupt("its configuration differs from this game's: found '" + std::string(found) + "', expected '" +
-                  config + "'");
+    throw corrupt("its configuration differs from this game's: found " + quote_input(found) + ", expected '" + config +
+                  "'");
   }
   text.remove_prefix(header.size());
   const std::size_t bar = text.find(" |");
@@ -66,11 +67,11 @@ std::vector<int> parse_history(std::string_view name, const std::string& config,
     std::string_view digits = chance.substr(5);
     const std::size_t at = digits.find('@');
     if (at != std::string_view::npos && !parse_number(digits.substr(at + 1), mode.since))
-      throw corrupt("bad seed '" + std::string(digits) + "'");
-    if (!parse_number(digits.substr(0, at), mode.seed)) throw corrupt("bad seed '" + std::string(digits) + "'");
+      throw corrupt("bad seed " + quote_input(digits));
+    if (!parse_number(digits.substr(0, at), mode.seed)) throw corrupt("bad seed " + quote_input(digits));
     mode.seeded = true;
   } else if (chance != "explicit") {
-    throw corrupt("unknown chance mode '" + std::string(chance) + "'");
+    throw corrupt("unknown chance mode " + quote_input(chance));
   }
   std::vector<int> actions;
   while (!rest.empty()) {
@@ -110,16 +111,21 @@ void bad_config(std::string_view game, std::string_view field, const std::string
   throw std::invalid_argument(std::string(game) + " config: " + std::string(field) + " " + problem);
 }
 
+std::invalid_argument unknown_action(std::string_view game, std::string_view text, std::string_view expected) {
+  return std::invalid_argument("unknown " + std::string(game) + " action " + quote_input(text) + ": expected " +
+                               std::string(expected));
+}
+
 void check_player(int player, int players) {
   if (player < 0 || player >= players)
     throw std::out_of_range("player must be in 0-" + std::to_string(players - 1) + ", got " + std::to_string(player));
 }
 
 int parse_draw(std::string_view text, std::string_view verb, Mask hand, int base) {
-  if (hand == 0) throw std::invalid_argument("'" + std::string(text) + "': nobody is drawing now");
+  if (hand == 0) throw std::invalid_argument(quote_input(text) + ": nobody is drawing now");
   const Mask cards = parse_cards(text.substr(verb.size() + 1));
   if (cards & ~hand)
-    throw std::invalid_argument("'" + std::string(text) + "': " + format_cards(cards & ~hand) + " not in the hand " +
+    throw std::invalid_argument(quote_input(text) + ": " + format_cards(cards & ~hand) + " not in the hand " +
                                 format_cards(hand));
   return base + static_cast<int>(positions_of_cards(hand, cards));
 }

@@ -42,6 +42,7 @@ import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
 import cardcore as cc
+from cardcore._checks import shown
 from cardcore._namespace import public_dir
 from cardcore._registry import spec_of
 from cardcore.protocol import Game, State
@@ -89,12 +90,12 @@ def _defaults(name: str) -> Params:
 
 def _seat_list(key: str, text: Any) -> tuple[int, ...] | None:
     if not isinstance(text, str):
-        raise ValueError(f"{key} must be a string of space-separated integers, got {text!r}")
+        raise ValueError(f"{key} must be a string of space-separated integers, got {shown(text)}")
     try:
         values = tuple(int(token) for token in text.split())
     except ValueError:
         raise ValueError(
-            f"{key} must be a string of space-separated integers, got {text!r}"
+            f"{key} must be a string of space-separated integers, got {shown(text)}"
         ) from None
     return values or None
 
@@ -283,7 +284,7 @@ class CardcoreObserver:
 
     def __init__(self, engine: Game, iig_obs_type: Any, params: Params | None) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
+            raise ValueError(f"observation parameters are not supported, got {shown(params)}")
         if not iig_obs_type.public_info or (
             iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):

@@ -53,6 +53,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 import cardcore as cc
+from cardcore._checks import elide_input, shown
 from cardcore._namespace import public_dir
 from cardcore.protocol import Game, State
 
@@ -81,20 +82,22 @@ def env(game_name: str, render_mode: str | None = None, **config: Any) -> AECEnv
 def _make_game(game_name: str, config: dict[str, Any]) -> Game:
     """``cc.GAMES[game_name](**config)``, every problem a ValueError that names it."""
     if game_name not in cc.GAMES:
-        raise ValueError(f"unknown game {game_name!r}: expected one of {', '.join(cc.GAMES)}")
+        raise ValueError(f"unknown game {shown(game_name)}: expected one of {', '.join(cc.GAMES)}")
     factory = cc.GAMES[game_name]
     fields = factory().config  # a default game lists every field its constructor takes
     unknown = sorted(set(config) - set(fields))
     if unknown:
         raise ValueError(
-            f"{game_name} has no config field {', '.join(unknown)}; its fields are "
+            f"{game_name} has no config field {elide_input(', '.join(unknown))}; its fields are "
             f"{', '.join(fields)}"
         )
     try:
         game: Game = factory(**config)
         return game
     except TypeError as error:  # pybind11's message for a value of the wrong type
-        raise ValueError(f"{game_name} config {config!r} has a value of the wrong type") from error
+        raise ValueError(
+            f"{game_name} config {shown(config)} has a value of the wrong type"
+        ) from error
 
 
 def _observation_bounds(game: Game) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
@@ -131,7 +134,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
     def __init__(self, game_name: str, render_mode: str | None = None, **config: Any) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise ValueError(f"render_mode must be None or 'ansi', got {shown(render_mode)}")
         self.game = _make_game(game_name, config)
         """The cardcore game every episode is a state of."""
         self.render_mode = render_mode
@@ -213,7 +216,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
         try:
             action_id = operator.index(action)
         except TypeError:
-            raise ValueError(f"an action is an integer id, got {action!r}") from None
+            raise ValueError(f"an action is an integer id, got {shown(action)}") from None
         state = self.engine_state
         state.apply_action(action_id)  # ValueError if illegal; the state is unchanged
         returns = state.returns()

@@ -91,6 +91,10 @@ int remap_draw(Mask original_hand, Mask replay_hand, int action, int base, int c
 // Throws std::out_of_range unless 0 <= player < players.
 void check_player(int player, int players);
 
+// The error for text that is none of a game's actions: "unknown <game> action '<text>':
+// expected <expected>", the text quoted within the bound of core/text.hpp.
+std::invalid_argument unknown_action(std::string_view game, std::string_view text, std::string_view expected);
+
 // The action id of "<verb> <cards>" (discard, exchange) for a hand: base + the positions of
 // the cards in the hand. Throws std::invalid_argument when nobody is drawing (hand == 0) or
 // a card is not in the hand.

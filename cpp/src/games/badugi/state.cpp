@@ -219,8 +219,7 @@ int State::player_string_to_action(std::string_view text) const {
   if (text == "stand") return kDrawBase;
   if (text.substr(0, 8) == "discard ")
     return parse_draw(text, "discard", phase_ == Phase::kDraw ? hands_[to_act_] : 0, kDrawBase);
-  throw std::invalid_argument("unknown Badugi action '" + std::string(text) +
-                              "': expected fold, check, call, bet, raise, stand or discard <cards>");
+  throw unknown_action(Spec::kSpec.display_name, text, "fold, check, call, bet, raise, stand or discard <cards>");
 }
 
 int State::stage() const {

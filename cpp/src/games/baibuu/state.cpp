@@ -1,6 +1,7 @@
 #include "cardcore/games/baibuu/state.hpp"
 
 #include "cardcore/core/batch.hpp"
+#include "cardcore/core/text.hpp"
 
 #include <algorithm>
 #include <mutex>
@@ -156,11 +157,11 @@ std::string State::player_action_to_string(int action) const {
 int State::player_string_to_action(std::string_view text) const {
   constexpr std::string_view kArrange = "arrange ";
   if (text.substr(0, kArrange.size()) != kArrange)
-    throw std::invalid_argument("unknown Bai Buu action '" + std::string(text) + "': expected arrange <card> <card>");
-  if (phase_ != Phase::kArrange) throw std::invalid_argument("'" + std::string(text) + "': nobody is arranging now");
+    throw unknown_action(Spec::kSpec.display_name, text, "arrange <card> <card>");
+  if (phase_ != Phase::kArrange) throw std::invalid_argument(quote_input(text) + ": nobody is arranging now");
   const Mask low = parse_cards(text.substr(kArrange.size()));
   if (popcount(low) != 2 || (low & ~hands_[to_act_]))
-    throw std::invalid_argument("'" + std::string(text) + "': the Low hand must be two cards of " +
+    throw std::invalid_argument(quote_input(text) + ": the Low hand must be two cards of " +
                                 format_cards(hands_[to_act_]));
   return arrangement_index(hands_[to_act_], low);
 }

@@ -299,8 +299,7 @@ int State::player_string_to_action(std::string_view text) const {
   if (text.substr(0, 9) == "exchange ")
     return parse_draw(text, "exchange", phase_ == Phase::kExchange ? hands_[to_act_] : 0, kExchangeBase);
   if (text.substr(0, 5) == "play ") return kPlayBase + parse_card(text.substr(5));
-  throw std::invalid_argument("unknown Hucklebuck action '" + std::string(text) +
-                              "': expected in, out, pass, exchange <cards> or play <card>");
+  throw unknown_action(Spec::kSpec.display_name, text, "in, out, pass, exchange <cards> or play <card>");
 }
 
 std::string State::phase_name() const { return kPhaseNames[static_cast<int>(phase_)]; }
