@@ -78,8 +78,14 @@ def test_the_generator_gives_what_the_mutate_command_gives(
         changed = [(a, b) for a, b in zip(original, lines, strict=True) if a != b]
         assert len(changed) == 1, text
         before, after = changed[0]
-        assert (mutation.code_of(before) == mutation.code_of(after)
-                or re.search(r"uint(?!64_t)", after)), after
+        code, was = mutation.code_of(after), mutation.code_of(before)
+        assert (code == was or re.search(r"uint(?!64_t)", after)
+                or mutation.brackets(code) != mutation.brackets(was)), after
+
+
+def test_brackets_are_counted_outside_literals() -> None:
+    assert mutation.brackets('f(a[1], "(") || g(\')\'); {') == (0, 0, 1)
+    assert mutation.brackets("if (a || (0==1)") == (1, 0, 0)
 
 
 def test_code_of_strips_comments_outside_literals() -> None:

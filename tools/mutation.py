@@ -20,9 +20,9 @@ calls, which says which line each mutant changes (tests/test_mutation_tool.py ch
 both give the same mutants). Operators are swapped, constants changed, conditions negated or
 made constant, statements turned into comments, ``else`` removed and so on; every mutant
 changes one line. Lines that are comments, preprocessor lines or ``static_assert`` are left
-alone (``SKIPPED_LINES``), and two kinds of mutant are dropped before any build: those that
-change only a comment, and those that bring in a name the file does not contain (``uint64_t``
-made ``uint0_t``), which cannot compile.
+alone (``SKIPPED_LINES``), and three kinds of mutant are dropped before any build: those that
+change only a comment, and those that cannot compile because they bring in a name the file
+does not contain (``uint64_t`` made ``uint0_t``) or unbalance its brackets.
 
 **Testing one mutant.** Each job has its own copy of the checkout (the files git knows,
 ``git ls-files -co --exclude-standard``) under ``build/mutation/job<i>/src``, with its own
@@ -116,6 +116,7 @@ IGNORED_TESTS = {
     "tests/test_format.py": "clang-format",
     "tests/test_docs.py": "the documentation build",
     "tests/test_installed.py": "what installation ships",
+    "tests/reference/test_oracles.py": "the pure-Python oracles against the rules' vectors",
     "tests/test_sanitizer_reports.py": "a CI script",
     "tests/test_mutation_tool.py": "this tool",
 }
@@ -124,6 +125,7 @@ KILLED = "killed"
 SURVIVED = "survived"
 NO_COMPILE = "no-compile"
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+LITERAL = re.compile(r""""(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'""")
 
 
 class ToolError(Exception):
@@ -219,11 +221,20 @@ def generate(file: str, text: str) -> list[Mutant]:
     for line, replacement, *_ in raw:
         original = source[line - 1].rstrip("\r\n")
         replacement = replacement.rstrip("\r\n")
-        code = code_of(replacement)
-        if code == code_of(original) or not set(IDENTIFIER.findall(code)) <= known:
+        code, was = code_of(replacement), code_of(original)
+        if (code == was or not set(IDENTIFIER.findall(code)) <= known
+                or brackets(code) != brackets(was)):
             continue
         mutants.append(Mutant(file, line, original, replacement))
     return mutants
+
+
+def brackets(code: str) -> tuple[int, int, int]:
+    """How many more (, [ and { than ), ] and } the code has, outside literals. A mutant that
+    changes it leaves the file unbalanced: it cannot compile."""
+    bare = LITERAL.sub("", code)
+    return (bare.count("(") - bare.count(")"), bare.count("[") - bare.count("]"),
+            bare.count("{") - bare.count("}"))
 
 
 @dataclass(frozen=True)
@@ -435,7 +446,8 @@ class Job:
         """Builds the copy as it is and runs the C++ tests, then the Python tests."""
         built = self.run("cmake", "--build", "build/editable")
         if built.returncode != 0:
-            return Outcome(NO_COMPILE, detail=first_match(r"^(.*\berror\b.*)$", built.output))
+            error = first_match(r"^(.*\berror\b.*)$", built.output)
+            return Outcome(NO_COMPILE, detail=error.replace(f"{self.src}/", ""))
         ctest = self.run("ctest", "--test-dir", "build/editable", "--output-on-failure",
                          "--no-tests=error", "--stop-on-failure", "-j", str(self.workers),
                          timeout=timeouts.ctest)
