@@ -1,0 +1,188 @@
+"""tools/mutation.py's own logic, on small C++ snippets and without builds: the mutants it
+generates (and the ones it drops), the list of equivalent mutants, the sample's schedule and
+the report."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "tools" / "mutation.py"
+spec = importlib.util.spec_from_file_location("tools_mutation", SCRIPT)
+assert spec is not None and spec.loader is not None
+mutation = importlib.util.module_from_spec(spec)
+sys.modules["tools_mutation"] = mutation  # dataclasses look their module up as they are made
+spec.loader.exec_module(mutation)
+
+SNIPPET = """\
+#include <cstdint>
+// A comment: a < b and 1 + 2.
+static_assert(sizeof(int) == 4);
+int clamp(int a, int b) {
+  std::uint64_t mask = 0;  // 0 < 1 here is a comment
+  if (a < b) return a;
+  return b + 1;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def mutants() -> list[mutation.Mutant]:
+    pytest.importorskip("universalmutator", reason="universalmutator (the test extra) is needed")
+    return mutation.generate("cpp/snippet.cpp", SNIPPET)
+
+
+def replacements(mutants: list[mutation.Mutant], line: int) -> set[str]:
+    return {m.replacement.strip() for m in mutants if m.line == line}
+
+
+def test_the_generator_mutates_code_and_leaves_the_rest(mutants: list[mutation.Mutant]) -> None:
+    assert not {m.line for m in mutants} & {1, 2, 3}  # the include, comment, static_assert
+    assert {"if (a <= b) return a;", "if (a > b) return a;", "if (!(a < b)) return a;",
+            "if (0==1) return a;"} <= replacements(mutants, 6)
+    assert {"return b - 1;", "return b + 0;", "/*return b + 1;*/"} <= replacements(mutants, 7)
+    assert all(m.file == "cpp/snippet.cpp" and m.original == SNIPPET.splitlines()[m.line - 1]
+               for m in mutants)
+
+
+def test_the_generator_drops_comment_changes_and_unknown_names(
+        mutants: list[mutation.Mutant]) -> None:
+    for m in mutants:
+        assert mutation.code_of(m.replacement) != mutation.code_of(m.original), m
+        assert not re.search(r"uint(?!64_t)", m.replacement), m  # no uint0_t, uint(64+1)_t
+    assert "std::uint64_t mask = 1;  // 0 < 1 here is a comment" in replacements(mutants, 5)
+
+
+def test_the_generator_gives_what_the_mutate_command_gives(
+        mutants: list[mutation.Mutant], tmp_path: Path) -> None:
+    """The same mutants as universalmutator's `mutate FILE cpp --noCheck` with the same
+    skipped lines, less the ones dropped on purpose."""
+    (tmp_path / "snippet.cpp").write_text(SNIPPET)
+    (tmp_path / "ignore.txt").write_text("".join(f"{p}\n" for p in mutation.SKIPPED_LINES))
+    (tmp_path / "out").mkdir()
+    subprocess.run([sys.executable, "-m", "universalmutator.genmutants", "snippet.cpp", "cpp",
+                    "--noCheck", "--mutantDir", "out", "--ignore", "ignore.txt"],
+                   cwd=tmp_path, capture_output=True, check=True)
+    theirs = {path.read_text() for path in (tmp_path / "out").glob("snippet.mutant.*.cpp")}
+    ours = {m.apply(SNIPPET) for m in mutants}
+    assert ours <= theirs and len(ours) == len(mutants)
+    original = SNIPPET.splitlines()
+    for text in theirs - ours:
+        lines = text.splitlines()
+        assert len(lines) == len(original), text  # a mutant adding a line is never dropped
+        changed = [(a, b) for a, b in zip(original, lines, strict=True) if a != b]
+        assert len(changed) == 1, text
+        before, after = changed[0]
+        code, was = mutation.code_of(after), mutation.code_of(before)
+        assert (code == was or re.search(r"uint(?!64_t)", after)
+                or mutation.brackets(code) != mutation.brackets(was)), after
+
+
+def test_brackets_are_counted_outside_literals() -> None:
+    assert mutation.brackets('f(a[1], "(") || g(\')\'); {') == (0, 0, 1)
+    assert mutation.brackets("if (a || (0==1)") == (1, 0, 0)
+
+
+def test_code_of_strips_comments_outside_literals() -> None:
+    assert mutation.code_of('x = "a // b";  // c') == 'x = "a // b";'
+    assert mutation.code_of("n = 1'000; c = '/'; // d") == "n = 1'000; c = '/';"
+    assert mutation.code_of("/* a */ y =  2;") == "y = 2;"
+    assert mutation.code_of("a;  // c\n  break;") == "a; break;"
+
+
+def test_a_mutant_applies_to_one_line_and_shows_a_diff() -> None:
+    mutant = mutation.Mutant("cpp/snippet.cpp", 6, "  if (a < b) return a;",
+                             "  if (a <= b) return a;")
+    applied = mutant.apply(SNIPPET).splitlines()
+    original = SNIPPET.splitlines()
+    assert [i for i, (a, b) in enumerate(zip(original, applied, strict=True)) if a != b] == [5]
+    diff = mutant.diff(SNIPPET)
+    assert "--- a/cpp/snippet.cpp\n+++ b/cpp/snippet.cpp\n" in diff
+    assert "\n-  if (a < b) return a;\n+  if (a <= b) return a;\n" in diff
+
+
+def test_an_entry_identifies_a_mutant_by_its_lines() -> None:
+    mutant = mutation.Mutant("cpp/a.cpp", 12, "    m = a | b;  // disjoint", "    m = a & b;")
+    assert mutant.entry() == "cpp/a.cpp | m = a | b; // disjoint ==> m = a & b; | "
+    entries = mutation.parse_equivalents(
+        "# a comment\n\n" + mutant.entry() + "a and b have no bit in common\n")
+    assert list(entries) == [mutant.key]
+    (entry,) = entries.values()
+    assert entry.reason == "a and b have no bit in common" and entry.where.endswith(":3")
+    # The same lines elsewhere in the file, indented differently, are the same mutant.
+    moved = mutation.Mutant("cpp/a.cpp", 40, "m  =  a | b; // disjoint", "  m = a & b;")
+    assert moved.key in entries
+    assert mutation.Mutant("cpp/b.cpp", 12, mutant.original, mutant.replacement).key \
+        not in entries
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("cpp/a.cpp | x < y ==> x <= y\n", ":1: expected 'file | original line"),
+    ("cpp/a.cpp | x < y ==> x <= y |  \n", ":1: expected"),
+    ("cpp/a.cpp | x < y | equal\n", ":1: expected"),
+    ("\ncpp/a.cpp | a ==> b ==> c | why\n", ":2: expected"),
+    ("cpp/a.cpp | x < y ==> x <= y | one\ncpp/a.cpp |  x < y ==> x <=  y | two\n",
+     ":2: the same mutant as tools/mutation-equivalent.txt:1"),
+])
+def test_a_bad_entry_is_an_error_naming_its_line(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        mutation.parse_equivalents(text)
+
+
+def test_the_committed_list_and_the_configuration_hold() -> None:
+    mutation.parse_equivalents(mutation.EQUIVALENT_FILE.read_text())
+    for path in mutation.IGNORED_TESTS:
+        assert (mutation.REPO / path).is_file(), path
+    files = mutation.target_files(mutation.DEFAULT_FILES)
+    assert {"cpp/src/eval/hucklebuck.cpp", "cpp/src/games/betting.cpp",
+            "cpp/include/cardcore/games/engine.hpp"} <= set(files)
+
+
+def result(index: int, status: str) -> mutation.Result:
+    return mutation.Result(mutation.Mutant("cpp/a.cpp", index, "a", "b"), status, "", "", 0.0)
+
+
+def test_a_sample_is_the_first_mutants_that_compile_whatever_the_timing() -> None:
+    statuses = [mutation.NO_COMPILE, mutation.KILLED, mutation.NO_COMPILE, mutation.SURVIVED,
+                mutation.KILLED, mutation.KILLED]
+    mutants = [result(i, "").mutant for i in range(len(statuses))]
+    one = mutation.Schedule(mutants, 3)  # one job: one at a time
+    while (index := one.take()) is not None:
+        one.finish(index, result(index, statuses[index]))
+    two = mutation.Schedule(mutants, 3)  # three in flight, finishing out of order
+    assert [two.take(), two.take(), two.take()] == [0, 1, 2]
+    two.finish(0, result(0, statuses[0]))
+    assert two.take() == 3
+    for index in (3, 2, 1):
+        two.finish(index, result(index, statuses[index]))
+    assert two.take() == 4
+    two.finish(4, result(4, statuses[4]))
+    assert two.take() is None
+    assert sorted(one.results) == sorted(two.results) == [0, 1, 2, 3, 4]
+
+
+def test_the_report_counts_and_shows_survivors() -> None:
+    source = "int f(int a) {\n  return a + 1;\n}\n"
+    listed = mutation.Mutant("cpp/a.cpp", 2, "  return a + 1;", "  return a + 0;")
+    survivor = mutation.Mutant("cpp/a.cpp", 2, "  return a + 1;", "  return a * 1;")
+    results = [
+        mutation.Result(listed, mutation.SURVIVED, "", "", 1.0),
+        mutation.Result(survivor, mutation.SURVIVED, "", "", 1.0),
+        mutation.Result(mutation.Mutant("cpp/a.cpp", 1, "int f(int a) {", "int f(int a) "),
+                        mutation.NO_COMPILE, "", "error: expected", 1.0),
+        mutation.Result(mutation.Mutant("cpp/a.cpp", 2, "  return a + 1;", "  return a - 1;"),
+                        mutation.KILLED, "Python tests", "tests/test_a.py::test_f", 1.0),
+    ]
+    equivalents = mutation.parse_equivalents(listed.entry() + "never reached\n")
+    report = mutation.Report(results, equivalents)
+    text = report.text({"cpp/a.cpp": source})
+    assert text.startswith("killed 1 of 2 (score 50.0%)\n")
+    assert "1 listed as equivalent" in text and "1 did not compile" in text
+    assert "survived: cpp/a.cpp:2\n" in text and "\n+  return a * 1;\n" in text
+    assert survivor.entry() + "REASON" in text
+    assert [r.mutant for r in report.survivors] == [survivor]

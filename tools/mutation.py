@@ -1,0 +1,724 @@
+"""Mutation testing of the C++ core: does the test suite notice when the code changes?
+
+    python tools/mutation.py                          # every mutant of the default files
+    python tools/mutation.py --files cpp/src/eval/hucklebuck.cpp
+    python tools/mutation.py --sample 8 --seed 1      # 8 mutants drawn at random
+    python tools/mutation.py --ci                     # CI's sample (--sample 8 --seed 23)
+    python tools/mutation.py --list                   # the mutants, without testing them
+
+Prints ``killed K of N (score S%)``, a table by file, and every surviving mutant with its
+file, line and a unified diff. Exits 1 when a mutant survives that
+tools/mutation-equivalent.txt does not list as equivalent, 0 otherwise.
+
+**The mutants.** The files are ``cpp/src/games/`` and ``cpp/src/eval/`` and the shared
+engine and betting headers (``DEFAULT_FILES``). The mutants come from universalmutator, a
+maintained regular-expression mutation tool with C++ rules, on PyPI (pinned in the test
+extra): it fits, and a generator of our own would be more code to get right and keep
+right. It is used as its ``mutate FILE cpp --noCheck`` command uses it (the same rule files,
+``RULES``, and string literals changed only as a whole), through the function the command
+calls, which says which line each mutant changes (tests/test_mutation_tool.py checks that
+both give the same mutants). Operators are swapped, constants changed, conditions negated or
+made constant, statements turned into comments, ``else`` removed and so on; every mutant
+changes one line. Lines that are comments, preprocessor lines or ``static_assert`` are left
+alone (``SKIPPED_LINES``), and three kinds of mutant are dropped before any build: those that
+change only a comment, and those that cannot compile because they bring in a name the file
+does not contain (``uint64_t`` made ``uint0_t``) or unbalance its brackets.
+
+**Testing one mutant.** Each job has its own copy of the checkout (the files git knows,
+``git ls-files -co --exclude-standard``) under ``build/mutation/job<i>/src``, with its own
+editable build (CONTRIBUTING's ``pip install --no-build-isolation -e .
+-Cbuild-dir=build/editable``, with ``--no-deps`` and the C++ tests switched on in the same
+build directory) into its own virtual environment ``build/mutation/job<i>/venv``. That
+environment has no packages of its own but sees those of the Python running this tool (a
+path file), and nothing else of it: an editable install of the checkout there does not
+redirect imports. A mutant is written into the copy, then:
+
+1. ``cmake --build`` of the editable build directory: a failure means the mutant did not
+   compile; it is reported apart and not counted in N;
+2. ``ctest``, the native C++ tests: a failure kills the mutant;
+3. the ``pip install`` again (the build is up to date; it installs the module) and pytest
+   with ``-x`` over the suite without the golden-output tests and the tests that check no
+   behaviour of the C++ (``IGNORED_TESTS``): a failure kills the mutant.
+
+A step that runs longer than ten times its time on the unmutated tree (a minute at least)
+kills the mutant too (a hang). The file is restored afterwards and checked byte for byte;
+every run also brings each copy back in line with the checkout first. Before any mutant,
+the unmutated copy goes through the same steps and the run stops if they fail.
+
+**Sampling.** ``--sample N --seed S`` shuffles the mutants with the seed and tests them in
+that order until N of them have compiled: the result is the same with any number of jobs.
+
+**Equivalent mutants** (the same behaviour as the original, so no test can kill them) are
+listed in tools/mutation-equivalent.txt, one a line::
+
+    cpp/src/eval/buh.cpp | if (a < b) return b; ==> if (a <= b) return b; | a == b: same
+
+the file, the original line and the mutated line (whitespace runs count as one space), and
+a reason, which must not contain `` | ``. An entry names the text of the line, not its
+number, so it survives edits elsewhere in the file, and covers every line of the file with
+that text. For each surviving mutant the report prints its entry, to be completed with a
+reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import difflib
+import importlib
+import io
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import sysconfig
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+EQUIVALENT_FILE = REPO / "tools" / "mutation-equivalent.txt"
+WORK_DIR = REPO / "build" / "mutation"
+
+# The evaluators, the engines and the shared engine and betting code. Of the shared headers,
+# protocol.hpp (a concept checked at compile time) and registry.hpp (the list of games) are
+# left out: a mutant there either does not compile or changes nothing.
+DEFAULT_FILES = (
+    "cpp/src/games/**/*.cpp",
+    "cpp/src/eval/*.cpp",
+    "cpp/include/cardcore/games/engine.hpp",
+    "cpp/include/cardcore/games/betting.hpp",
+    "cpp/include/cardcore/games/rollout.hpp",
+    "cpp/include/cardcore/games/spec.hpp",
+)
+# The rule files of universalmutator's `mutate FILE cpp`, in its order.
+RULES = ("universal.rules", "cpp.rules", "c_like.rules")
+SKIPPED_LINES = (r"^\s*//", r"^\s*#", r"\bstatic_assert\b")
+CI_SAMPLE = 8
+CI_SEED = 23
+
+# Left out of the Python suite. The golden-output tests fail at any change of behaviour,
+# whatever it is, so they would kill every mutant that the real tests miss; the others
+# check no behaviour of the C++ code, or ran already.
+IGNORED_TESTS = {
+    "tests/games/test_playthroughs.py": "golden playthroughs (tests/data)",
+    "tests/test_doctests.py": "examples that print seeded games and simulation averages",
+    "tests/test_cpp_tests.py": "the C++ tests, which ctest has run",
+    "tests/test_cpp_package.py": "builds and installs the C++ package",
+    "tests/test_quality.py": "mypy and ruff",
+    "tests/test_stubs.py": "the stubs of the bindings",
+    "tests/test_format.py": "clang-format",
+    "tests/test_docs.py": "the documentation build",
+    "tests/test_installed.py": "what installation ships",
+    "tests/reference/test_oracles.py": "the pure-Python oracles against the rules' vectors",
+    "tests/test_sanitizer_reports.py": "a CI script",
+    "tests/test_mutation_tool.py": "this tool",
+}
+
+KILLED = "killed"
+SURVIVED = "survived"
+NO_COMPILE = "no-compile"
+IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+LITERAL = re.compile(r""""(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'""")
+
+
+class ToolError(Exception):
+    """The run cannot go on (a broken setup, a failing unmutated tree): exit status 2."""
+
+
+def squash(text: str) -> str:
+    """The text with every run of whitespace made one space, and none at either end."""
+    return " ".join(text.split())
+
+
+def code_of(text: str) -> str:
+    """C++ text without its comments, squashed. `//` and `/*` inside string and character
+    literals are not comments; a `'` after a digit or letter is a digit separator (1'000),
+    not a literal."""
+    kept: list[str] = []
+    for line in text.split("\n"):
+        quote = ""
+        i = 0
+        while i < len(line):
+            char = line[i]
+            if quote:
+                kept.append(line[i:i + 2] if char == "\\" else char)
+                i += 2 if char == "\\" else 1
+                if char == quote:
+                    quote = ""
+                continue
+            if line.startswith("//", i):
+                break
+            if line.startswith("/*", i):
+                end = line.find("*/", i + 2)
+                if end < 0:
+                    break
+                kept.append(" ")
+                i = end + 2
+                continue
+            if char == '"' or (char == "'" and not (i and line[i - 1].isalnum())):
+                quote = char
+            kept.append(char)
+            i += 1
+        kept.append(" ")
+    return squash("".join(kept))
+
+
+@dataclass(frozen=True, order=True)
+class Mutant:
+    """One line of a file replaced: `line` is 1-based, `original` the line without its
+    newline, `replacement` what stands there instead (a newline in it adds a line)."""
+
+    file: str
+    line: int
+    original: str
+    replacement: str
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """What identifies the mutant across edits: the file and both lines' text."""
+        return (self.file, squash(self.original), squash(self.replacement))
+
+    def apply(self, text: str) -> str:
+        lines = text.splitlines(keepends=True)
+        ending = lines[self.line - 1][len(lines[self.line - 1].rstrip("\r\n")):]
+        lines[self.line - 1] = self.replacement + ending
+        return "".join(lines)
+
+    def diff(self, text: str) -> str:
+        """A unified diff of the mutant against the file's text, two lines of context."""
+        before = text.splitlines(keepends=True)
+        after = self.apply(text).splitlines(keepends=True)
+        return "".join(difflib.unified_diff(before, after, f"a/{self.file}", f"b/{self.file}",
+                                            n=2))
+
+    def entry(self) -> str:
+        """The mutant's line for tools/mutation-equivalent.txt, less the reason."""
+        _, original, replacement = self.key
+        return f"{self.file} | {original} ==> {replacement} | "
+
+
+def generate(file: str, text: str) -> list[Mutant]:
+    """The mutants of one file (`file` its path from the repository root), in
+    universalmutator's order: by line, then by rule."""
+    mutator = importlib.import_module("universalmutator.mutator")
+    source = text.splitlines(keepends=True)
+    with contextlib.redirect_stdout(io.StringIO()):  # it reports its rules on stdout
+        raw = mutator.mutants_regexp(source, ruleFiles=list(RULES),
+                                     ignorePatterns=list(SKIPPED_LINES), ignoreStringOnly=True)
+        rules, _, _ = mutator.parseRules(list(RULES))
+    # The names in the file and those the rules write (break, none_of, max, ...).
+    known = set(IDENTIFIER.findall(text))
+    for (_, rhs), _ in rules:
+        known.update(IDENTIFIER.findall(re.sub(r"\\(g<\w+>|.)", "", rhs)))
+    mutants = []
+    for line, replacement, *_ in raw:
+        original = source[line - 1].rstrip("\r\n")
+        replacement = replacement.rstrip("\r\n")
+        code, was = code_of(replacement), code_of(original)
+        if (code == was or not set(IDENTIFIER.findall(code)) <= known
+                or brackets(code) != brackets(was)):
+            continue
+        mutants.append(Mutant(file, line, original, replacement))
+    return mutants
+
+
+def brackets(code: str) -> tuple[int, int, int]:
+    """How many more (, [ and { than ), ] and } the code has, outside literals. A mutant that
+    changes it leaves the file unbalanced: it cannot compile."""
+    bare = LITERAL.sub("", code)
+    return (bare.count("(") - bare.count(")"), bare.count("[") - bare.count("]"),
+            bare.count("{") - bare.count("}"))
+
+
+@dataclass(frozen=True)
+class Equivalent:
+    """An entry of tools/mutation-equivalent.txt; `where` is its file and line there."""
+
+    file: str
+    original: str
+    replacement: str
+    reason: str
+    where: str
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.file, squash(self.original), squash(self.replacement))
+
+
+def parse_equivalents(text: str, name: str = "tools/mutation-equivalent.txt"
+                      ) -> dict[tuple[str, str, str], Equivalent]:
+    """The entries of an equivalent-mutant list by key. Blank lines and lines starting with
+    `#` are skipped; a malformed or repeated entry is a ValueError naming its line."""
+    entries: dict[tuple[str, str, str], Equivalent] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        where = f"{name}:{number}"
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        # The file has no " | " and the reason none either; the code between may have some.
+        file, _, rest = line.partition(" | ")
+        body, _, reason = rest.rpartition(" | ")
+        lines = body.split(" ==> ")
+        if not body or len(lines) != 2 or not file.strip() or not reason.strip():
+            raise ValueError(f"{where}: expected 'file | original line ==> mutated line | "
+                             f"reason', got {line!r}")
+        entry = Equivalent(file.strip(), lines[0], lines[1], reason.strip(), where)
+        if entry.key in entries:
+            raise ValueError(f"{where}: the same mutant as {entries[entry.key].where}")
+        entries[entry.key] = entry
+    return entries
+
+
+def target_files(patterns: Sequence[str]) -> list[str]:
+    """The files (paths from the repository root) that the patterns name, sorted."""
+    files: set[str] = set()
+    for pattern in patterns:
+        found = [path for path in REPO.glob(pattern) if path.is_file()]
+        if not found:
+            raise ToolError(f"no file matches {pattern!r} (paths are from {REPO})")
+        files.update(path.relative_to(REPO).as_posix() for path in found)
+    return sorted(files)
+
+
+@dataclass
+class Step:
+    returncode: int | None  # None: timed out
+    output: str
+    seconds: float
+
+
+@dataclass
+class Outcome:
+    """What building and testing a tree gave: KILLED, SURVIVED or NO_COMPILE; `by` says
+    which tests killed it ("C++ tests", "Python tests", with " (timeout)" for a hang);
+    `detail` the first failing test or compiler error that the output names."""
+
+    status: str
+    by: str = ""
+    detail: str = ""
+    ctest: Step | None = None
+    pytest: Step | None = None
+
+
+@dataclass
+class Result:
+    mutant: Mutant
+    status: str
+    by: str
+    detail: str
+    seconds: float
+
+
+class Processes:
+    """The running steps' process groups, so that an interrupted run can end them."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.running: set[subprocess.Popen[str]] = set()
+        self.stopped = False
+
+    def run(self, command: Sequence[str | Path], cwd: Path, env: dict[str, str],
+            timeout: float | None = None) -> Step:
+        start = time.monotonic()
+        with self.lock:
+            if self.stopped:
+                raise ToolError("interrupted")
+            # A session of its own: a timeout ends the whole group (pytest-xdist's workers).
+            process = subprocess.Popen([str(part) for part in command], cwd=cwd, env=env,
+                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                       text=True, errors="replace", start_new_session=True)
+            self.running.add(process)
+        try:
+            output, _ = process.communicate(timeout=timeout)
+            returncode: int | None = process.returncode
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            output, _ = process.communicate()
+            returncode = None
+        finally:
+            with self.lock:
+                self.running.discard(process)
+        return Step(returncode, output, time.monotonic() - start)
+
+    def stop(self) -> None:
+        with self.lock:
+            self.stopped = True
+            for process in self.running:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+
+
+def checked(step: Step, what: str) -> Step:
+    if step.returncode != 0:
+        raise ToolError(f"{what} failed:\n{step.output[-6000:]}")
+    return step
+
+
+def first_match(pattern: str, output: str) -> str:
+    found = re.search(pattern, output, re.MULTILINE)
+    return next((group for group in found.groups() if group), "").strip() if found else ""
+
+
+def killed(by: str, step: Step, failed: str) -> Outcome:
+    if step.returncode is None:
+        return Outcome(KILLED, f"{by} (timeout)")
+    return Outcome(KILLED, by, first_match(failed, step.output))
+
+
+@dataclass
+class Timeouts:
+    ctest: float | None = None
+    pytest: float | None = None
+
+
+class Job:
+    """A copy of the checkout with its own build and environment (see the module doc)."""
+
+    def __init__(self, index: int, workers: int, processes: Processes) -> None:
+        self.root = WORK_DIR / f"job{index}"
+        self.src = self.root / "src"
+        self.venv = self.root / "venv"
+        self.python = self.venv / "bin" / "python"
+        self.workers = workers
+        self.processes = processes
+        self.env = {key: value for key, value in os.environ.items()
+                    if key not in ("PYTHONPATH", "PYTHONHOME")}
+        self.env.update(VIRTUAL_ENV=str(self.venv),
+                        PATH=f"{self.venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+                        CMAKE_BUILD_PARALLEL_LEVEL=str(workers))
+
+    def run(self, *command: str | Path, timeout: float | None = None) -> Step:
+        return self.processes.run(command, self.src, self.env, timeout)
+
+    def sync(self, files: Sequence[str]) -> None:
+        """Makes the copy hold exactly the checkout's files, rewriting only those that differ
+        (an unchanged file keeps its time, so builds stay incremental)."""
+        wanted = set(files)
+        for name in files:
+            source, copy = REPO / name, self.src / name
+            if not source.is_file():
+                continue  # deleted in the work tree, not yet in git
+            data = source.read_bytes()
+            if not copy.is_file() or copy.read_bytes() != data:
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                copy.write_bytes(data)
+                copy.chmod(source.stat().st_mode)
+        for directory, subdirectories, names in os.walk(self.src):
+            here = Path(directory)
+            if here == self.src:
+                subdirectories[:] = [name for name in subdirectories if name != "build"]
+            for name in names:
+                if (here / name).relative_to(self.src).as_posix() not in wanted:
+                    (here / name).unlink()
+
+    def setup(self, files: Sequence[str]) -> None:
+        """The copy, the environment and the editable build, checked to import from here."""
+        self.sync(files)
+        if not self.python.exists():
+            checked(self.processes.run([sys.executable, "-m", "venv", "--without-pip",
+                                        self.venv], REPO, self.env), "creating a venv")
+        site = checked(self.run(self.python, "-c",
+                                "import sysconfig; print(sysconfig.get_path('purelib'))"),
+                       "the venv's python").output.strip()
+        # Plain paths: the running Python's packages, without running its .pth files.
+        paths = dict.fromkeys(sysconfig.get_path(name) for name in ("purelib", "platlib"))
+        (Path(site) / "_mutation_parent.pth").write_text("".join(f"{p}\n" for p in paths))
+        self.install()
+        where = checked(self.run(self.python, "-c", "import cardcore, cardcore._core as core; "
+                                 "print(cardcore.__file__); print(core.__file__)"),
+                        "importing cardcore").output.split()
+        if not all(Path(path).resolve().is_relative_to(self.root.resolve()) for path in where):
+            raise ToolError(f"{self.python} imports cardcore from {where}, not from {self.root}")
+
+    def install(self) -> Step:
+        return checked(self.run(self.python, "-m", "pip", "install", "--no-build-isolation",
+                                "--no-deps", "-e", ".", "-Cbuild-dir=build/editable",
+                                "-Ccmake.define.CARDCORE_BUILD_TESTS=ON"),
+                       f"the editable install in {self.src}")
+
+    def test(self, timeouts: Timeouts) -> Outcome:
+        """Builds the copy as it is and runs the C++ tests, then the Python tests."""
+        built = self.run("cmake", "--build", "build/editable")
+        if built.returncode != 0:
+            error = first_match(r"^(.*\berror\b.*)$", built.output)
+            return Outcome(NO_COMPILE, detail=error.replace(f"{self.src}/", ""))
+        ctest = self.run("ctest", "--test-dir", "build/editable", "--output-on-failure",
+                         "--no-tests=error", "--stop-on-failure", "-j", str(self.workers),
+                         timeout=timeouts.ctest)
+        if ctest.returncode != 0:
+            return killed("C++ tests", ctest, r"^\s*\d+ - (\S+) \(")
+        self.install()
+        workers = ["-n", str(self.workers) if self.workers > 1 else "0"]
+        ignored = [f"--ignore={path}" for path in IGNORED_TESTS]
+        pytest = self.run(self.python, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                          *workers, *ignored, timeout=timeouts.pytest)
+        if pytest.returncode != 0:
+            outcome = killed("Python tests", pytest, r"^(?:FAILED|ERROR) (\S+)")
+        else:
+            outcome = Outcome(SURVIVED)
+        outcome.ctest, outcome.pytest = ctest, pytest
+        return outcome
+
+    def try_mutant(self, mutant: Mutant, timeouts: Timeouts) -> Result:
+        path = self.src / mutant.file
+        original = path.read_bytes()
+        start = time.monotonic()
+        try:
+            path.write_bytes(mutant.apply(original.decode()).encode())
+            outcome = self.test(timeouts)
+        finally:
+            path.write_bytes(original)
+            if path.read_bytes() != original:
+                raise ToolError(f"{path} was not restored")
+        return Result(mutant, outcome.status, outcome.by, outcome.detail,
+                      time.monotonic() - start)
+
+
+class Schedule:
+    """Hands out mutants in order to the jobs. With `wanted`, stops once that many have
+    compiled: the first `wanted` mutants in order that compile, whatever the timing."""
+
+    def __init__(self, mutants: Sequence[Mutant], wanted: int | None) -> None:
+        self.mutants = mutants
+        self.wanted = wanted
+        self.results: dict[int, Result] = {}
+        self.position = self.in_flight = self.compiled = 0
+        self.error: BaseException | None = None
+        self.condition = threading.Condition()
+
+    def take(self) -> int | None:
+        with self.condition:
+            while True:
+                if self.error is not None or self.position >= len(self.mutants):
+                    return None
+                if self.wanted is None or self.compiled + self.in_flight < self.wanted:
+                    self.position += 1
+                    self.in_flight += 1
+                    return self.position - 1
+                if self.in_flight == 0:
+                    return None
+                self.condition.wait()
+
+    def finish(self, index: int, result: Result) -> None:
+        with self.condition:
+            self.in_flight -= 1
+            self.results[index] = result
+            self.compiled += result.status != NO_COMPILE
+            self.condition.notify_all()
+
+    def fail(self, error: BaseException) -> None:
+        with self.condition:
+            self.error = error
+            self.condition.notify_all()
+
+
+def progress(result: Result, compiled: int, total: int) -> str:
+    """A line of the running log: `[4/8] file:line killed by the C++ tests (30 s)`."""
+    what = {KILLED: f"killed by the {result.by}", SURVIVED: "survived",
+            NO_COMPILE: "did not compile (not counted)"}[result.status]
+    detail = f": {result.detail}" if result.detail else ""
+    return (f"[{compiled}/{total}] {result.mutant.file}:{result.mutant.line} {what}{detail} "
+            f"({result.seconds:.0f} s)")
+
+
+def run_mutants(jobs: Sequence[Job], mutants: Sequence[Mutant], wanted: int | None,
+                timeouts: Timeouts) -> list[Result]:
+    schedule = Schedule(mutants, wanted)
+    total = min(wanted or len(mutants), len(mutants))
+    lock = threading.Lock()
+
+    def work(job: Job) -> None:
+        try:
+            while (index := schedule.take()) is not None:
+                result = job.try_mutant(mutants[index], timeouts)
+                schedule.finish(index, result)
+                with lock:
+                    done = schedule.compiled if wanted else len(schedule.results)
+                    print(progress(result, done, total), flush=True)
+        except BaseException as error:  # handed to the main thread, which raises it
+            schedule.fail(error)
+
+    threads = [threading.Thread(target=work, args=(job,), daemon=True) for job in jobs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if schedule.error is not None:
+        raise schedule.error
+    return [schedule.results[index] for index in sorted(schedule.results)]
+
+
+@dataclass
+class Row:
+    mutants: int = 0
+    killed: int = 0
+    equivalent: int = 0
+    no_compile: int = 0
+
+    def score(self) -> str:
+        counted = self.mutants - self.equivalent
+        return f"{100 * self.killed / counted:.1f}%" if counted else "-"
+
+
+@dataclass
+class Report:
+    results: list[Result]
+    equivalents: dict[tuple[str, str, str], Equivalent]
+    rows: dict[str, Row] = field(default_factory=dict)
+    survivors: list[Result] = field(default_factory=list)  # not listed as equivalent
+
+    def __post_init__(self) -> None:
+        for result in sorted(self.results, key=lambda r: r.mutant):
+            row = self.rows.setdefault(result.mutant.file, Row())
+            if result.status == NO_COMPILE:
+                row.no_compile += 1
+                continue
+            row.mutants += 1
+            if result.status == KILLED:
+                row.killed += 1
+            elif result.mutant.key in self.equivalents:
+                row.equivalent += 1
+            else:
+                self.survivors.append(result)
+
+    def total(self) -> Row:
+        total = Row()
+        for row in self.rows.values():
+            total.mutants += row.mutants
+            total.killed += row.killed
+            total.equivalent += row.equivalent
+            total.no_compile += row.no_compile
+        return total
+
+    def text(self, sources: dict[str, str]) -> str:
+        total = self.total()
+        lines = [f"killed {total.killed} of {total.mutants - total.equivalent} "
+                 f"(score {total.score()})",
+                 f"not counted: {total.equivalent} listed as equivalent "
+                 f"({EQUIVALENT_FILE.relative_to(REPO)}), {total.no_compile} did not compile",
+                 ""]
+        width = max([len("file"), *map(len, self.rows)])
+        lines.append(f"{'file':<{width}}  mutants  killed  survived  equivalent  no compile"
+                     "   score")
+        for file, row in sorted(self.rows.items()):
+            survived = row.mutants - row.killed - row.equivalent
+            lines.append(f"{file:<{width}}  {row.mutants:>7}  {row.killed:>6}  {survived:>8}  "
+                         f"{row.equivalent:>10}  {row.no_compile:>10}  {row.score():>6}")
+        for result in self.survivors:
+            mutant = result.mutant
+            lines += ["", f"survived: {mutant.file}:{mutant.line}",
+                      mutant.diff(sources[mutant.file]).rstrip("\n"),
+                      "if it is equivalent, list it with a reason:", mutant.entry() + "REASON"]
+        for result in self.results:
+            entry = self.equivalents.get(result.mutant.key)
+            if entry is not None and result.status == KILLED:
+                lines += ["", f"warning: {entry.where} lists a mutant that was killed "
+                              f"({result.by}): not equivalent"]
+        return "\n".join(lines)
+
+    def json(self) -> dict[str, object]:
+        total = self.total()
+        return {"killed": total.killed, "counted": total.mutants - total.equivalent,
+                "equivalent": total.equivalent, "no_compile": total.no_compile,
+                "mutants": [{**asdict(result.mutant), "status": result.status,
+                             "by": result.by, "detail": result.detail,
+                             "equivalent": result.mutant.key in self.equivalents,
+                             "seconds": round(result.seconds, 1)} for result in self.results]}
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Mutation testing of the C++ core (see the module docstring).")
+    parser.add_argument("--files", nargs="+", metavar="PATTERN", default=list(DEFAULT_FILES),
+                        help="files or glob patterns from the repository root "
+                             "(default: the engines, evaluators and shared engine code)")
+    parser.add_argument("--sample", type=int, metavar="N",
+                        help="test N mutants that compile, drawn at random (see --seed)")
+    parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J",
+                        help="mutants tested at once, each with its cores' share (default 1)")
+    parser.add_argument("--ci", action="store_true",
+                        help=f"CI's sample: --sample {CI_SAMPLE} --seed {CI_SEED}")
+    parser.add_argument("--list", action="store_true",
+                        help="print the mutants (and their count) without testing them")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write the results as JSON")
+    args = parser.parse_args(argv)
+    if args.ci:
+        args.sample, args.seed = CI_SAMPLE, CI_SEED
+    if args.jobs < 1 or (args.sample is not None and args.sample < 1):
+        parser.error("--jobs and --sample take a positive number")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        files = target_files(args.files)
+        sources = {file: (REPO / file).read_text() for file in files}
+        mutants = [mutant for file in files for mutant in generate(file, sources[file])]
+        equivalents = parse_equivalents(EQUIVALENT_FILE.read_text())
+        if args.list:
+            for mutant in mutants:
+                print(f"{mutant.file}:{mutant.line}: {squash(mutant.original)} ==> "
+                      f"{squash(mutant.replacement)}")
+            print(f"{len(mutants)} mutants in {len(files)} files")
+            return 0
+        known = {mutant.key for mutant in mutants}
+        for key, entry in equivalents.items():
+            if key[0] in sources and key not in known:
+                print(f"warning: {entry.where} matches no mutant (the line changed?)")
+        if args.sample is not None:
+            random.Random(args.seed).shuffle(mutants)
+        return run(args, files, sources, mutants, equivalents)
+    except ToolError as error:
+        print(f"tools/mutation.py: {error}", file=sys.stderr)
+        return 2
+
+
+def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
+        mutants: list[Mutant], equivalents: dict[tuple[str, str, str], Equivalent]) -> int:
+    start = time.monotonic()
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=REPO,
+                            capture_output=True, text=True, check=False)
+    if listed.returncode != 0:
+        raise ToolError(f"git ls-files failed (a git checkout is needed):\n{listed.stderr}")
+    checkout = sorted(name for name in listed.stdout.split("\0") if name)
+    processes = Processes()
+    workers = max(1, (os.cpu_count() or 1) // args.jobs)
+    jobs = [Job(index, workers, processes) for index in range(args.jobs)]
+    try:
+        print(f"{len(mutants)} mutants in {len(files)} files; setting up {len(jobs)} "
+              f"job(s) in {WORK_DIR.relative_to(REPO)}", flush=True)
+        with ThreadPoolExecutor(len(jobs)) as pool:  # each build uses its job's cores
+            list(pool.map(lambda job: job.setup(checkout), jobs))
+        clean = jobs[0].test(Timeouts())
+        if clean.status != SURVIVED or clean.ctest is None or clean.pytest is None:
+            step = clean.pytest or clean.ctest
+            raise ToolError(f"the unmutated tree fails: {clean.status} {clean.by} {clean.detail}"
+                            f"\n{step.output[-6000:] if step else ''}")
+        timeouts = Timeouts(max(60.0, 10 * clean.ctest.seconds),
+                            max(60.0, 10 * clean.pytest.seconds))
+        print(f"unmutated tree: C++ tests {clean.ctest.seconds:.0f} s, Python tests "
+              f"{clean.pytest.seconds:.0f} s; setup took {time.monotonic() - start:.0f} s",
+              flush=True)
+        results = run_mutants(jobs, mutants, args.sample, timeouts)
+    except KeyboardInterrupt:
+        processes.stop()
+        raise
+    report = Report(results, equivalents)
+    print()
+    print(report.text(sources))
+    print(f"\nmutation testing took {time.monotonic() - start:.0f} s")
+    if args.json:
+        args.json.write_text(json.dumps(report.json(), indent=1) + "\n")
+    return 1 if report.survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
