@@ -143,6 +143,16 @@ def test_the_committed_list_and_the_configuration_hold() -> None:
             "cpp/include/cardcore/games/engine.hpp"} <= set(files)
 
 
+def test_a_kill_names_the_failing_test_or_else_the_last_line() -> None:
+    pattern = r"^(?:FAILED|ERROR) (\S+)"
+    failed = mutation.Step(1, "x\nFAILED tests/test_a.py::test_b - assert 1 == 2\n1 failed\n", 3.0)
+    assert mutation.killed("Python tests", failed, pattern).detail == "tests/test_a.py::test_b"
+    crashed = mutation.Step(-11, "collected 9 items\nFatal Python error: Aborted\n\n", 3.0)
+    assert mutation.killed("Python tests", crashed, pattern).detail == "Fatal Python error: Aborted"
+    hung = mutation.killed("C++ tests", mutation.Step(None, "", 60.0), pattern)
+    assert (hung.status, hung.by) == (mutation.KILLED, "C++ tests (timeout)")
+
+
 def result(index: int, status: str) -> mutation.Result:
     return mutation.Result(mutation.Mutant("cpp/a.cpp", index, "a", "b"), status, "", "", 0.0)
 

@@ -366,9 +366,12 @@ def first_match(pattern: str, output: str) -> str:
 
 
 def killed(by: str, step: Step, failed: str) -> Outcome:
+    """A kill by `by`, its detail the first failing test named by the pattern `failed`, or
+    else the output's last line (a crash, an internal error)."""
     if step.returncode is None:
         return Outcome(KILLED, f"{by} (timeout)")
-    return Outcome(KILLED, by, first_match(failed, step.output))
+    last = next((line.strip() for line in reversed(step.output.splitlines()) if line.strip()), "")
+    return Outcome(KILLED, by, first_match(failed, step.output) or last)
 
 
 @dataclass
