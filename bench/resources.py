@@ -19,6 +19,13 @@ object counts only its Python header, so the script reports:
 
 Each figure is taken at two positions: the initial state (seeded) and the end of a random
 game (its history at its longest).
+
+    python bench/resources.py --simulate 1000000000 [--threads 2]
+
+measures streaming simulations instead: Badugi runs of 10^6 games and up by tens to the
+given size with ``keep_returns=False``, each in a new interpreter, with the peak resident
+set size (``ru_maxrss``), the time and the rate of each; a 10^6-game run that keeps its
+returns is the baseline.
 """
 
 from __future__ import annotations
@@ -130,11 +137,43 @@ class Small:
     d: str = "x"
 
 
+def simulation_peak(games: int, keep_returns: bool, threads: int) -> tuple[float, float]:
+    """The peak RSS in MiB and the seconds of one Badugi simulation in a new interpreter."""
+    code = ("import resource, time, cardcore as cc; start = time.perf_counter(); "
+            f"cc.simulate('badugi', {games}, threads={threads}, keep_returns={keep_returns}); "
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
+            "time.perf_counter() - start)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    peak_kib, seconds = done.stdout.split()
+    return int(peak_kib) / 1024, float(seconds)
+
+
+def streaming(largest: int, threads: int) -> None:
+    """The --simulate report: peak memory of streaming runs as they grow."""
+    print(f"cardcore {cc.__version__}; Badugi, {threads} threads; peak RSS of a new interpreter")
+    print(f"{'games':>15} {'returns':<8} {'peak RSS':>10} {'seconds':>9} {'games/s':>12}")
+    runs = [(10**6, True)]
+    games = 10**6
+    while games <= largest:
+        runs.append((games, False))
+        games *= 10
+    for games, keep in runs:
+        peak, seconds = simulation_peak(games, keep, threads)
+        print(f"{games:>15,} {'kept' if keep else 'streamed':<8} {peak:>7.1f} MiB {seconds:>9.1f} "
+              f"{games / seconds:>12,.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--states", type=int, default=100_000, help="clones held (RSS)")
     parser.add_argument("--repeats", type=int, default=7, help="timings per median")
+    parser.add_argument("--simulate", type=int, metavar="GAMES",
+                        help="measure streaming simulations up to GAMES instead")
+    parser.add_argument("--threads", type=int, default=2, help="threads of --simulate")
     args = parser.parse_args()
+    if args.simulate:
+        streaming(args.simulate, args.threads)
+        return
     sizes = cpp_sizes()
     small = Small()
     python_copy = nanoseconds(lambda: copy.copy(small), args.repeats)

@@ -47,6 +47,23 @@ py::typing::List<Fields> results(const State& s) {
   return out;
 }
 
+// Which player hands arrange optimally, when rounds [begin, end) with these policies can be
+// settled by table (a house-way banker, every hand 'house_way' or 'optimal'); else none.
+std::optional<std::vector<bool>> table_choices(const Game& game, const std::vector<std::string>& policies,
+                                               std::int64_t begin, std::int64_t end) {
+  const int hands = game.config.player_hands;
+  if (game.config.banker != baibuu::Banker::kHouseWay || policies.size() != static_cast<std::size_t>(hands + 1) ||
+      begin < 0 || end < begin)
+    return std::nullopt;
+  std::vector<bool> optimal;
+  for (int i = 0; i < hands; ++i) {
+    const std::string& name = policies[static_cast<std::size_t>(i)];
+    if (name != "house_way" && name != "optimal") return std::nullopt;
+    optimal.push_back(name == "optimal");
+  }
+  return optimal;
+}
+
 }  // namespace
 
 template <>
@@ -137,22 +154,15 @@ the last seat with ``banker="agent"``).
       "simulate",
       [general](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
                 const std::vector<std::string>& policies, int threads) -> py::object {
-        const int hands = game.config.player_hands;
-        bool tables = game.config.banker == baibuu::Banker::kHouseWay &&
-                      policies.size() == static_cast<std::size_t>(hands + 1) && begin >= 0 && end >= begin;
-        std::vector<bool> optimal;
-        for (int i = 0; tables && i < hands; ++i) {
-          const std::string& name = policies[static_cast<std::size_t>(i)];
-          tables = name == "house_way" || name == "optimal";
-          optimal.push_back(name == "optimal");
-        }
-        if (!tables) return general.attr("simulate")(game, begin, end, seed, policies, threads);
-        py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(hands + 1)});
+        const auto optimal = table_choices(game, policies, begin, end);
+        if (!optimal) return general.attr("simulate")(game, begin, end, seed, policies, threads);
+        const int seats = game.config.player_hands + 1;
+        py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(seats)});
         double* data = out.mutable_data();
         Counts<State> counts{};
         {
           py::gil_scoped_release release;  // writes only `out` and `counts`
-          baibuu::simulate_by_tables(game.config, optimal, begin, end, seed, threads, data, counts);
+          baibuu::simulate_by_tables(game.config, *optimal, begin, end, seed, threads, data, counts);
         }
         return py::make_tuple(out, counts_dict<State>(counts));
       },
@@ -168,6 +178,28 @@ States) when the banker is the house way and every player hand arranges by 'hous
 >>> by_states = rollouts.simulate(game, 0, 50, 1, policies, 1)
 >>> bool(np.array_equal(by_table[0], by_states[0])), by_table[1] == by_states[1]
 (True, True))");
+  m.def(
+      "simulate_summary",
+      [general](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
+                const std::vector<std::string>& policies, int threads, double low, double high,
+                int bins) -> py::object {
+        const auto optimal = table_choices(game, policies, begin, end);
+        if (!optimal)
+          return general.attr("simulate_summary")(game, begin, end, seed, policies, threads, low, high, bins);
+        bool choices[baibuu::kMaxPlayerHands];
+        std::copy(optimal->begin(), optimal->end(), choices);
+        const auto& config = game.config;
+        return summarize<State>(config.player_hands + 1, begin, end, low, high, bins, [&](auto&&... summary) {
+          summarize_games(
+              config.player_hands + 1, begin, end, threads,
+              [&](std::uint64_t i, double* row, Counts<State>& counts) {
+                baibuu::play_by_tables(config, choices, seed, i, row, counts);
+              },
+              summary...);
+        });
+      },
+      "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, "low"_a, "high"_a, "bins"_a,
+      kSimulateSummaryDoc);
 }
 
 }  // namespace cardcore::bindings

@@ -1,5 +1,6 @@
 // The binding of every game's native rollouts: simulate(game, begin, end, seed, policies,
-// threads) -> (returns of games [begin, end), one row each; the games' counts by name), and
+// threads) -> (returns of games [begin, end), one row each; the games' counts by name);
+// simulate_summary(..., low, high, bins), the same games summarized in constant memory; and
 // policy_action(state, policy, seed), one decision of a built-in policy.
 #pragma once
 
@@ -35,6 +36,66 @@ auto chooser(const ChooseFor& choose_for, const std::string& name) {
                               ": expected one of " + expected);
 }
 
+// The choosers of `policies`, one per seat, after checking there is one per seat.
+template <class State, class ChooseFor>
+auto choosers(const ChooseFor& choose_for, const std::vector<std::string>& policies, int players) {
+  if (policies.size() != static_cast<std::size_t>(players))
+    throw std::invalid_argument("policies needs one name per seat (" + std::to_string(players) + "), got " +
+                                std::to_string(policies.size()));
+  std::vector<decltype(choose_for(std::string()))> seats;
+  for (const std::string& name : policies) seats.push_back(chooser<State>(choose_for, name));
+  return seats;
+}
+
+inline void check_games(std::int64_t begin, std::int64_t end) {
+  if (begin < 0 || end < begin)
+    throw std::invalid_argument("games [" + std::to_string(begin) + ", " + std::to_string(end) +
+                                ") is empty or negative");
+}
+
+// What simulate_summary returns: (mean, m2, ahead, histogram, totals, counts).
+using SummaryTuple = py::typing::Tuple<py::array_t<double>, py::array_t<double>, py::array_t<std::int64_t>,
+                                       py::array_t<std::int64_t>, py::array_t<double>, NamedCounts>;
+
+inline constexpr const char* kSimulateSummaryDoc =
+    "simulate's games [begin, end) summarized in constant memory: (mean, m2, ahead, histogram, "
+    "totals, counts), where m2 is each seat's sum of squared deviations from its mean, ahead the "
+    "games it ended above zero, histogram[seat] its returns in `bins` equal bins over [low, high) "
+    "(outside values in the end bins) and totals[b] each seat's total after the (b + 1)th block "
+    "of 1024 games.";
+
+// A summary of games [begin, end) as a SummaryTuple: checks the arguments, then, with the
+// GIL released, run(bins, moments, summary_counts, counts, running_totals) fills it
+// (summarize_games' arguments from `bins` on).
+template <class State, class Run>
+SummaryTuple summarize(int players, std::int64_t begin, std::int64_t end, double low, double high, int bins,
+                       const Run& run) {
+  check_games(begin, end);
+  if (!(low < high) || bins < 1 || bins > 100'000)
+    throw std::invalid_argument("histogram needs low < high and 1 to 100000 bins");
+  std::vector<Moments> moments(static_cast<std::size_t>(players));
+  SummaryCounts summary_counts(players, bins);
+  Counts<State> counts{};
+  std::vector<double> running_totals;
+  {
+    py::gil_scoped_release release;  // plays its own games and writes only the summary
+    run(Bins{low, high, bins}, moments.data(), summary_counts, counts, running_totals);
+  }
+  py::array_t<double> mean(players), m2(players);
+  for (int p = 0; p < players; ++p) {
+    mean.mutable_at(p) = moments[static_cast<std::size_t>(p)].mean;
+    m2.mutable_at(p) = moments[static_cast<std::size_t>(p)].m2;
+  }
+  py::array_t<std::int64_t> ahead(players);
+  std::copy(summary_counts.ahead.begin(), summary_counts.ahead.end(), ahead.mutable_data());
+  py::array_t<std::int64_t> histogram({players, bins});
+  std::copy(summary_counts.histogram.begin(), summary_counts.histogram.end(), histogram.mutable_data());
+  const auto blocks = static_cast<py::ssize_t>(running_totals.size()) / players;
+  py::array_t<double> totals({blocks, static_cast<py::ssize_t>(players)});
+  std::copy(running_totals.begin(), running_totals.end(), totals.mutable_data());
+  return py::make_tuple(mean, m2, ahead, histogram, totals, counts_dict<State>(counts));
+}
+
 // `choose_for(name)` turns a policy name of the game's spec into a chooser (state, rng) ->
 // action.
 template <class Game, class State, class ChooseFor>
@@ -45,15 +106,8 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
                                   const std::vector<std::string>& policies,
                                   int threads) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
         const int players = game.num_players();
-        if (policies.size() != static_cast<std::size_t>(players))
-          throw std::invalid_argument("policies needs one name per seat (" + std::to_string(players) + "), got " +
-                                      std::to_string(policies.size()));
-        if (begin < 0 || end < begin)
-          throw std::invalid_argument("games [" + std::to_string(begin) + ", " + std::to_string(end) +
-                                      ") is empty or negative");
-        using Chooser = decltype(choose_for(std::string()));
-        std::vector<Chooser> choosers;
-        for (const std::string& name : policies) choosers.push_back(chooser<State>(choose_for, name));
+        const auto seats = choosers<State>(choose_for, policies, players);
+        check_games(begin, end);
         py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(players)});
         double* data = out.mutable_data();
         Counts<State> counts{};
@@ -61,12 +115,28 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
           py::gil_scoped_release release;  // plays its own states and writes only `out` and `counts`
           rollout<State>(
               game.config, players, rotate_dealer, begin, end, seed, threads,
-              [&](const State& s, int seat, Rng& rng) { return choosers[static_cast<std::size_t>(seat)](s, rng); },
-              data, counts);
+              [&](const State& s, int seat, Rng& rng) { return seats[static_cast<std::size_t>(seat)](s, rng); }, data,
+              counts);
         }
         return py::make_tuple(out, counts_dict<State>(counts));
       },
       "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, policies_doc);
+  m.def(
+      "simulate_summary",
+      [rotate_dealer, choose_for](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
+                                  const std::vector<std::string>& policies, int threads, double low, double high,
+                                  int bins) -> SummaryTuple {
+        const int players = game.num_players();
+        const auto seats = choosers<State>(choose_for, policies, players);
+        return summarize<State>(players, begin, end, low, high, bins, [&](auto&&... summary) {
+          rollout_summary<State>(
+              game.config, players, rotate_dealer, begin, end, seed, threads,
+              [&](const State& s, int seat, Rng& rng) { return seats[static_cast<std::size_t>(seat)](s, rng); },
+              summary...);
+        });
+      },
+      "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, "low"_a, "high"_a, "bins"_a,
+      kSimulateSummaryDoc);
   m.def(
       "policy_action",
       [choose_for](const State& state, const std::string& policy, const Integer& seed) {

@@ -4,6 +4,7 @@ user's input that a message quotes."""
 from __future__ import annotations
 
 import operator
+import os
 from collections.abc import Callable
 from typing import SupportsIndex
 
@@ -99,3 +100,33 @@ def checked_seed(seed: object) -> int:
     7
     """
     return checked_int(seed, "seed", "an integer in [0, 2**64)", lambda n: 0 <= n < 2**64)
+
+
+def physical_memory() -> int | None:
+    """This machine's memory in bytes, or None where the platform does not say."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # no sysconf (Windows), or no such name
+        return None
+
+
+def byte_size(count: float) -> str:
+    """A byte count for people: ``byte_size(3 * 2**30)`` is ``'3.0 GiB'``.
+
+    >>> byte_size(16 * 10**15)
+    '14.2 PiB'
+    """
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if count < 1024:
+            return f"{count:.0f} {unit}" if unit == "B" else f"{count:.1f} {unit}"
+        count /= 1024
+    return f"{count:.1f} PiB"
+
+
+def check_allocation(needed: int, what: str, instead: str) -> None:
+    """Raises ValueError before an allocation of ``needed`` bytes that this machine's
+    memory cannot hold, saying how much ``what`` needs and what to do ``instead``."""
+    memory = physical_memory()
+    if memory is not None and needed > memory:
+        raise ValueError(f"{what} needs {byte_size(needed)}, more than this machine's "
+                         f"{byte_size(memory)} of memory; {instead}")

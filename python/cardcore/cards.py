@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from cardcore import _core
 from cardcore._batch import MaskArray, as_mask_array
-from cardcore._checks import checked_int, checked_seed
+from cardcore._checks import check_allocation, checked_int, checked_seed
 from cardcore._namespace import public_dir
 
 __all__ = [
@@ -256,7 +256,10 @@ def random_hands(n: int, k: int, seed: int = 0) -> MaskArray:
     >>> masks.dtype, masks.shape, {int(m).bit_count() for m in masks}
     (dtype('uint64'), (1000,), {4})
     """
-    return np.asarray(_core.random_hands(n, k, checked_seed(seed)))
+    count = checked_int(n, "n", ">= 0", lambda v: v >= 0)
+    check_allocation(count * 8, f"random_hands of {count:,} hands",
+                     "draw fewer at a time, each batch with its own seed")
+    return np.asarray(_core.random_hands(count, k, checked_seed(seed)))
 
 
 def random_deals(n: int, sizes: Iterable[int], seed: int = 0) -> MaskArray:
@@ -267,7 +270,11 @@ def random_deals(n: int, sizes: Iterable[int], seed: int = 0) -> MaskArray:
     >>> deals.shape, bool(((deals[:, 0] & deals[:, 1]) == 0).all())
     ((3, 2), True)
     """
-    return np.asarray(_core.random_deals(n, list(sizes), checked_seed(seed)))
+    count = checked_int(n, "n", ">= 0", lambda v: v >= 0)
+    sizes = list(sizes)
+    check_allocation(count * len(sizes) * 8, f"random_deals of {count:,} deals",
+                     "draw fewer at a time, each batch with its own seed")
+    return np.asarray(_core.random_deals(count, sizes, checked_seed(seed)))
 
 
 def all_hands(k: int) -> MaskArray:

@@ -53,13 +53,21 @@ def explain(game: str, cards: str, trump: str | None = None) -> str:
     return str(module.explain(cards, trump=trump))
 
 
+_STREAM_ABOVE = 2**30
+"""The size of the per-game returns above which `cardcore simulate` streams."""
+
+
 def _simulate(args: argparse.Namespace) -> int:
     game = GAMES[args.game](**seats_config(args.game, args.players))
     policies = args.policy
     if policies is not None and len(policies) == 1:
         policies = policies * game.num_players
+    # The table, --json and --plot need no per-game rows: past _STREAM_ABOVE bytes of them,
+    # the run keeps a summary in constant memory instead.
+    keep = args.hands * game.num_players * 8 <= _STREAM_ABOVE
     result = simulate(game, args.hands, policies=policies, seed=args.seed, threads=args.threads,
-                      progress=args.hands >= 1_000_000 and sys.stderr.isatty())
+                      progress=args.hands >= 1_000_000 and sys.stderr.isatty(),
+                      keep_returns=keep)
     print(result.table())
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

@@ -6,6 +6,10 @@ rotate the dealer (game ``i`` has first dealer ``i mod players``), so the result
 threads, and whether the chunks run here or on any ``concurrent.futures`` executor (a
 ``ProcessPoolExecutor``, or a Dask cluster's ``client.get_executor()``).
 
+With ``keep_returns=False`` no per-game row is kept: C++ summarizes the games as it plays
+them (each seat's mean and spread, games ahead, a histogram), so a run of 10**10 games takes
+the memory of one of 10**5. Its summary is the same for any number of threads or executors.
+
 >>> import cardcore as cc
 >>> result = cc.simulate("badugi", 20_000, policies=["rule_based", "random"], seed=1)
 >>> bool(result.mean[0] > 0), result.returns.shape
@@ -16,8 +20,10 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator, Sequence
-from concurrent.futures import Executor
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,11 +32,11 @@ import numpy.typing as npt
 
 from cardcore import _core
 from cardcore._batch import resolve_threads
-from cardcore._checks import checked_int, checked_seed, shown
+from cardcore._checks import check_allocation, checked_int, checked_seed, shown
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of
 
-__all__ = ["POLICIES", "SimulationResult", "simulate"]
+__all__ = ["POLICIES", "ReturnsSummary", "SimulationResult", "simulate"]
 
 POLICIES: dict[str, tuple[str, ...]] = {m.SPEC.name: m.SPEC.policies for m in MODULES}
 """The built-in policies of each game's native rollouts (each game's ``SPEC.policies``)."""
@@ -49,38 +55,138 @@ def _run(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
     return np.asarray(returns), dict(counts)
 
 
+def _run_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
+                 policies: list[str], threads: int) -> tuple[ReturnsSummary, dict[str, int]]:
+    """One chunk of games summarized in C++ (keep_returns=False): its summary and counts."""
+    game = GAMES[name](**config)
+    edges = _bin_edges(game)
+    mean, m2, ahead, histogram, totals, counts = getattr(_core, name).simulate_summary(
+        game, begin, end, seed, policies, threads, edges[0], edges[-1], len(edges) - 1)
+    games = end - begin
+    checkpoints = np.minimum(np.arange(1, len(totals) + 1) * _SUMMARY_BLOCK, games)
+    return ReturnsSummary(games, mean, m2, ahead, histogram, edges, checkpoints,
+                          totals), dict(counts)
+
+
+_SUMMARY_BLOCK = 1024
+"""Games a C++ summary block holds (kSummaryBlock): the running totals' spacing."""
+
+
+_MAX_BINS = 256
+_MAX_POINTS = 2048
+
+
+def _bin_edges(game: Any) -> npt.NDArray[np.float64]:
+    """The histogram's bins over the game's utility range. Whole-number bounds (chips,
+    points) get bins of a whole width with edges halfway between whole numbers, so that no
+    whole-number return lies on an edge: one bin a value up to _MAX_BINS values. Other
+    bounds get _MAX_BINS equal bins."""
+    low, high = float(game.min_utility), float(game.max_utility)
+    if low.is_integer() and high.is_integer():
+        width = -(-(high - low + 1) // _MAX_BINS)
+        bins = int(-(-(high - low + 1) // width))
+        return np.asarray(low - 0.5 + width * np.arange(bins + 1))
+    return np.linspace(low, high, _MAX_BINS + 1)
+
+
+@dataclass(frozen=True)
+class ReturnsSummary:
+    """Each seat's returns over many games, summarized as they were played: what
+    ``simulate(..., keep_returns=False)`` keeps instead of one row a game.
+
+    Means and ``m2`` (the sum of squared deviations from the mean) combine by the parallel
+    formula of Chan, Golub and LeVeque, chunk after chunk in game order, so a summary is the
+    same for any split of the games between threads and executors.
+    """
+
+    games: int
+    mean: npt.NDArray[np.float64]
+    m2: npt.NDArray[np.float64] = field(repr=False)
+    ahead: npt.NDArray[np.int64] = field(repr=False)
+    """Games each seat ended above zero."""
+    histogram: npt.NDArray[np.int64] = field(repr=False)
+    """``histogram[seat, b]``: the games whose return for ``seat`` fell in bin ``b``
+    (``bin_edges[b]`` to ``bin_edges[b + 1]``; a return outside counts in an end bin)."""
+    bin_edges: npt.NDArray[np.float64] = field(repr=False)
+    checkpoints: npt.NDArray[np.int64] = field(repr=False)
+    """Games played at up to 2,048 points of the run (for the plot's running totals)."""
+    totals: npt.NDArray[np.float64] = field(repr=False)
+    """Each seat's total return at each checkpoint: ``(len(checkpoints), seats)``."""
+
+    def then(self, later: ReturnsSummary) -> ReturnsSummary:
+        """This summary followed by ``later``'s games."""
+        games = self.games + later.games
+        share = later.games / games
+        delta = later.mean - self.mean
+        checkpoints = np.concatenate([self.checkpoints, self.games + later.checkpoints])
+        totals = np.concatenate([self.totals, self.totals[-1] + later.totals])
+        while len(checkpoints) > _MAX_POINTS:  # every other point, the last kept
+            checkpoints, totals = checkpoints[::-2][::-1], totals[::-2][::-1]
+        return ReturnsSummary(games, self.mean + delta * share,
+                              self.m2 + later.m2 + delta * delta * self.games * share,
+                              self.ahead + later.ahead, self.histogram + later.histogram,
+                              self.bin_edges, checkpoints, totals)
+
+
 @dataclass(frozen=True)
 class SimulationResult:
-    """Per-seat returns of every game played, and their summary."""
+    """Per-seat returns of every game played, and their summary. With
+    ``keep_returns=False`` only the summary is kept (``streamed`` is True): everything below
+    works from it but :attr:`returns`, which needs the rows."""
 
     game: str
     config: dict[str, Any]
     policies: tuple[str, ...]
     seed: int
-    returns: npt.NDArray[np.float64] = field(repr=False)
-    """One row per game, one column per seat."""
+    rows: npt.NDArray[np.float64] | None = field(repr=False)
+    """One row per game, one column per seat; None when the run kept no returns."""
     counts: dict[str, int] = field(default_factory=dict)
     """What the games counted, by name; the first is the hands (Bai Buu: rounds) played.
     Badugi: ``showdowns``. Buh: ``declarations`` (buhs declared) and ``showdowns``. Bai Buu:
     ``naturals`` (player hands dealt a Natural), ``banker_naturals`` and ``fouls`` (player
     hands arranged foul). Hucklebuck: ``drops`` (players who dropped out of a hand) and
     ``no_tricks`` (players who stayed in and took no trick)."""
+    summary: ReturnsSummary | None = field(default=None, repr=False)
+    """The streamed summary, when the run kept no returns."""
+
+    @property
+    def streamed(self) -> bool:
+        """Whether the run kept only a summary (``keep_returns=False``)."""
+        return self.rows is None
+
+    @property
+    def returns(self) -> npt.NDArray[np.float64]:
+        """One row per game, one column per seat (a run with ``keep_returns=True``)."""
+        if self.rows is None:
+            raise ValueError(
+                f"this simulation of {self.games:,} games kept no per-game returns "
+                "(keep_returns=False): its summary (mean, std, interval, win_rate, the "
+                "histogram of summary) is all there is; run with keep_returns=True for the rows")
+        return self.rows
+
+    def _summary(self) -> ReturnsSummary:
+        assert self.summary is not None  # a streamed result has one
+        return self.summary
 
     @property
     def games(self) -> int:
-        return int(self.returns.shape[0])
+        return self._summary().games if self.rows is None else int(self.rows.shape[0])
 
     @property
     def mean(self) -> npt.NDArray[np.float64]:
         """Mean return per game for each seat."""
-        return np.asarray(self.returns.mean(axis=0))
+        if self.rows is None:
+            return self._summary().mean
+        return np.asarray(self.rows.mean(axis=0))
 
     @property
     def std(self) -> npt.NDArray[np.float64]:
         """Standard deviation of a game's return for each seat."""
         if self.games < 2:
             return np.zeros(len(self.policies))
-        return np.asarray(self.returns.std(axis=0, ddof=1))
+        if self.rows is None:
+            return np.asarray(np.sqrt(self._summary().m2 / (self.games - 1)))
+        return np.asarray(self.rows.std(axis=0, ddof=1))
 
     @property
     def interval(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
@@ -91,7 +197,9 @@ class SimulationResult:
     @property
     def win_rate(self) -> npt.NDArray[np.float64]:
         """How often each seat ends a game ahead (return above zero)."""
-        return np.asarray((self.returns > 0).mean(axis=0))
+        if self.rows is None:
+            return np.asarray(self._summary().ahead / self.games)
+        return np.asarray((self.rows > 0).mean(axis=0))
 
     def per_hand(self) -> dict[str, float]:
         """Each count after the first, per hand (Bai Buu: per round) played."""
@@ -153,17 +261,23 @@ class SimulationResult:
         from matplotlib import pyplot
 
         figure, (cumulative, spread) = pyplot.subplots(1, 2, figsize=(12, 4.5))
-        # At most ~2,000 points a line: every step-th game's running total.
-        step = max(1, self.games // 2000)
-        games = np.arange(step, self.games + 1, step)
-        totals = np.cumsum(self.returns, axis=0)[step - 1::step]
-        values = np.unique(self.returns)
-        # Discrete results (chips, points) get a bar per value; many values, 60 bins.
-        bins = (np.append(values, values[-1] + 1) - 0.5 if len(values) <= 60 else 60)
         for seat, policy in enumerate(self.policies):
             label = f"seat {seat} ({policy})"
-            cumulative.plot(games, totals[:, seat], label=label, linewidth=1)
-            spread.hist(self.returns[:, seat], bins=bins, histtype="step", label=label)
+            if self.rows is None:  # the summary's checkpoints and histogram
+                summary = self._summary()
+                cumulative.plot(summary.checkpoints, summary.totals[:, seat], label=label,
+                                linewidth=1)
+                spread.stairs(summary.histogram[seat], summary.bin_edges, label=label)
+                continue
+            # At most ~2,000 points a line: every step-th game's running total.
+            step = max(1, self.games // 2000)
+            games = np.arange(step, self.games + 1, step)
+            totals = np.cumsum(self.rows[:, seat])[step - 1::step]
+            values = np.unique(self.rows)
+            # Discrete results (chips, points) get a bar per value; many values, 60 bins.
+            bins = (np.append(values, values[-1] + 1) - 0.5 if len(values) <= 60 else 60)
+            cumulative.plot(games, totals, label=label, linewidth=1)
+            spread.hist(self.rows[:, seat], bins=bins, histtype="step", label=label)
         cumulative.set(title="cumulative result", xlabel="games", ylabel="chips / points")
         spread.set(title="result of one game", xlabel="chips / points", ylabel="games",
                    yscale="log")
@@ -183,10 +297,16 @@ def simulate(
     threads: int | None = None,
     executor: Executor | None = None,
     progress: bool = False,
+    keep_returns: bool = True,
 ) -> SimulationResult:
     """Plays ``n`` games (hands, rounds, or games to the target as the configuration
     says) of ``game`` (a Game, or a name for its default configuration) in C++, seat ``s``
     choosing by ``policies[s]`` (a built-in name; :data:`POLICIES`), with the GIL released.
+
+    With ``keep_returns=False`` the result holds a :class:`ReturnsSummary` in place of one
+    row a game, in memory that does not grow with ``n``. Keeping the returns of more games
+    than this machine's memory holds is a ValueError before any game is played. Ctrl-C
+    stops a run between chunks of games (100,000 each) and discards it.
 
     >>> result = simulate("hucklebuck", 1000, seed=3)
     >>> result.returns.shape, result.policies
@@ -215,26 +335,83 @@ def simulate(
             raise ValueError(f"unknown {name} policy {shown(policy)}: expected one of "
                              f"{POLICIES[name]}")
     seed = checked_seed(seed)
+    if not isinstance(keep_returns, bool):
+        raise ValueError(f"keep_returns must be True or False, got {shown(keep_returns)}")
+    if keep_returns:
+        # The rows, and their concatenation at the end: twice their size at the peak.
+        check_allocation(2 * n * seats * 8, f"keeping the returns of {n:,} games",
+                         "pass keep_returns=False for a summary in constant memory")
     config = game.config
-    bounds = [(start, min(n, start + CHUNK)) for start in range(0, n, CHUNK)]
-    results: Iterator[tuple[npt.NDArray[np.float64], dict[str, int]]]
-    if executor is not None:
-        futures = [executor.submit(_run, name, config, a, b, seed, policies, 1) for a, b in bounds]
-        results = (future.result() for future in futures)
-    else:
-        workers = resolve_threads(threads, n)
-        results = (_run(name, config, a, b, seed, policies, workers) for a, b in bounds)
-    parts = []
-    for index, ((_, b), part) in enumerate(zip(bounds, results, strict=True)):
-        parts.append(part)
+    run = _run if keep_returns else _run_summary
+    workers = resolve_threads(threads, n)
+    results = _results(executor, run, (name, config, seed, policies, workers), _chunks(n))
+    parts: list[npt.NDArray[np.float64]] = []
+    summary: ReturnsSummary | None = None
+    counts: dict[str, int] = {}
+    started = time.monotonic()
+    for end, (part, part_counts) in results:
+        if isinstance(part, ReturnsSummary):
+            summary = part if summary is None else summary.then(part)
+        else:
+            parts.append(part)
+        counts = {key: counts.get(key, 0) + value for key, value in part_counts.items()}
         if progress:
-            print(f"\r{name}: {b:,} of {n:,} games ({(index + 1) / len(bounds):.0%})",
-                  end="", file=sys.stderr, flush=True)
+            _show_progress(name, end, n, time.monotonic() - started)
     if progress:
         print(file=sys.stderr)
-    counts = {key: sum(part_counts[key] for _, part_counts in parts) for key in parts[0][1]}
-    return SimulationResult(name, config, tuple(policies), seed,
-                            np.concatenate([returns for returns, _ in parts]), counts)
+    rows = np.concatenate(parts) if keep_returns else None
+    return SimulationResult(name, config, tuple(policies), seed, rows, counts, summary)
+
+
+def _chunks(n: int) -> Iterator[tuple[int, int]]:
+    """[0, n) in chunks of CHUNK games, made as they are needed (n may be 10**15)."""
+    return ((start, min(n, start + CHUNK)) for start in range(0, n, CHUNK))
+
+
+def _results(executor: Executor | None, run: Callable[..., Any], args: tuple[Any, ...],
+             bounds: Iterable[tuple[int, int]]) -> Iterator[tuple[int, Any]]:
+    """Each chunk's end and result, in order: here on ``args``'s threads, or on ``executor`` one
+    thread a task, at most _IN_FLIGHT tasks ahead. Leaving early (Ctrl-C, an error) cancels
+    the tasks not yet started."""
+    name, config, seed, policies, workers = args
+    if executor is None:
+        for begin, end in bounds:
+            yield end, run(name, config, begin, end, seed, policies, workers)
+        return
+    pending: deque[tuple[int, Future[Any]]] = deque()
+    try:
+        for begin, end in bounds:
+            pending.append((end, executor.submit(run, name, config, begin, end, seed, policies,
+                                                 1)))
+            if len(pending) >= _IN_FLIGHT:
+                done, future = pending.popleft()
+                yield done, future.result()
+        while pending:
+            done, future = pending.popleft()
+            yield done, future.result()
+    finally:
+        for _, future in pending:
+            future.cancel()
+
+
+_IN_FLIGHT = 64
+"""The most chunks an executor is given ahead of the one awaited."""
+
+
+def _show_progress(name: str, done: int, n: int, seconds: float) -> None:
+    """The progress line on stderr: games, share, rate and time left."""
+    rate = done / seconds if seconds > 0 else 0.0
+    left = f", {_duration((n - done) / rate)} left" if rate and done < n else ""
+    print(f"\r{name}: {done:,} of {n:,} games ({done / n:.0%}), {rate:,.0f} games/s{left}  ",
+          end="", file=sys.stderr, flush=True)
+
+
+def _duration(seconds: float) -> str:
+    """``_duration(3725)`` is ``'1 h 2 min'``; under a minute, seconds."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    minutes = int(seconds // 60)
+    return f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
 
 
 __dir__ = public_dir(__all__)

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'spec', 'trick_winner']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_summary', 'spec', 'trick_winner']
 class State:
     """
     A Hucklebuck state (docs/rulebook/hucklebuck.md): the engine protocol
@@ -279,6 +279,10 @@ def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: 
     
     >>> simulate(Game(), 0, 4, 1, ["random", "rule_based", "random", "random"], 1)[0].shape
     (4, 4)
+    """
+def simulate_summary(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex, low: typing.SupportsFloat | typing.SupportsIndex, high: typing.SupportsFloat | typing.SupportsIndex, bins: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.float64], dict[str, int]]:
+    """
+    simulate's games [begin, end) summarized in constant memory: (mean, m2, ahead, histogram, totals, counts), where m2 is each seat's sum of squared deviations from its mean, ahead the games it ended above zero, histogram[seat] its returns in `bins` equal bins over [low, high) (outside values in the end bins) and totals[b] each seat's total after the (b + 1)th block of 1024 games.
     """
 def spec() -> dict[str, typing.Any]:
     """

@@ -6,6 +6,7 @@
 // has first dealer i mod players (docs/design.md, "Batch work and threads").
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <mutex>
@@ -13,6 +14,7 @@
 
 #include "cardcore/core/batch.hpp"
 #include "cardcore/core/rng.hpp"
+#include "cardcore/core/summary.hpp"
 #include "cardcore/games/engine.hpp"
 
 namespace cardcore {
@@ -30,35 +32,109 @@ int random_action(const State& state, Rng& rng) {
 template <class State>
 using Counts = std::array<std::int64_t, State::kCountNames.size()>;
 
-// Plays games [begin, end) from seeded states, seat s choosing with choose(state, s, rng),
-// writes each game's returns, (end - begin) x players, to `returns`, and adds the games'
-// counts to `counts`. With `rotate_dealer`, game i's configuration has first_dealer =
-// i mod players.
+// Game i of a simulation, played to its end from stream i of the seed, seat s choosing
+// with choose(state, s, rng). `game` is the configuration, with first_dealer = i mod players
+// when `rotate_dealer`.
+template <class State, class Config, class Choose>
+State play_game(Config game, int players, bool rotate_dealer, std::uint64_t i, std::uint64_t seed,
+                const Choose& choose) {
+  if constexpr (requires { game.first_dealer; })
+    if (rotate_dealer) game.first_dealer = static_cast<int>(i % static_cast<std::uint64_t>(players));
+  Rng rng(seed, i);
+  State state(game, true, rng.next());
+  while (!state.is_terminal()) state.apply_action(choose(state, state.current_player(), rng));
+  return state;
+}
+
+// Adds one game's counts to a running total.
+template <class State>
+void add_counts(Counts<State>& total, const Counts<State>& more) {
+  for (std::size_t c = 0; c < total.size(); ++c) total[c] += more[c];
+}
+
+// Plays games [begin, end) (play_game), writes each game's returns, (end - begin) x
+// players, to `returns`, and adds the games' counts to `counts`.
 template <class State, class Config, class Choose>
 void rollout(const Config& config, int players, bool rotate_dealer, std::int64_t begin, std::int64_t end,
              std::uint64_t seed, int threads, Choose choose, double* returns, Counts<State>& counts) {
   std::mutex counts_mutex;
   parallel_chunks(static_cast<std::size_t>(end - begin), threads,
                   [&](std::size_t first, std::size_t last) -> std::int64_t {
-                    Config game = config;
                     Counts<State> chunk_counts{};
                     for (std::size_t k = first; k < last; ++k) {
                       const auto i = static_cast<std::uint64_t>(begin) + k;
-                      if constexpr (requires { game.first_dealer; })
-                        if (rotate_dealer)
-                          game.first_dealer = static_cast<int>(i % static_cast<std::uint64_t>(players));
-                      Rng rng(seed, i);
-                      State state(game, true, rng.next());
-                      while (!state.is_terminal()) state.apply_action(choose(state, state.current_player(), rng));
+                      const State state = play_game<State>(config, players, rotate_dealer, i, seed, choose);
                       const std::vector<double> r = state.returns();
                       std::copy(r.begin(), r.end(), returns + k * static_cast<std::size_t>(players));
-                      const Counts<State> game_counts = state.counts();
-                      for (std::size_t c = 0; c < counts.size(); ++c) chunk_counts[c] += game_counts[c];
+                      add_counts<State>(chunk_counts, state.counts());
                     }
                     const std::lock_guard lock(counts_mutex);  // once per chunk
-                    for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += chunk_counts[c];
+                    add_counts<State>(counts, chunk_counts);
                     return kNoBadIndex;
                   });
+}
+
+// Summarizes games [begin, end) without keeping their returns: play(i, row, counts) plays
+// game i, writes its returns to row[0, players) and adds its counts to `counts` (a
+// Counts). `moments` (one per seat) becomes the games' summary (core/summary.hpp: blocks of
+// kSummaryBlock games from `begin`, combined in order, so the same for any thread count);
+// their games ahead, histogram and counts are added to `summary_counts` and `counts`, and
+// `running_totals` gets each seat's total after each block, blocks x players.
+template <class CountsT, class Play>
+void summarize_games(int players, std::int64_t begin, std::int64_t end, int threads, const Play& play, const Bins& bins,
+                     Moments* moments, SummaryCounts& summary_counts, CountsT& counts,
+                     std::vector<double>& running_totals) {
+  const auto games = static_cast<std::size_t>(end - begin);
+  const std::size_t blocks = (games + kSummaryBlock - 1) / kSummaryBlock;
+  const auto seats = static_cast<std::size_t>(players);
+  std::vector<Moments> block_moments(blocks * seats);  // a few per thousand games
+  std::mutex counts_mutex;
+  parallel_chunks(blocks, threads, [&](std::size_t first_block, std::size_t last_block) -> std::int64_t {
+    CountsT chunk_counts{};
+    SummaryCounts chunk_summary(players, bins.count);
+    std::vector<double> row(seats);
+    for (std::size_t b = first_block; b < last_block; ++b) {
+      Moments* block = &block_moments[b * seats];
+      const std::size_t last = std::min(games, (b + 1) * kSummaryBlock);
+      for (std::size_t k = b * kSummaryBlock; k < last; ++k) {
+        play(static_cast<std::uint64_t>(begin) + k, row.data(), chunk_counts);
+        const auto n = static_cast<std::int64_t>(k - b * kSummaryBlock + 1);
+        for (std::size_t p = 0; p < seats; ++p) block[p].add(row[p], n);
+        chunk_summary.add(row.data(), players, bins);
+      }
+    }
+    const std::lock_guard lock(counts_mutex);  // once per thread
+    summary_counts.merge(chunk_summary);
+    for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += chunk_counts[c];
+    return kNoBadIndex;
+  });
+  running_totals.assign(blocks * seats, 0.0);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const auto before = static_cast<std::int64_t>(b * kSummaryBlock);
+    const auto more = static_cast<std::int64_t>(std::min(games, (b + 1) * kSummaryBlock)) - before;
+    for (std::size_t p = 0; p < seats; ++p) {
+      const Moments& block = block_moments[b * seats + p];
+      moments[p].merge(block, before, more);
+      running_totals[b * seats + p] =
+          (b == 0 ? 0.0 : running_totals[(b - 1) * seats + p]) + block.mean * static_cast<double>(more);
+    }
+  }
+}
+
+// summarize_games over games played from seeded states (play_game).
+template <class State, class Config, class Choose>
+void rollout_summary(const Config& config, int players, bool rotate_dealer, std::int64_t begin, std::int64_t end,
+                     std::uint64_t seed, int threads, Choose choose, const Bins& bins, Moments* moments,
+                     SummaryCounts& summary_counts, Counts<State>& counts, std::vector<double>& running_totals) {
+  summarize_games(
+      players, begin, end, threads,
+      [&](std::uint64_t i, double* row, Counts<State>& game_counts) {
+        const State state = play_game<State>(config, players, rotate_dealer, i, seed, choose);
+        const std::vector<double> r = state.returns();
+        std::copy(r.begin(), r.end(), row);
+        add_counts<State>(game_counts, state.counts());
+      },
+      bins, moments, summary_counts, counts, running_totals);
 }
 
 }  // namespace cardcore

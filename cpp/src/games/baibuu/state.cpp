@@ -230,47 +230,52 @@ void State::observation_tensor(int player, float* out) const {
 
 void State::information_state_tensor(int player, float* out) const { observation_tensor(player, out); }
 
+void play_by_tables(const Config& config, const bool* optimal, std::uint64_t seed, std::uint64_t game, double* row,
+                    std::array<std::int64_t, 4>& counts) {
+  const int hands = config.player_hands, seats = hands + 1;
+  Rng game_rng(seed, game);
+  Rng deal(game_rng.next());  // a seeded State's stock generator
+  std::fill(row, row + seats, 0.0);
+  for (int round = 0; round < config.hands; ++round) {
+    Mask stock = kDeckMask, dealt[kMaxSeats] = {};
+    for (int card = 0; card < 4 * seats; ++card) {                     // one at a time, the banker last
+      const auto left = static_cast<std::uint32_t>(kDeckSize - card);  // popcount(stock)
+      const int pick = nth_card(stock, static_cast<int>(deal.below(left)));
+      stock &= ~card_bit(pick);
+      dealt[card % seats] |= card_bit(pick);
+    }
+    std::uint8_t codes[kMaxPlayerHands];
+    settle_round(dealt[hands], dealt, optimal, hands, codes);
+    // The fouls, counts[3], stay 0: every holding has a valid split, and the house way and
+    // the optimal arrangement both choose one.
+    ++counts[0];
+    counts[2] += is_natural_by_table(dealt[hands]);
+    for (int i = 0; i < hands; ++i) {
+      counts[1] += is_natural_by_table(dealt[i]);
+      const std::int64_t wager = config.wagers[i];
+      if (codes[i] & 1) {
+        row[i] += static_cast<double>(commission_net(wager, config.commission_bp));
+        row[hands] -= static_cast<double>(wager);
+      } else {
+        row[hands] += static_cast<double>(commission_net(wager, config.banker_commission_bp));
+        row[i] -= static_cast<double>(wager);
+      }
+    }
+  }
+}
+
 void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin, std::int64_t end,
                         std::uint64_t seed, int threads, double* returns, std::array<std::int64_t, 4>& counts) {
-  const int hands = config.player_hands, seats = hands + 1;
   bool choices[kMaxPlayerHands];
-  for (int i = 0; i < hands; ++i) choices[i] = optimal[static_cast<std::size_t>(i)];
+  for (int i = 0; i < config.player_hands; ++i) choices[i] = optimal[static_cast<std::size_t>(i)];
+  const auto seats = static_cast<std::size_t>(config.player_hands + 1);
   std::mutex counts_mutex;
   parallel_chunks(static_cast<std::size_t>(end - begin), threads,
                   [&](std::size_t first, std::size_t last) -> std::int64_t {
                     std::array<std::int64_t, 4> chunk_counts{};  // as State::counts()
-                    for (std::size_t k = first; k < last; ++k) {
-                      Rng game_rng(seed, static_cast<std::uint64_t>(begin) + k);
-                      Rng deal(game_rng.next());  // a seeded State's stock generator
-                      double* row = returns + k * static_cast<std::size_t>(seats);
-                      std::fill(row, row + seats, 0.0);
-                      for (int round = 0; round < config.hands; ++round) {
-                        Mask stock = kDeckMask, dealt[kMaxSeats] = {};
-                        for (int card = 0; card < 4 * seats; ++card) {  // one at a time, the banker last
-                          const auto left = static_cast<std::uint32_t>(kDeckSize - card);  // popcount(stock)
-                          const int pick = nth_card(stock, static_cast<int>(deal.below(left)));
-                          stock &= ~card_bit(pick);
-                          dealt[card % seats] |= card_bit(pick);
-                        }
-                        std::uint8_t codes[kMaxPlayerHands];
-                        settle_round(dealt[hands], dealt, choices, hands, codes);
-                        // The fouls, chunk_counts[3], stay 0: every holding has a valid split, and the house
-                        // way and the optimal arrangement both choose one.
-                        ++chunk_counts[0];
-                        chunk_counts[2] += is_natural_by_table(dealt[hands]);
-                        for (int i = 0; i < hands; ++i) {
-                          chunk_counts[1] += is_natural_by_table(dealt[i]);
-                          const std::int64_t wager = config.wagers[i];
-                          if (codes[i] & 1) {
-                            row[i] += static_cast<double>(commission_net(wager, config.commission_bp));
-                            row[hands] -= static_cast<double>(wager);
-                          } else {
-                            row[hands] += static_cast<double>(commission_net(wager, config.banker_commission_bp));
-                            row[i] -= static_cast<double>(wager);
-                          }
-                        }
-                      }
-                    }
+                    for (std::size_t k = first; k < last; ++k)
+                      play_by_tables(config, choices, seed, static_cast<std::uint64_t>(begin) + k, returns + k * seats,
+                                     chunk_counts);
                     const std::lock_guard lock(counts_mutex);  // once per chunk
                     for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += chunk_counts[c];
                     return kNoBadIndex;

@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import typing
 from . import rollouts
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Bai Buu round (docs/rulebook/baibuu.md): the engine protocol
@@ -323,6 +323,10 @@ def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: 
     >>> by_states = rollouts.simulate(game, 0, 50, 1, policies, 1)
     >>> bool(np.array_equal(by_table[0], by_states[0])), by_table[1] == by_states[1]
     (True, True)
+    """
+def simulate_summary(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex, low: typing.SupportsFloat | typing.SupportsIndex, high: typing.SupportsFloat | typing.SupportsIndex, bins: typing.SupportsInt | typing.SupportsIndex) -> typing.Any:
+    """
+    simulate's games [begin, end) summarized in constant memory: (mean, m2, ahead, histogram, totals, counts), where m2 is each seat's sum of squared deviations from its mean, ahead the games it ended above zero, histogram[seat] its returns in `bins` equal bins over [low, high) (outside values in the end bins) and totals[b] each seat's total after the (b + 1)th block of 1024 games.
     """
 def spec() -> dict[str, typing.Any]:
     """

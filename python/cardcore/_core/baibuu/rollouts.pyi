@@ -7,7 +7,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['policy_action', 'simulate']
+__all__: list[str] = ['policy_action', 'simulate', 'simulate_summary']
 def policy_action(state: cardcore._core.baibuu.State, policy: str, seed: typing.SupportsIndex) -> int:
     """
     The action a built-in policy (one of simulate's names) takes at a player node; `seed` drives its random choices.
@@ -21,4 +21,8 @@ def simulate(game: cardcore._core.baibuu.Game, begin: typing.SupportsInt | typin
     >>> returns, counts = simulate(Game(player_hands=2), 0, 4, 1, ["optimal", "random", "house_way"], 1)
     >>> returns.shape, counts["rounds"]
     ((4, 3), 4)
+    """
+def simulate_summary(game: cardcore._core.baibuu.Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex, low: typing.SupportsFloat | typing.SupportsIndex, high: typing.SupportsFloat | typing.SupportsIndex, bins: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.float64], dict[str, int]]:
+    """
+    simulate's games [begin, end) summarized in constant memory: (mean, m2, ahead, histogram, totals, counts), where m2 is each seat's sum of squared deviations from its mean, ahead the games it ended above zero, histogram[seat] its returns in `bins` equal bins over [low, high) (outside values in the end bins) and totals[b] each seat's total after the (b + 1)th block of 1024 games.
     """

@@ -98,4 +98,9 @@ class State : public EngineState<State, kMaxSeats> {
 void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin, std::int64_t end,
                         std::uint64_t seed, int threads, double* returns, std::array<std::int64_t, 4>& counts);
 
+// Game `game` of such a simulation (optimal[i] for each player hand): writes its returns to
+// row[0, player_hands] and adds its counts to `counts`.
+void play_by_tables(const Config& config, const bool* optimal, std::uint64_t seed, std::uint64_t game, double* row,
+                    std::array<std::int64_t, 4>& counts);
+
 }  // namespace cardcore::baibuu
