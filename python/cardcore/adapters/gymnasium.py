@@ -1,4 +1,4 @@
-"""A single-agent :class:`cardcore.VectorEnv` as a ``gymnasium.vector.VectorEnv``
+"""A single-agent :class:`cardcore.vector.VectorEnv` as a ``gymnasium.vector.VectorEnv``
 (``pip install "cardcore[rl]"``; ``docs/vector.md``).
 
 - Observations are the engine's tensor for the agent's seat, batched: a float32 ``Box`` of
@@ -50,7 +50,7 @@ Array = npt.NDArray[Any]
 
 
 class GymnasiumVectorEnv(_GymVectorEnv[Array, Array, Array]):
-    """``env`` (a :class:`cardcore.VectorEnv` in single-agent mode) behind Gymnasium's
+    """``env`` (a :class:`cardcore.vector.VectorEnv` in single-agent mode) behind Gymnasium's
     vector API."""
 
     def __init__(self, env: VectorEnv, *, copy: bool = True) -> None:
