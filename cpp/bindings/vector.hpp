@@ -126,6 +126,7 @@ void bind_vector(py::module_& m, ChooseFor choose_for) {
           "state",
           [](const Bound& b, int i) {
             if (!b.env.started()) throw std::invalid_argument("call reset() first");
+            if (b.busy) throw std::invalid_argument("this VectorEnv is in use by another thread");
             if (i < 0 || i >= b.env.num_envs())
               throw std::out_of_range("env index must be 0 to " + std::to_string(b.env.num_envs() - 1) + ", got " +
                                       std::to_string(i));
