@@ -172,7 +172,7 @@ def pgx_rate(seconds: float) -> dict[str, Any] | str:
 def simulate_rate(seconds: float) -> float:
     game = cc.baibuu.Game(player_hands=6)
     policies = ["random"] * 6 + ["house_way"]
-    rounds = 1_000_000
+    rounds = 200_000
 
     def run(limit: float) -> tuple[int, float]:
         done, start = 0, time.perf_counter()
