@@ -27,6 +27,7 @@ MODULES = [
     "cardcore.cli",
     "cardcore.play",
     "cardcore.simulate",
+    "cardcore.vector",
     "cardcore._checks",
     "cardcore._core",
     "cardcore._core.buh",
@@ -36,7 +37,8 @@ MODULES = [
     "cardcore._core.hucklebuck",
 ]
 # The adapters' examples need their frameworks (the rl extra, which CI installs).
-ADAPTERS = {"cardcore.adapters.pettingzoo": "pettingzoo", "cardcore.adapters.openspiel": "pyspiel"}
+ADAPTERS = {"cardcore.adapters.pettingzoo": "pettingzoo", "cardcore.adapters.openspiel": "pyspiel",
+            "cardcore.adapters.gymnasium": "gymnasium"}
 
 
 def examples(module: ModuleType) -> list[doctest.DocTest]:

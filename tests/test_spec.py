@@ -289,7 +289,8 @@ def test_the_structure_check_sees_a_game_named_in_code() -> None:
 
 @pytest.mark.parametrize("name", ["cardcore.badugi", "cardcore.buh", "cardcore.baibuu",
                                   "cardcore.hucklebuck", "cardcore.cards", "cardcore.spec",
-                                  "cardcore.protocol", "cardcore.play", "cardcore.cli"])
+                                  "cardcore.protocol", "cardcore.play", "cardcore.cli",
+                                  "cardcore.vector"])
 def test_a_public_module_shows_only_its_api(name: str) -> None:
     import importlib
     module = importlib.import_module(name)

@@ -10,6 +10,7 @@
 #include "cardcore/games/rollout.hpp"
 #include "common.hpp"
 #include "engine.hpp"
+#include "vector.hpp"
 
 namespace cardcore::bindings {
 
@@ -97,7 +98,7 @@ SummaryTuple summarize(int players, std::int64_t begin, std::int64_t end, double
 }
 
 // `choose_for(name)` turns a policy name of the game's spec into a chooser (state, rng) ->
-// action.
+// action. Binds the game's VectorEnv too, whose single-agent mode plays the same policies.
 template <class Game, class State, class ChooseFor>
 void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer, ChooseFor choose_for) {
   m.def(
@@ -148,6 +149,7 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
       "state"_a, "policy"_a, "seed"_a,
       "The action a built-in policy (one of simulate's names) takes at a player node; `seed` "
       "drives its random choices.");
+  bind_vector<Game, State>(m, choose_for);
 }
 
 }  // namespace cardcore::bindings

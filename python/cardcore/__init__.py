@@ -24,6 +24,7 @@ from cardcore.cards import (
     random_hands,
 )
 from cardcore.simulate import SimulationResult, simulate
+from cardcore.vector import VectorEnv, VectorStep
 
 __version__: str = _metadata.version("cardcore")
 """The installed version (project(cardcore VERSION ...) in CMakeLists.txt)."""
@@ -49,6 +50,8 @@ __all__ = [
     "CardLike",
     "CardSet",
     "SimulationResult",
+    "VectorEnv",
+    "VectorStep",
     "__version__",
     "all_hands",
     "badugi",

@@ -281,3 +281,40 @@ def test_docstring_examples_run() -> None:
     for test in tests:
         runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_rl_environment_episodes_start_with_a_player_to_act() -> None:
+    """Issue 16, item 6: OpenSpiel's own Environment can start a Bai Buu episode at a
+    terminal state (every player hand a Natural); the adapter's Environment deals again."""
+    name = next(n for n in cc.GAMES if cc.GAMES[n]().acting_players < cc.GAMES[n]().num_players)
+    short = openspiel.SHORT_NAMES[name]
+    plain = rl_environment.Environment(short)
+    plain.seed(1)
+    starts = [plain.reset().observations["current_player"] for _ in range(1000)]
+    assert pyspiel.PlayerId.TERMINAL in starts  # the rough edge the adapter smooths
+    env = openspiel.Environment(short)
+    env.seed(1)
+    for _ in range(1000):
+        step = env.reset()
+        assert step.observations["current_player"] == 0
+        assert not env.get_state.is_terminal()
+        step = env.step([step.observations["legal_actions"][0][0]])
+        assert step.last()
+
+
+@pytest.mark.parametrize("name", list(cc.GAMES))
+def test_tensors_without_a_player_are_the_current_players(name: str) -> None:
+    """Issue 16, item 6: observation_tensor() and information_state_tensor() with no
+    argument mean the player to act, as in OpenSpiel."""
+    state = load(name, {}).new_initial_state()
+    rng = random.Random(4)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        player = state.current_player()
+        assert state.observation_tensor() == state.observation_tensor(player)
+        assert state.information_state_tensor() == state.information_state_tensor(player)
+        np.testing.assert_array_equal(state.observation_tensor(),
+                                      state.engine.observation_tensor(player))
+        state.apply_action(rng.choice(state.legal_actions()))

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'VectorEnv', 'analyze', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Badugi state (docs/rulebook/badugi.md): the engine protocol
@@ -238,6 +238,34 @@ class Game:
         """
         'zero_sum' when the returns of this configuration always sum to zero, else 'general_sum'.
         """
+class VectorEnv:
+    """
+    num_envs states of this game stepped together in C++ (cardcore.VectorEnv wraps it; docs/vector.md).
+    """
+    def __init__(self, game: Game, num_envs: typing.SupportsInt | typing.SupportsIndex, seat: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], information_state: bool, threads: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def outputs(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.bool], numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.bool], numpy.typing.NDArray[numpy.float32]]:
+        """
+        The output arrays: observation, legal_mask, current_player, rewards, terminated, episode_returns.
+        """
+    def reset(self, seed: typing.SupportsIndex | None) -> None:
+        """
+        Starts a new episode in every env (a seed restarts every env's stream).
+        """
+    def state(self, i: typing.SupportsInt | typing.SupportsIndex) -> State:
+        """
+        A copy of env i's current state.
+        """
+    def step(self, actions: numpy.ndarray) -> None:
+        """
+        Steps every env; an illegal action is a ValueError and changes no env.
+        """
+    @property
+    def num_envs(self) -> int:
+        ...
+    @property
+    def threads(self) -> int:
+        ...
 def analyze(cards: typing.Any) -> dict[str, typing.Any]:
     """
     The fields of a 4-card Badugi hand as a dict (see cardcore.badugi.evaluate).

@@ -40,6 +40,7 @@ import numpy.typing as npt
 # OpenSpiel ships no type information, so its classes are Any here: subclassing them needs
 # the ignores on the two class lines below.
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
+from open_spiel.python import rl_environment  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 import cardcore as cc
 from cardcore._checks import shown
@@ -54,6 +55,7 @@ __all__ = [
     "CardcoreGame",
     "CardcoreObserver",
     "CardcoreState",
+    "Environment",
     "engine_config",
     "register",
 ]
@@ -326,6 +328,33 @@ GAME_CLASSES: dict[str, type[CardcoreGame]] = {
 }
 """The OpenSpiel game class of each cardcore game."""
 globals().update({cls.__name__: cls for cls in GAME_CLASSES.values()})
+
+
+class Environment(rl_environment.Environment):  # type: ignore[misc]
+    """OpenSpiel's ``rl_environment.Environment`` whose episodes always start with a player
+    to act.
+
+    A deal can leave nobody a decision: a Bai Buu round whose player hands are all dealt
+    Naturals (the banker arranging by the house way) is terminal right after the deal, and
+    OpenSpiel's own ``Environment.reset`` returns that state as a FIRST time step with
+    ``current_player`` TERMINAL (-4), which an ordinary agent loop cannot step. This
+    ``reset`` deals again until a player is to act, as the PettingZoo adapter does (and as
+    ``cc.VectorEnv`` does, which also pays out the skipped rounds). It takes what OpenSpiel's
+    takes: a game or a registered short name, and its keywords.
+
+    >>> register()
+    >>> env = Environment("python_cardcore_baibuu")
+    >>> env.seed(1)
+    >>> all(env.reset().observations["current_player"] == 0 for _ in range(300))
+    True
+    """
+
+    def reset(self) -> Any:
+        """A new episode's first time step, dealt again while nobody is to act."""
+        while True:
+            time_step = super().reset()
+            if not self.get_state.is_terminal():
+                return time_step
 
 
 def register() -> None:

@@ -233,6 +233,8 @@ class EngineState {
     std::copy_n(totals_.begin(), r.size(), r.begin());
     return r;
   }
+  // Seat `seat`'s total so far (returns() without the copy, for hot loops).
+  double return_of(int seat) const { return totals_[static_cast<std::size_t>(seat)]; }
   // What the hand (round) that the last action completed won or lost per seat, else zeros.
   std::vector<double> rewards() const {
     std::vector<double> r(static_cast<std::size_t>(seats()), 0.0);

@@ -7,7 +7,35 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['policy_action', 'simulate', 'simulate_summary']
+__all__: list[str] = ['VectorEnv', 'policy_action', 'simulate', 'simulate_summary']
+class VectorEnv:
+    """
+    num_envs states of this game stepped together in C++ (cardcore.VectorEnv wraps it; docs/vector.md).
+    """
+    def __init__(self, game: cardcore._core.baibuu.Game, num_envs: typing.SupportsInt | typing.SupportsIndex, seat: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], information_state: bool, threads: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def outputs(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.bool], numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.bool], numpy.typing.NDArray[numpy.float32]]:
+        """
+        The output arrays: observation, legal_mask, current_player, rewards, terminated, episode_returns.
+        """
+    def reset(self, seed: typing.SupportsIndex | None) -> None:
+        """
+        Starts a new episode in every env (a seed restarts every env's stream).
+        """
+    def state(self, i: typing.SupportsInt | typing.SupportsIndex) -> cardcore._core.baibuu.State:
+        """
+        A copy of env i's current state.
+        """
+    def step(self, actions: numpy.ndarray) -> None:
+        """
+        Steps every env; an illegal action is a ValueError and changes no env.
+        """
+    @property
+    def num_envs(self) -> int:
+        ...
+    @property
+    def threads(self) -> int:
+        ...
 def policy_action(state: cardcore._core.baibuu.State, policy: str, seed: typing.SupportsIndex) -> int:
     """
     The action a built-in policy (one of simulate's names) takes at a player node; `seed` drives its random choices.

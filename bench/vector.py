@@ -1,0 +1,221 @@
+"""Steps per second of ``cc.VectorEnv`` (docs/vector.md), next to the PettingZoo adapter
+and Pgx measured in the same run.
+
+    python bench/vector.py [--envs 4096] [--seconds 3] [--no-pgx]
+
+Every rate counts env steps (player decisions) per second, observations and masks
+included, with the actions chosen uniformly among the legal ones in NumPy from
+``legal_mask`` inside the timed loop (a random float per action id, plus the mask, argmax).
+Each rate is the best of three timed runs of about ``--seconds`` after a warmup.
+
+Baselines:
+- the PettingZoo adapter (``cardcore.adapters.pettingzoo``), Badugi, random legal actions
+  from the action mask: its steps per second;
+- Pgx's Leduc hold'em (``pgx.make("leduc_holdem")``), batch 16,384, its random policy
+  inside ``jax.lax.scan``, on the CPU. Pgx and JAX are not dependencies of cardcore: the
+  script creates its own virtual environment for them, ``build/pgx-venv``
+  (``python -m venv`` then ``pip install pgx jax``), the first time, and runs the baseline
+  there;
+- ``cc.simulate`` of Bai Buu, 6 player hands arranging at random against the house way,
+  one thread: rounds per second through the engine path (the rollouts through States).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import cardcore as cc
+
+ROOT = Path(__file__).resolve().parents[1]
+PGX_VENV = ROOT / "build" / "pgx-venv"
+
+# The issue's configurations: (game, config, threads).
+WORKLOADS: list[tuple[str, dict[str, Any], int]] = [
+    ("badugi", {}, 1),
+    ("badugi", {}, 2),
+    ("hucklebuck", {"players": 5}, 1),
+    ("hucklebuck", {"players": 5}, 2),
+    ("buh", {"players": 6}, 1),
+    ("buh", {"players": 6}, 2),
+    ("baibuu", {"player_hands": 6}, 2),
+]
+
+PGX_SCRIPT = r"""
+import json, sys, time
+import jax, jax.numpy as jnp
+import pgx
+batch, seconds = int(sys.argv[1]), float(sys.argv[2])
+env = pgx.make("leduc_holdem")
+init, step = jax.vmap(env.init), jax.vmap(env.step)
+steps_per_call = 100
+
+def random_policy(key, state):
+    logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+    return jax.random.categorical(key, logits, axis=-1)
+
+def body(carry, _):
+    state, key = carry
+    key, k_act, k_init = jax.random.split(key, 3)
+    action = random_policy(k_act, state)
+    state = step(state, action)
+    # auto-reset the finished games, as pgx's examples do
+    fresh = init(jax.random.split(k_init, batch))
+    state = jax.tree_util.tree_map(
+        lambda a, b: jnp.where(state.terminated.reshape((-1,) + (1,) * (a.ndim - 1)), b, a),
+        state, fresh)
+    return (state, key), None
+
+@jax.jit
+def run(state, key):
+    (state, key), _ = jax.lax.scan(body, (state, key), None, length=steps_per_call)
+    return state, key
+
+key = jax.random.PRNGKey(0)
+state = init(jax.random.split(key, batch))
+state, key = run(state, key)
+jax.block_until_ready(state)
+best = 0.0
+for _ in range(3):
+    calls, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state, key = run(state, key)
+        jax.block_until_ready(state)
+        calls += 1
+    best = max(best, calls * steps_per_call * batch / (time.perf_counter() - start))
+print(json.dumps({"rate": best, "pgx": pgx.__version__, "jax": jax.__version__}))
+"""
+
+
+def best_of_three(run: Callable[[float], tuple[int, float]], seconds: float) -> float:
+    """The best rate of three runs after a short warmup; run(seconds) -> (steps, time)."""
+    run(min(seconds, 0.5))
+    return max(steps / elapsed for steps, elapsed in (run(seconds) for _ in range(3)))
+
+
+def vector_rate(name: str, config: dict[str, Any], envs: int, threads: int,
+                seconds: float) -> float:
+    env = cc.VectorEnv(cc.GAMES[name](**config), envs, seed=1, threads=threads)
+    rng = np.random.default_rng(0)
+    step = env.reset()
+    scores = np.empty(step.legal_mask.shape, np.float32)
+
+    def run(limit: float) -> tuple[int, float]:
+        nonlocal step
+        calls, start = 0, time.perf_counter()
+        while True:
+            # Uniform among the legal actions: legal ids score in [1, 2), others in [0, 1).
+            rng.random(out=scores, dtype=np.float32)
+            np.add(scores, step.legal_mask, out=scores)
+            step = env.step(scores.argmax(axis=1))
+            calls += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= limit:
+                return calls * envs, elapsed
+
+    return best_of_three(run, seconds)
+
+
+def pettingzoo_rate(seconds: float) -> float:
+    from cardcore.adapters import pettingzoo as cz
+
+    env = cz.env("badugi")
+    rng = np.random.default_rng(0)
+
+    def run(limit: float) -> tuple[int, float]:
+        steps, start = 0, time.perf_counter()
+        env.reset(seed=int(rng.integers(2**31)))
+        while time.perf_counter() - start < limit:
+            for _agent in env.agent_iter():
+                observation, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+                steps += 1
+            env.reset(seed=int(rng.integers(2**31)))
+        return steps, time.perf_counter() - start
+
+    return best_of_three(run, seconds)
+
+
+def pgx_rate(seconds: float) -> dict[str, Any] | str:
+    """Pgx's Leduc hold'em in its own virtual environment, or why it could not run."""
+    python = PGX_VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    if not python.exists():
+        print(f"creating {PGX_VENV} for the Pgx baseline (pip install pgx jax) ...",
+              file=sys.stderr)
+        try:
+            subprocess.run([sys.executable, "-m", "venv", str(PGX_VENV)], check=True)
+            subprocess.run([str(python), "-m", "pip", "install", "-q", "pgx", "jax"],
+                           check=True)
+        except (subprocess.CalledProcessError, OSError) as error:
+            return f"could not install pgx and jax: {error}"
+    result = subprocess.run([str(python), "-c", PGX_SCRIPT, "16384", str(seconds)],
+                            capture_output=True, text=True,
+                            env={**os.environ, "JAX_PLATFORMS": "cpu"})
+    if result.returncode != 0:
+        return f"the Pgx baseline failed: {result.stderr.strip().splitlines()[-1:]}"
+    data: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return data
+
+
+def simulate_rate(seconds: float) -> float:
+    game = cc.baibuu.Game(player_hands=6)
+    policies = ["random"] * 6 + ["house_way"]
+    rounds = 200_000
+
+    def run(limit: float) -> tuple[int, float]:
+        done, start = 0, time.perf_counter()
+        while time.perf_counter() - start < limit:
+            cc.simulate(game, rounds, policies=policies, seed=done, threads=1)
+            done += rounds
+        return done, time.perf_counter() - start
+
+    return best_of_three(run, seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--envs", type=int, default=4096)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--no-pgx", action="store_true", help="leave the Pgx baseline out")
+    args = parser.parse_args()
+    print(f"cardcore {cc.__version__}, NumPy {np.__version__}, {os.cpu_count()} cores, "
+          f"num_envs={args.envs}, best of 3 runs of {args.seconds} s")
+    rates: dict[tuple[str, int], float] = {}
+    for name, config, threads in WORKLOADS:
+        rate = vector_rate(name, config, args.envs, threads, args.seconds)
+        rates[(name, threads)] = rate
+        label = f"{name} {json.dumps(config) if config else ''} self-play".replace("  ", " ")
+        print(f"{label:<42} {threads} thread{'s' if threads > 1 else ' '} "
+              f"{rate / 1e6:8.2f} M steps/s")
+    for name in ("badugi", "hucklebuck", "buh"):
+        print(f"{name}: 2 threads / 1 thread = {rates[(name, 2)] / rates[(name, 1)]:.2f}x")
+    zoo = pettingzoo_rate(args.seconds)
+    print(f"PettingZoo adapter, badugi, random legal actions: {zoo / 1e3:8.1f} k steps/s; "
+          f"VectorEnv badugi 2 threads is {rates[('badugi', 2)] / zoo:.0f}x")
+    if not args.no_pgx:
+        pgx = pgx_rate(args.seconds)
+        if isinstance(pgx, str):
+            print(f"Pgx: {pgx}")
+        else:
+            print(f"Pgx {pgx['pgx']} (JAX {pgx['jax']}, CPU) leduc_holdem, batch 16,384, random "
+                  f"policy in lax.scan: {pgx['rate'] / 1e6:.2f} M steps/s; VectorEnv badugi "
+                  f"2 threads is {rates[('badugi', 2)] / pgx['rate']:.2f}x")
+    sim = simulate_rate(args.seconds)
+    print(f"cc.simulate baibuu, 6 random hands against the house way, 1 thread: "
+          f"{sim / 1e6:.2f} M rounds/s")
+
+
+if __name__ == "__main__":
+    main()

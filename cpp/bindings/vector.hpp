@@ -1,0 +1,140 @@
+// The binding of every game's vector environment (cardcore/vector/vector_env.hpp): the
+// class VectorEnv of each game's submodule, which cardcore.vector.VectorEnv wraps. It owns
+// the output arrays, which every reset and step rewrites in place.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cardcore/vector/vector_env.hpp"
+#include "common.hpp"
+#include "engine.hpp"
+
+namespace cardcore::bindings {
+
+template <class State>
+struct BoundVectorEnv {
+  using Env = vector::VectorEnv<State>;
+  Env env;
+  py::array_t<float> observation, rewards, episode_returns;
+  py::array_t<bool> legal_mask, terminated;
+  py::array_t<std::int8_t> current_player;
+  bool busy = false;  // a call is running without the GIL
+
+  BoundVectorEnv(const typename State::Spec::Config& config, int num_envs, int seat,
+                 std::vector<typename Env::Policy> policies, bool information_state, int threads)
+      : env(config, num_envs, seat, std::move(policies), information_state, threads),
+        observation({num_envs, env.observation_size()}),
+        rewards({num_envs, env.players()}),
+        episode_returns({num_envs, env.players()}),
+        legal_mask({num_envs, env.num_actions()}),
+        terminated(num_envs),
+        current_player(num_envs) {}
+
+  vector::Outputs outputs() {
+    return {observation.mutable_data(), legal_mask.mutable_data(), current_player.mutable_data(),
+            rewards.mutable_data(),     terminated.mutable_data(), episode_returns.mutable_data()};
+  }
+
+  // Runs `call` without the GIL: it touches only the envs and the output arrays, which this
+  // object owns, and `busy` turns away a second Python thread meanwhile.
+  template <class Call>
+  void without_gil(Call call) {
+    if (busy) throw std::invalid_argument("this VectorEnv is in use by another thread");
+    busy = true;
+    {
+      py::gil_scoped_release release;
+      try {
+        call();
+      } catch (...) {
+        py::gil_scoped_acquire acquire;
+        busy = false;
+        throw;
+      }
+    }
+    busy = false;
+  }
+};
+
+// Binds VectorEnv into `m`; choose_for(name) is the chooser of a policy of the game's spec.
+template <class Game, class State, class ChooseFor>
+void bind_vector(py::module_& m, ChooseFor choose_for) {
+  using Bound = BoundVectorEnv<State>;
+  using Policy = typename Bound::Env::Policy;
+  py::class_<Bound>(m, "VectorEnv",
+                    "num_envs states of this game stepped together in C++ (cardcore.VectorEnv wraps it; "
+                    "docs/vector.md).")
+      .def(py::init([choose_for](const Game& game, int num_envs, int seat, const std::vector<std::string>& policies,
+                                 bool information_state, int threads) {
+             std::vector<Policy> choosers;
+             if (seat >= 0) {
+               if (policies.size() != static_cast<std::size_t>(game.num_players()))
+                 throw std::invalid_argument("opponents needs one policy name per seat (" +
+                                             std::to_string(game.num_players()) + "), got " +
+                                             std::to_string(policies.size()));
+               for (std::size_t s = 0; s < policies.size(); ++s)
+                 choosers.push_back(static_cast<int>(s) == seat ? Policy{}
+                                                                : Policy(chooser<State>(choose_for, policies[s])));
+             }
+             return std::make_unique<Bound>(game.config, num_envs, seat, std::move(choosers), information_state,
+                                            threads);
+           }),
+           "game"_a, "num_envs"_a, "seat"_a, "policies"_a, "information_state"_a, "threads"_a)
+      .def(
+          "outputs",
+          [](Bound& b) {
+            return py::make_tuple(b.observation, b.legal_mask, b.current_player, b.rewards, b.terminated,
+                                  b.episode_returns);
+          },
+          "The output arrays: observation, legal_mask, current_player, rewards, terminated, episode_returns.")
+      .def(
+          "reset",
+          [](Bound& b, const std::optional<Integer>& seed) {
+            if (!seed && !b.env.started()) throw std::invalid_argument("the first reset needs a seed");
+            const std::optional<std::uint64_t> value = seed ? std::optional(to_seed(*seed)) : std::nullopt;
+            const vector::Outputs out = b.outputs();
+            b.without_gil([&] { value ? b.env.reset(*value, out) : b.env.reset(out); });
+          },
+          "seed"_a, "Starts a new episode in every env (a seed restarts every env's stream).")
+      .def(
+          "step",
+          [](Bound& b, const py::array& actions) {
+            if (!b.env.started()) throw std::invalid_argument("call reset() before step()");
+            const auto n = static_cast<py::ssize_t>(b.env.num_envs());
+            if (actions.ndim() != 1 || actions.shape(0) != n || !py::isinstance<py::array_t<std::int64_t>>(actions) ||
+                !(actions.flags() & py::array::c_style))
+              throw std::invalid_argument("actions must be a C-contiguous int64 array of shape (" + std::to_string(n) +
+                                          ",)");
+            const auto* data = static_cast<const std::int64_t*>(actions.data());
+            const std::int64_t bad = b.env.first_illegal(data);
+            if (bad != kNoBadIndex) {
+              const State& s = b.env.state(static_cast<int>(bad));
+              std::string ids;
+              for (int a : s.legal_actions()) ids += (ids.empty() ? "" : ", ") + std::to_string(a);
+              throw std::invalid_argument("actions[" + std::to_string(bad) + "] = " + std::to_string(data[bad]) +
+                                          " is not legal in env " + std::to_string(bad) + " (player " +
+                                          std::to_string(s.current_player()) + " to act): legal actions are [" + ids +
+                                          "] (" + legal_list(s) + "); no env was stepped");
+            }
+            const vector::Outputs out = b.outputs();
+            b.without_gil([&] { b.env.step(data, out); });
+          },
+          "actions"_a, "Steps every env; an illegal action is a ValueError and changes no env.")
+      .def(
+          "state",
+          [](const Bound& b, int i) {
+            if (!b.env.started()) throw std::invalid_argument("call reset() first");
+            if (b.busy) throw std::invalid_argument("this VectorEnv is in use by another thread");
+            if (i < 0 || i >= b.env.num_envs())
+              throw std::out_of_range("env index must be 0 to " + std::to_string(b.env.num_envs() - 1) + ", got " +
+                                      std::to_string(i));
+            return State(b.env.state(i));
+          },
+          "i"_a, "A copy of env i's current state.")
+      .def_property_readonly("num_envs", [](const Bound& b) { return b.env.num_envs(); })
+      .def_property_readonly("threads", [](const Bound& b) { return b.env.threads(); });
+}
+
+}  // namespace cardcore::bindings

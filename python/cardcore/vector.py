@@ -1,0 +1,245 @@
+"""Vector environments: ``num_envs`` games stepped together in C++ by one call, for agents
+written in NumPy, PyTorch or JAX (``docs/vector.md``).
+
+A batch of seeded states lives in C++; ``step(actions)`` applies one action id per env with
+the GIL released, the batch split over ``threads``, and writes the observations, legal
+masks, rewards and terminations into NumPy arrays that every call reuses.
+
+- **Self-play** (``seat=None``): each env stops at every player decision, whoever's it is;
+  ``current_player`` says whose. Chance is resolved inside.
+- **Single-agent** (``seat=k``): the other seats are played inside C++ by built-in policies
+  (``opponents``, one name per seat, as ``cc.simulate`` takes them), so every step is a
+  decision of seat ``k``.
+- **Auto-reset** is Gymnasium 1.x's *next-step* mode: the step after the one that ended an
+  episode (``terminated``) starts that env's next episode and ignores its action.
+- A game that ends with no decision to stop at (a Bai Buu round whose hands are all dealt
+  Naturals; in single-agent mode any game that ends before seat ``k`` acts) is settled
+  inside and the next one dealt, so no episode starts terminal: its chips arrive as the
+  reward of the step that starts the episode, and count in that episode's returns.
+- Env ``i`` draws from its own stream of the seed, so trajectories are the same for any
+  ``threads``.
+
+>>> import numpy as np
+>>> import cardcore as cc
+>>> env = cc.VectorEnv("badugi", 8, seed=1)
+>>> step = env.reset()
+>>> step.observation.shape, step.legal_mask.shape, step.current_player.tolist()
+((8, 378), (8, 21), [0, 0, 0, 0, 0, 0, 0, 0])
+>>> rng = np.random.default_rng(0)
+>>> for _ in range(50):
+...     actions = np.array([rng.choice(np.flatnonzero(row)) if row.any() else 0
+...                         for row in step.legal_mask])
+...     step = env.step(actions)
+>>> step.rewards.dtype, step.rewards.shape
+(dtype('float32'), (8, 2))
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from cardcore import _core
+from cardcore._checks import checked_int, checked_seed, shown
+from cardcore._namespace import public_dir
+from cardcore._registry import GAMES, module_of
+
+if TYPE_CHECKING:
+    from cardcore.adapters.gymnasium import GymnasiumVectorEnv
+
+__all__ = ["VectorEnv", "VectorStep"]
+
+MAX_ENVS = 1 << 24
+"""The most envs one VectorEnv holds."""
+
+
+@dataclass(frozen=True)
+class VectorStep:
+    """What a reset or step of a :class:`VectorEnv` returns: one row per env.
+
+    The arrays are the environment's own and the next ``reset`` or ``step`` overwrites them
+    in place; keep a :meth:`copy` to hold on to one step.
+
+    >>> import cardcore as cc
+    >>> env = cc.VectorEnv("baibuu", 4, seed=3)
+    >>> first = env.reset()
+    >>> kept = first.copy()
+    >>> second = env.step(first.legal_mask.argmax(axis=1))
+    >>> second.observation is first.observation, kept.observation is first.observation
+    (True, False)
+    """
+
+    observation: npt.NDArray[np.float32]
+    """``(num_envs, D)``: the engine's tensor for the player to act (at a terminated step,
+    for the seat that acted, or for ``seat`` in single-agent mode)."""
+    legal_mask: npt.NDArray[np.bool_]
+    """``(num_envs, A)``: True at the legal action ids; all False at a terminated step."""
+    current_player: npt.NDArray[np.int8]
+    """``(num_envs,)``: the seat to act, or ``cc.TERMINAL`` (-4) at a terminated step."""
+    rewards: npt.NDArray[np.float32]
+    """``(num_envs, players)``: chips won by each seat since that env's previous step."""
+    terminated: npt.NDArray[np.bool_]
+    """``(num_envs,)``: the step ended an episode; the next step starts the next one."""
+    episode_returns: npt.NDArray[np.float32]
+    """``(num_envs, players)``: at a terminated step, the episode's returns (the sum of its
+    rewards); zeros elsewhere."""
+
+    def copy(self) -> VectorStep:
+        """A copy that later steps leave alone."""
+        return VectorStep(self.observation.copy(), self.legal_mask.copy(),
+                          self.current_player.copy(), self.rewards.copy(), self.terminated.copy(),
+                          self.episode_returns.copy())
+
+
+def _threads(threads: object, num_envs: int) -> int:
+    if threads is None:
+        return min(os.cpu_count() or 1, 8) if num_envs >= 512 else 1
+    return checked_int(threads, "threads", "a positive integer or None", lambda n: 1 <= n <= 256)
+
+
+class VectorEnv:
+    """``num_envs`` states of ``game`` (a ``Game`` or a registered name) stepped together in
+    C++ (see the module's documentation for the modes and conventions).
+
+    ``seat=None`` is self-play; ``seat=k`` plays seat ``k`` against ``opponents``: built-in
+    policy names of the game's ``SPEC.policies``, one per seat (the entry at ``seat`` is
+    ignored and may be None), or one per other seat in seat order, or one name for all
+    (default: the spec's ``opponent``). ``observation`` is ``"observation"`` or
+    ``"information_state"``, the tensor the steps carry.
+
+    >>> import cardcore as cc
+    >>> env = cc.VectorEnv(cc.baibuu.Game(player_hands=6), 4, seat=0, opponents="random",
+    ...                    seed=7)
+    >>> step = env.reset()
+    >>> step.current_player.tolist(), step.legal_mask.shape
+    ([0, 0, 0, 0], (4, 6))
+    >>> step = env.step(step.legal_mask.argmax(axis=1))
+    >>> step.terminated.tolist()  # one round, one decision of seat 0
+    [True, True, True, True]
+    >>> bool((step.episode_returns.sum(axis=1) <= 0).all())  # the commission's cut
+    True
+    """
+
+    def __init__(self, game: Any, num_envs: int, *, seat: int | None = None,
+                 opponents: str | Sequence[str | None] | None = None, seed: int = 0,
+                 threads: int | None = None,
+                 observation: Literal["observation", "information_state"] = "observation") -> None:
+        module = module_of(game)
+        self.spec = module.SPEC
+        self.game = GAMES[self.spec.name]() if isinstance(game, str) else game
+        """The game every env plays."""
+        self.num_envs = checked_int(num_envs, "num_envs", f"an integer 1 to {MAX_ENVS}",
+                                    lambda n: 1 <= n <= MAX_ENVS)
+        if observation not in ("observation", "information_state"):
+            raise ValueError("observation must be 'observation' or 'information_state', got "
+                             f"{shown(observation)}")
+        self.observation_kind = observation
+        players = int(self.game.num_players)
+        self.num_players = players
+        self.num_actions = int(self.game.num_distinct_actions)
+        self.seat: int | None = None
+        policies: list[str] = []
+        if seat is None:
+            if opponents is not None:
+                raise ValueError("opponents are for single-agent mode: give a seat, or no "
+                                 "opponents for self-play")
+        else:
+            acting = int(self.game.acting_players)
+            self.seat = checked_int(seat, "seat", f"None or a deciding seat 0 to {acting - 1}",
+                                    lambda k: 0 <= k < acting)
+            policies = self._policies(opponents, self.seat, players)
+        self.opponents = tuple(policies)
+        """Each seat's policy in single-agent mode ('' at the agent's seat)."""
+        self._seed = checked_seed(seed)
+        self.threads = _threads(threads, self.num_envs)
+        self._env = getattr(_core, self.spec.name).VectorEnv(
+            self.game, self.num_envs, -1 if self.seat is None else self.seat, policies,
+            observation == "information_state", self.threads)
+        self._step = VectorStep(*self._env.outputs())
+        self._started = False
+
+    def _policies(self, opponents: object, seat: int, players: int) -> list[str]:
+        """One policy name per seat ('' at ``seat``) from the ``opponents`` argument."""
+        names = self.spec.policies
+        if opponents is None:
+            given: list[object] = [self.spec.opponent] * (players - 1)
+        elif isinstance(opponents, str):
+            given = [opponents] * (players - 1)
+        elif isinstance(opponents, Sequence):
+            given = list(opponents)
+            if len(given) == players:
+                del given[seat]
+            elif len(given) != players - 1:
+                raise ValueError(f"opponents needs one policy per seat ({players}) or per other "
+                                 f"seat ({players - 1}), got {len(given)}")
+        else:
+            raise ValueError(f"opponents must be a policy name or a list of them, got "
+                             f"{shown(opponents)}")
+        for name in given:
+            if not isinstance(name, str) or name not in names:
+                raise ValueError(f"unknown {self.spec.name} policy {shown(name)}: expected one of "
+                                 f"{', '.join(names)}")
+        result = [str(name) for name in given]
+        result.insert(seat, "")
+        return result
+
+    @property
+    def observation_size(self) -> int:
+        """D, the length of one env's observation."""
+        return int(self._step.observation.shape[1])
+
+    def reset(self, seed: int | None = None) -> VectorStep:
+        """Starts a new episode in every env. A seed restarts every env's stream from it;
+        None continues the streams (the first reset uses the constructor's seed)."""
+        if seed is not None:
+            self._seed = checked_seed(seed)
+        self._env.reset(self._seed if seed is not None or not self._started else None)
+        self._started = True
+        return self._step
+
+    def step(self, actions: npt.ArrayLike) -> VectorStep:
+        """Applies ``actions[i]`` (an action id) in env ``i`` for every env. An env whose
+        previous step ended its episode ignores its action and starts the next episode. An
+        illegal action is a ValueError naming the env and its legal actions, and no env
+        changes."""
+        if not self._started:
+            raise ValueError("call reset() before step()")
+        array = np.asarray(actions)
+        if array.dtype.kind not in "iu" or array.shape != (self.num_envs,):
+            raise ValueError(f"actions must be an integer array of shape ({self.num_envs},), got "
+                             f"{array.dtype} {array.shape}")
+        if array.dtype != np.int64 or not array.flags.c_contiguous:
+            if array.dtype == np.uint64 and array.size and array.max() > np.iinfo(np.int64).max:
+                index = int(np.argmax(array > np.iinfo(np.int64).max))
+                raise ValueError(f"actions[{index}] = {array[index]} is not legal in env {index}")
+            array = np.ascontiguousarray(array, dtype=np.int64)
+        self._env.step(array)
+        return self._step
+
+    def state(self, i: int) -> Any:
+        """A copy of env ``i``'s current state (for debugging and tests)."""
+        index = checked_int(i, "i", f"an env index 0 to {self.num_envs - 1}",
+                            lambda n: 0 <= n < self.num_envs)
+        if not self._started:
+            raise ValueError("call reset() first")
+        return self._env.state(index)
+
+    def as_gymnasium(self) -> GymnasiumVectorEnv:
+        """This env (single-agent mode) as a ``gymnasium.vector.VectorEnv``
+        (``cardcore.adapters.gymnasium``; needs ``pip install "cardcore[rl]"``)."""
+        from cardcore.adapters.gymnasium import GymnasiumVectorEnv
+
+        return GymnasiumVectorEnv(self)
+
+    def __repr__(self) -> str:
+        mode = "self-play" if self.seat is None else f"seat {self.seat} against {self.opponents}"
+        return (f"VectorEnv({self.spec.name}, num_envs={self.num_envs}, {mode}, "
+                f"threads={self.threads})")
+
+
+__dir__ = public_dir(__all__)

@@ -1,0 +1,392 @@
+"""cc.VectorEnv (docs/vector.md) against independent States driven through the engine
+protocol: lockstep in both modes across auto-resets for every registered game, the same
+trajectories for any thread count, conservation of rewards, and bad input."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+import cardcore as cc
+from cardcore import _core
+from tests.games.test_conformance import CONFIGS
+from tests.reference.rng import Rng
+
+GAMES = list(cc.GAMES)
+
+
+def _configs(name: str) -> list[dict[str, Any]]:
+    """A game's default configuration, its first non-default one and a multi-hand one."""
+    configs = CONFIGS[name]
+    chosen = [configs[0], configs[1]]
+    chosen += [c for c in configs if c.get("hands", 1) not in (1, None)][:1]
+    return chosen
+
+
+class ReferenceEnv:
+    """One env as docs/vector.md describes it, built from the protocol alone: episode k of
+    env i starts from ``new_initial_state(seed=g.next())`` where ``g`` is stream i of the
+    seed; a policy decision inside uses ``policy_action(state, policy, g.next())``; games
+    with no decision to stop at are settled inside and their returns carried into the
+    first reward of the episode; auto-reset in next-step mode."""
+
+    def __init__(self, game: Any, index: int, seed: int, seat: int | None,
+                 policies: list[str], information_state: bool) -> None:
+        self.game, self.seat, self.policies = game, seat, policies
+        self.players = game.num_players
+        self.rng = Rng(seed, index)
+        self.information_state = information_state
+        self.policy_action = getattr(_core, type(game).__module__.rsplit(".", 1)[-1]).policy_action
+        self.skipped = 0  # games settled inside with no decision
+
+    def _play_others(self) -> None:
+        while self.seat is not None:
+            player = self.state.current_player()
+            if player < 0 or player == self.seat:
+                return
+            action = self.policy_action(self.state, self.policies[player], self.rng.next())
+            self.state.apply_action(action)
+
+    def start(self) -> None:
+        carried = np.zeros(self.players)
+        while True:
+            self.state = self.game.new_initial_state(seed=self.rng.next())
+            self._play_others()
+            if not self.state.is_terminal():
+                break
+            self.skipped += 1
+            carried += self.state.returns()
+        self.reported = np.array(self.state.returns())
+        self.reward = carried + self.reported
+        self.episode = self.reward.copy()
+        self.done = False
+        self.viewer = self.state.current_player()
+
+    def step(self, action: int) -> None:
+        if self.done:
+            return self.start()
+        actor = self.state.current_player()
+        self.state.apply_action(action)
+        self._play_others()
+        now = np.array(self.state.returns())
+        self.reward = now - self.reported
+        self.reported = now
+        self.episode += self.reward
+        self.done = self.state.is_terminal()
+        self.viewer = (self.seat if self.seat is not None else actor) if self.done \
+            else self.state.current_player()
+        return None
+
+    def observation(self) -> npt.NDArray[np.float32]:
+        if self.information_state:
+            return np.asarray(self.state.information_state_tensor(self.viewer))
+        return np.asarray(self.state.observation_tensor(self.viewer))
+
+    def legal_mask(self, actions: int) -> npt.NDArray[np.bool_]:
+        mask = np.zeros(actions, bool)
+        if not self.done:
+            mask[self.state.legal_actions()] = True
+        return mask
+
+
+def _check_same(env: cc.VectorEnv, step: cc.VectorStep, refs: list[ReferenceEnv],
+                where: str) -> None:
+    for i, ref in enumerate(refs):
+        at = f"{where}, env {i}"
+        np.testing.assert_array_equal(step.observation[i], ref.observation(), err_msg=at)
+        np.testing.assert_array_equal(step.legal_mask[i], ref.legal_mask(env.num_actions),
+                                      err_msg=at)
+        assert step.current_player[i] == ref.state.current_player(), at
+        np.testing.assert_array_equal(step.rewards[i], ref.reward.astype(np.float32), err_msg=at)
+        assert step.terminated[i] == ref.done, at
+        expected = ref.episode if ref.done else np.zeros(ref.players)
+        np.testing.assert_array_equal(step.episode_returns[i], expected.astype(np.float32),
+                                      err_msg=at)
+
+
+def _random_actions(rng: np.random.Generator, step: cc.VectorStep) -> npt.NDArray[np.int64]:
+    """A uniformly random legal action per env; a terminated env gets a junk id, which
+    next-step auto-reset must ignore."""
+    actions = np.full(len(step.legal_mask), 999, np.int64)
+    for i, row in enumerate(step.legal_mask):
+        if row.any():
+            actions[i] = rng.choice(np.flatnonzero(row))
+    return actions
+
+
+def _lockstep(game: Any, seat: int | None, policies: list[str] | None, *, num_envs: int,
+              steps: int, seed: int, information_state: bool = False,
+              threads: int = 2) -> list[ReferenceEnv]:
+    kind: Literal["observation", "information_state"] = (
+        "information_state" if information_state else "observation")
+    env = cc.VectorEnv(game, num_envs, seat=seat, opponents=policies, seed=seed,
+                       threads=threads, observation=kind)
+    full = list(env.opponents)
+    refs = [ReferenceEnv(game, i, seed, seat, full, information_state) for i in range(num_envs)]
+    step = env.reset()
+    for ref in refs:
+        ref.start()
+    _check_same(env, step, refs, "reset")
+    rng = np.random.default_rng(seed)
+    for t in range(steps):
+        actions = _random_actions(rng, step)
+        step = env.step(actions)
+        for ref, action in zip(refs, actions, strict=True):
+            ref.step(int(action))
+        _check_same(env, step, refs, f"step {t}")
+        if t % 97 == 0:
+            for i, ref in enumerate(refs):
+                assert env.state(i).serialize() == ref.state.serialize()
+    return refs
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_lockstep_self_play(name: str) -> None:
+    for index, config in enumerate(_configs(name)):
+        game = cc.GAMES[name](**config)
+        refs = _lockstep(game, None, None, num_envs=6, steps=400, seed=11 + index,
+                         information_state=index == 1)
+        assert all(ref.rng is not None for ref in refs)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_lockstep_single_agent(name: str) -> None:
+    spec = cc._registry.spec_of(name)
+    for index, config in enumerate(_configs(name)):
+        game = cc.GAMES[name](**config)
+        players, acting = game.num_players, game.acting_players
+        for seat in (0, acting - 1):
+            # Each other seat a policy of the spec, in turn.
+            opponents = [spec.policies[(s + index) % len(spec.policies)]
+                         for s in range(players) if s != seat]
+            _lockstep(game, seat, opponents, num_envs=5, steps=300, seed=23 + seat + index)
+
+
+def test_bai_buu_rounds_with_no_decision_are_settled_inside() -> None:
+    """One player hand, the banker by the house way: a Natural dealt to seat 0 gives it no
+    decision. Such rounds never start an episode, and their chips arrive as the reward of
+    the step that starts the next one (the reference counts them)."""
+    name = next(n for n in GAMES if cc._registry.spec_of(n).seats_field == "player_hands")
+    game = cc.GAMES[name]()
+    refs = _lockstep(game, 0, None, num_envs=16, steps=300, seed=5)
+    assert sum(ref.skipped for ref in refs) > 0
+    refs = _lockstep(game, None, None, num_envs=16, steps=300, seed=6)
+    assert sum(ref.skipped for ref in refs) > 0
+
+
+def _trajectory(game: Any, threads: int, seat: int | None, steps: int = 150) -> list[Any]:
+    env = cc.VectorEnv(game, 64, seat=seat, seed=99, threads=threads)
+    step = env.reset()
+    rng = np.random.default_rng(1)
+    record = [step.copy()]
+    for _ in range(steps):
+        step = env.step(_random_actions(rng, step))
+        record.append(step.copy())
+    return record
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_same_trajectories_for_any_thread_count(name: str) -> None:
+    game = cc.GAMES[name]()
+    for seat in (None, 0):
+        one, two, three = (_trajectory(game, t, seat) for t in (1, 2, 3))
+        for a, b, c in zip(one, two, three, strict=True):
+            for field in ("observation", "legal_mask", "current_player", "rewards",
+                          "terminated", "episode_returns"):
+                np.testing.assert_array_equal(getattr(a, field), getattr(b, field))
+                np.testing.assert_array_equal(getattr(a, field), getattr(c, field))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rewards_add_up_to_the_episode_returns(name: str) -> None:
+    game = cc.GAMES[name](**_configs(name)[-1])
+    for seat in (None, 0):
+        env = cc.VectorEnv(game, 32, seat=seat, seed=4)
+        step = env.reset()
+        totals = step.rewards.astype(np.float64)
+        previous_done = np.zeros(32, bool)
+        rng = np.random.default_rng(2)
+        episodes = 0
+        for _ in range(300):
+            step = env.step(_random_actions(rng, step))
+            totals[previous_done] = 0.0  # those envs started a new episode
+            totals += step.rewards
+            done = step.terminated.copy()
+            np.testing.assert_allclose(step.episode_returns[done], totals[done], atol=1e-3)
+            assert (step.episode_returns[~done] == 0).all()
+            episodes += int(done.sum())
+            previous_done = done
+        assert episodes > 0
+        # Chips are conserved: a zero-sum game's episode returns sum to zero.
+        if game.utility == "zero_sum":
+            assert abs(float(step.episode_returns.sum())) < 1e-3
+
+
+def test_reset_with_a_seed_repeats_and_without_continues() -> None:
+    for name in GAMES:
+        env = cc.VectorEnv(name, 8, seed=3)
+        first = env.reset().copy()
+        again = env.reset(seed=3).copy()
+        np.testing.assert_array_equal(first.observation, again.observation)
+        later = env.reset()
+        assert not np.array_equal(later.observation, first.observation) or name == "baibuu"
+
+
+def test_state_is_a_copy() -> None:
+    env = cc.VectorEnv(GAMES[0], 2, seed=1)
+    step = env.reset()
+    copy = env.state(0)
+    copy.apply_action(int(np.flatnonzero(step.legal_mask[0])[0]))
+    assert env.state(0).serialize() != copy.serialize()
+    assert env.state(0).current_player() == step.current_player[0]
+
+
+# Bad input.
+
+
+def test_bad_actions_name_the_expected_dtype_and_shape() -> None:
+    env = cc.VectorEnv(GAMES[0], 4, seed=1)
+    with pytest.raises(ValueError, match="reset"):
+        env.step(np.zeros(4, np.int64))
+    step = env.reset()
+    good = step.legal_mask.argmax(axis=1)
+    for bad in (good.astype(np.float64), good.astype(bool), good[:3], good.reshape(2, 2),
+                np.array(["a"] * 4), np.int64(1)):
+        with pytest.raises(ValueError, match=r"integer array of shape \(4,\)"):
+            env.step(bad)
+    env.step(good.astype(np.int32))  # any integer dtype
+    env.step(list(env.step(good).legal_mask.argmax(axis=1)))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_illegal_action_names_the_env_and_changes_nothing(name: str) -> None:
+    env = cc.VectorEnv(name, 6, seed=2, threads=2)
+    step = env.reset()
+    before = [env.state(i).serialize() for i in range(6)]
+    kept = step.copy()
+    actions = step.legal_mask.argmax(axis=1)
+    illegal = [a for a in range(env.num_actions) if not step.legal_mask[4, a]]
+    for bad in (*illegal[:1], -1, env.num_actions, 10**12):
+        wrong = actions.copy()
+        wrong[4] = bad
+        legal = ", ".join(str(a) for a in np.flatnonzero(step.legal_mask[4]))
+        with pytest.raises(ValueError, match=rf"env 4\b.*legal actions are \[{legal}\]"):
+            env.step(wrong)
+        assert [env.state(i).serialize() for i in range(6)] == before
+        for field in ("observation", "legal_mask", "current_player", "rewards"):
+            np.testing.assert_array_equal(getattr(step, field), getattr(kept, field))
+    env.step(actions)  # still usable
+
+
+def test_bad_construction_is_a_clear_error() -> None:
+    name = GAMES[0]
+    spec = cc._registry.spec_of(name)
+    players = cc.GAMES[name]().num_players
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"seat": players}, "seat must be"),
+        ({"seat": -1}, "seat must be"),
+        ({"seat": 1.5}, "seat must be"),
+        ({"seat": True}, "seat must be"),
+        ({"seat": 0, "opponents": ["nobody"] * (players - 1)}, "unknown .* policy 'nobody'"),
+        ({"seat": 0, "opponents": "x" * 10**6}, "characters"),
+        ({"seat": 0, "opponents": [spec.policies[0]] * (players + 1)}, "one policy per seat"),
+        ({"seat": 0, "opponents": 3}, "policy name or a list"),
+        ({"opponents": [spec.policies[0]]}, "single-agent mode"),
+        ({"observation": "pixels"}, "observation must be"),
+        ({"threads": 0}, "threads must be"),
+        ({"seed": -1}, "seed must be"),
+    ]
+    for kwargs, message in cases:
+        with pytest.raises(ValueError, match=message):
+            cc.VectorEnv(name, 4, **kwargs)
+    for num_envs in (0, -3, 2**40, 2.0):
+        with pytest.raises(ValueError, match="num_envs must be"):
+            cc.VectorEnv(name, num_envs)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        cc.VectorEnv("chess", 4)
+    env = cc.VectorEnv(name, 4)
+    with pytest.raises(ValueError, match="reset"):
+        env.state(0)
+    env.reset()
+    for index in (4, -1, "0"):
+        with pytest.raises(ValueError, match="i must be"):
+            env.state(index)  # type: ignore[arg-type]
+
+
+def test_a_seat_with_no_decisions_is_refused() -> None:
+    """A Bai Buu banker arranging by the house way never decides: it cannot be the seat."""
+    for name in GAMES:
+        game = cc.GAMES[name]()
+        if game.acting_players < game.num_players:
+            with pytest.raises(ValueError, match="deciding seat"):
+                cc.VectorEnv(game, 2, seat=game.num_players - 1)
+
+
+# The Gymnasium wrapper.
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_gymnasium_vector_env(name: str) -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    from gymnasium.utils.passive_env_checker import check_action_space, check_observation_space
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.vector.utils import batch_space
+
+    game = cc.GAMES[name]()
+    env = cc.VectorEnv(game, 5, seat=0, seed=1).as_gymnasium()
+    assert isinstance(env, gymnasium.vector.VectorEnv)
+    assert env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    check_observation_space(env.single_observation_space)
+    check_action_space(env.single_action_space)
+    assert env.single_observation_space.shape == tuple(game.observation_tensor_shape)
+    assert env.single_action_space == gymnasium.spaces.Discrete(game.num_distinct_actions)
+    assert env.observation_space == batch_space(env.single_observation_space, 5)
+    assert env.action_space == batch_space(env.single_action_space, 5)
+    segments = cc._registry.spec_of(name).observation_layout.values()
+    for segment in segments:
+        assert (env.single_observation_space.low[segment.slice] == segment.low).all()
+        assert (env.single_observation_space.high[segment.slice] == segment.high).all()
+
+    observation, info = env.reset(seed=3)
+    again, _ = env.reset(seed=3)
+    np.testing.assert_array_equal(observation, again)  # reset seed determinism
+    assert observation is not again  # data not reused
+    env.single_action_space.seed(0)
+    previous_terminated = np.zeros(5, bool)
+    for _ in range(60):
+        assert env.observation_space.contains(observation)
+        mask = info["action_mask"]
+        assert mask.dtype == np.int8 and mask.shape == (5, game.num_distinct_actions)
+        actions = np.array([env.single_action_space.sample(mask=row) if row.any() else 0
+                            for row in mask])
+        assert env.action_space.contains(actions)
+        observation, rewards, terminated, truncated, info = env.step(actions)
+        assert rewards.shape == (5,) and terminated.dtype == bool and not truncated.any()
+        # Next-step mode: an env terminated at the previous step is reset now.
+        assert not terminated[previous_terminated].any()
+        assert (info["action_mask"][terminated] == 0).all()
+        previous_terminated = terminated
+
+
+def test_gymnasium_needs_single_agent_mode_and_rejects_bad_resets() -> None:
+    pytest.importorskip("gymnasium")
+    with pytest.raises(ValueError, match="single-agent"):
+        cc.VectorEnv(GAMES[0], 2).as_gymnasium()
+    env = cc.VectorEnv(GAMES[0], 2, seat=1).as_gymnasium()
+    with pytest.raises(ValueError, match="one int"):
+        env.reset(seed=[1, 2])
+    with pytest.raises(ValueError, match="no options"):
+        env.reset(options={"x": 1})
+    # Step determinism: two wrappers, the same seed and actions, the same outputs.
+    other = cc.VectorEnv(GAMES[0], 2, seat=1).as_gymnasium()
+    (a, info), (b, _) = env.reset(seed=4), other.reset(seed=4)
+    for _ in range(30):
+        np.testing.assert_array_equal(a, b)
+        actions = np.array([np.flatnonzero(row)[-1] if row.any() else 0
+                            for row in info["action_mask"]])
+        a, reward_a, _, _, info = env.step(actions)
+        b, reward_b, _, _, _ = other.step(actions)
+        np.testing.assert_array_equal(reward_a, reward_b)
