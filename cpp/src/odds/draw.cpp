@@ -1,0 +1,357 @@
+#include "cardcore/odds/draw.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "cardcore/core/batch.hpp"
+#include "cardcore/core/bits.hpp"
+#include "cardcore/core/layout.hpp"
+#include "cardcore/core/rng.hpp"
+
+namespace cardcore::odds {
+namespace {
+
+// The cards of `hand` at the 4-bit `positions` (bit i: the i-th lowest card).
+inline Mask cards_at(Mask hand, unsigned positions) {
+  Mask cards = 0;
+  for (int i = 0; hand; ++i, hand = clear_lowest(hand))
+    if (positions >> i & 1) cards |= hand & (~hand + 1);  // hand & -hand: its lowest card
+  return cards;
+}
+
+// The 4-bit positions in `hand` of `cards` (a subset of it).
+inline unsigned positions_in(Mask hand, Mask cards) {
+  unsigned positions = 0;
+  for (int i = 0; hand; ++i, hand = clear_lowest(hand))
+    if (cards & hand & (~hand + 1)) positions |= 1u << i;
+  return positions;
+}
+
+inline std::uint32_t colex4(Mask hand) {
+  bool valid;
+  return colex_index<4>(hand, valid);
+}
+
+std::string cards_text(Mask cards) { return cards ? format_cards(cards) : std::string("no cards"); }
+
+}  // namespace
+
+void DrawGame::build() const {
+  std::call_once(built_, [this] {
+    strength_by_colex_.resize(kNumHands4);
+    rule_by_colex_.resize(kNumHands4);
+    std::vector<int> classes(num_strengths + 1, -1);
+    for (std::uint32_t i = 0; i < kNumHands4; ++i) {
+      const Mask hand = mask_from_colex<4>(i);
+      strength_by_colex_[i] = static_cast<std::uint16_t>(strength(hand));
+      const Mask discard = rule_discard(hand);
+      if ((discard & ~hand) || !legal_discard(hand, discard))
+        throw std::logic_error(what + ": the rule-based draw of " + format_cards(hand) + " is not legal");
+      rule_by_colex_[i] = static_cast<std::uint8_t>(positions_in(hand, discard));
+      int& known = classes[strength_by_colex_[i]];
+      const int c = hand_class(hand);
+      if (known >= 0 && known != c)
+        throw std::logic_error(what + ": hands of one strength in two classes (" + format_cards(hand) + ")");
+      known = c;
+    }
+    class_of_strength_.assign(num_strengths + 1, 0);
+    for (int s = 1; s <= num_strengths; ++s) class_of_strength_[s] = static_cast<std::uint8_t>(classes[s]);
+  });
+}
+
+const std::uint16_t* DrawGame::strengths() const {
+  build();
+  return strength_by_colex_.data();
+}
+
+const std::vector<std::uint8_t>& DrawGame::class_of_strength() const {
+  build();
+  return class_of_strength_;
+}
+
+const std::uint8_t* DrawGame::rule_positions() const {
+  build();
+  return rule_by_colex_.data();
+}
+
+void check_draw(const DrawGame& game, Mask hand, Mask discard, Mask dead) {
+  check_hand(hand, kHandSize, game.what);
+  check_mask(discard);
+  check_mask(dead);
+  if (discard & ~hand)
+    throw std::invalid_argument("the discard " + format_cards(discard) + " is not in the hand " + format_cards(hand) +
+                                " (" + cards_text(discard & ~hand) + " not held)");
+  if (!game.legal_discard(hand, discard))
+    throw std::invalid_argument("discarding " + format_cards(discard) + " from " + format_cards(hand) +
+                                " is not a legal draw: " + game.illegal_discard);
+  if (dead & hand)
+    throw std::invalid_argument("the dead cards and the hand share " + format_cards(dead & hand));
+  const int unseen = kDeckSize - popcount(hand | dead), needed = popcount(discard);
+  if (needed > unseen)
+    throw std::invalid_argument("too few unseen cards: drawing " + std::to_string(needed) + " needs " +
+                                std::to_string(needed) + ", but only " + std::to_string(unseen) + " are unseen");
+}
+
+std::uint64_t draw_distribution(const DrawGame& game, Mask hand, Mask discard, Mask dead, std::uint64_t* counts) {
+  check_draw(game, hand, discard, dead);
+  const std::uint16_t* table = game.strengths();
+  for (int s = 0; s <= game.num_strengths; ++s) counts[s] = 0;
+  const Mask kept = hand & ~discard;
+  int cards[kDeckSize], n = 0;
+  for (Mask m = kDeckMask & ~(hand | dead); m; m = clear_lowest(m)) cards[n++] = lowest_bit(m);
+  Mask bit[kDeckSize];
+  for (int i = 0; i < n; ++i) bit[i] = card_bit(cards[i]);
+  std::uint64_t total = 0;
+  // One loop a replaced card, each starting after the previous one (k <= 4).
+  switch (popcount(discard)) {
+    case 0:
+      ++counts[table[colex4(kept)]];
+      return 1;
+    case 1:
+      for (int a = 0; a < n; ++a) ++counts[table[colex4(kept | bit[a])]];
+      return static_cast<std::uint64_t>(n);
+    case 2:
+      for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b, ++total) ++counts[table[colex4(kept | bit[a] | bit[b])]];
+      return total;
+    case 3:
+      for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b) {
+          const Mask ab = kept | bit[a] | bit[b];
+          for (int c = b + 1; c < n; ++c, ++total) ++counts[table[colex4(ab | bit[c])]];
+        }
+      return total;
+    default:
+      for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b)
+          for (int c = b + 1; c < n; ++c) {
+            const Mask abc = bit[a] | bit[b] | bit[c];
+            for (int d = c + 1; d < n; ++d, ++total) ++counts[table[colex4(abc | bit[d])]];
+          }
+      return total;
+  }
+}
+
+void check_showdown(const DrawGame& game, const Showdown& s) {
+  if (s.players < 1 || s.players > kMaxPlayers)
+    throw std::invalid_argument("expected 1 to " + std::to_string(kMaxPlayers) + " hands, got " +
+                                std::to_string(s.players));
+  if (s.draws_left < 0 || s.draws_left > game.max_draws)
+    throw std::invalid_argument("draws_left must be 0 to " + std::to_string(game.max_draws) + ", got " +
+                                std::to_string(s.draws_left));
+  check_mask(s.dead);
+  Mask seen = s.dead;
+  for (int p = 0; p < s.players; ++p) {
+    check_hand(s.hands[p], kHandSize, game.what);
+    if (s.hands[p] & seen)
+      throw std::invalid_argument("hand " + std::to_string(p + 1) + " (" + format_cards(s.hands[p]) +
+                                  ") shares " + format_cards(s.hands[p] & seen) +
+                                  " with an earlier hand or the dead cards");
+    seen |= s.hands[p];
+  }
+  int most = 0;  // the most cards the draws may take
+  for (int p = 0; p < s.players; ++p) {
+    if (s.has_first[p]) {
+      if (s.draws_left == 0)
+        throw std::invalid_argument("a discard was given for hand " + std::to_string(p + 1) +
+                                    " but no draw is left");
+      check_draw(game, s.hands[p], s.first_discards[p], s.dead);
+      most += popcount(s.first_discards[p]) + (s.draws_left - 1) * game.max_discard;
+    } else {
+      most += s.draws_left * game.max_discard;
+    }
+  }
+  const int unseen = kDeckSize - popcount(seen);
+  if (most > unseen)
+    throw std::invalid_argument("too few unseen cards: the draws may take up to " + std::to_string(most) +
+                                " cards, but only " + std::to_string(unseen) + " are unseen");
+}
+
+namespace {
+
+struct Exact {
+  const DrawGame& game;
+  const Showdown& s;
+  const std::uint16_t* table;
+  const std::uint8_t* rule;
+  std::int64_t leaves_left;
+  ExactResult result;
+
+  // Returns false once the leaf budget is spent.
+  bool step(Mask* hands, Mask stock, int draw, int player, double weight) {
+    if (player == s.players) {
+      player = 0;
+      ++draw;
+    }
+    if (draw == s.draws_left) return showdown(hands, weight);
+    const Mask hand = hands[player];
+    const Mask discard = draw == 0 && s.has_first[player] ? s.first_discards[player]
+                                                          : cards_at(hand, rule[colex4(hand)]);
+    const int k = popcount(discard);
+    if (k == 0) return step(hands, stock, draw, player + 1, weight);
+    int cards[kDeckSize], n = 0;
+    for (Mask m = stock; m; m = clear_lowest(m)) cards[n++] = lowest_bit(m);
+    const double w = weight / static_cast<double>(kBinomial[k][n]);
+    const Mask kept = hand & ~discard;
+    int index[kHandSize];
+    for (int i = 0; i < k; ++i) index[i] = i;
+    while (true) {  // every k-subset of the stock, as increasing indices
+      Mask drawn = 0;
+      for (int i = 0; i < k; ++i) drawn |= card_bit(cards[index[i]]);
+      hands[player] = kept | drawn;
+      const bool more = step(hands, stock & ~drawn, draw, player + 1, w);
+      hands[player] = hand;
+      if (!more) return false;
+      int i = k - 1;
+      while (i >= 0 && index[i] == n - k + i) --i;
+      if (i < 0) return true;
+      ++index[i];
+      for (int j = i + 1; j < k; ++j) index[j] = index[j - 1] + 1;
+    }
+  }
+
+  bool showdown(const Mask* hands, double weight) {
+    if (--leaves_left < 0) return false;
+    int strengths[kMaxPlayers], best = 0, winners = 0;
+    for (int p = 0; p < s.players; ++p) {
+      strengths[p] = table[colex4(hands[p])];
+      if (strengths[p] > best) best = strengths[p], winners = 0;
+      winners += strengths[p] == best;
+    }
+    const double share = weight / winners;
+    for (int p = 0; p < s.players; ++p)
+      if (strengths[p] == best) result.shares[p] += share;
+    result.strength[strengths[0]] += weight;
+    return true;
+  }
+};
+
+}  // namespace
+
+ExactResult exact_showdown(const DrawGame& game, const Showdown& s, std::int64_t max_leaves) {
+  check_showdown(game, s);
+  Exact e{game, s, game.strengths(), game.rule_positions(), max_leaves, {}};
+  e.result.shares.assign(s.players, 0.0);
+  e.result.strength.assign(game.num_strengths + 1, 0.0);
+  Mask hands[kMaxPlayers], seen = s.dead;
+  for (int p = 0; p < s.players; ++p) hands[p] = s.hands[p], seen |= s.hands[p];
+  e.result.done = e.step(hands, kDeckMask & ~seen, 0, 0, 1.0);
+  return e.result;
+}
+
+namespace {
+
+// Plays the draws of one sample with `rng`: each hand throws its discard and takes as many
+// uniformly random cards of the stock. Calls visit(n, k) before each draw of k of n cards.
+template <class Visit>
+void play_draws(const Showdown& s, const std::uint8_t* rule, Mask* hands, Mask stock, Rng& rng, Visit visit) {
+  for (int draw = 0; draw < s.draws_left; ++draw)
+    for (int p = 0; p < s.players; ++p) {
+      const Mask discard =
+          draw == 0 && s.has_first[p] ? s.first_discards[p] : cards_at(hands[p], rule[colex4(hands[p])]);
+      Mask hand = hands[p] & ~discard;
+      const int k = popcount(discard);
+      visit(popcount(stock), k);
+      for (int left = k; left > 0; --left) {
+        int card;
+        do card = static_cast<int>(rng.below(kDeckSize));
+        while (!(stock >> card & 1));  // rejection: a uniform card of the stock
+        stock &= ~card_bit(card);
+        hand |= card_bit(card);
+      }
+      hands[p] = hand;
+    }
+}
+
+}  // namespace
+
+double estimate_leaves(const DrawGame& game, const Showdown& s, int paths, std::uint64_t seed) {
+  check_showdown(game, s);
+  const std::uint8_t* rule = game.rule_positions();
+  Mask seen = s.dead;
+  for (int p = 0; p < s.players; ++p) seen |= s.hands[p];
+  double total = 0;
+  for (int i = 0; i < paths; ++i) {
+    Rng rng(seed, static_cast<std::uint64_t>(i));
+    Mask hands[kMaxPlayers];
+    for (int p = 0; p < s.players; ++p) hands[p] = s.hands[p];
+    double product = 1;
+    play_draws(s, rule, hands, kDeckMask & ~seen, rng,
+               [&](int n, int k) { product *= static_cast<double>(kBinomial[k][n]); });
+    total += product;
+  }
+  return paths > 0 ? total / paths : 0.0;
+}
+
+MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, std::int64_t samples,
+                                      std::uint64_t seed, int threads) {
+  check_showdown(game, s);
+  if (samples < 1) throw std::invalid_argument("samples must be at least 1, got " + std::to_string(samples));
+  const std::uint16_t* table = game.strengths();
+  const std::uint8_t* rule = game.rule_positions();
+  Mask seen = s.dead;
+  for (int p = 0; p < s.players; ++p) seen |= s.hands[p];
+  const Mask stock0 = kDeckMask & ~seen;
+  const int players = s.players, strengths_size = game.num_strengths + 1;
+  // At most 64 chunks, whatever the thread count: each keeps its own integer tally, summed
+  // in chunk order, so the result does not depend on the threads.
+  constexpr std::size_t kChunks = 64;
+  const std::size_t chunks = std::min<std::size_t>(kChunks, static_cast<std::size_t>(samples));
+  std::vector<MonteCarloResult> tallies(chunks);
+  const auto per_chunk = static_cast<std::uint64_t>(samples) / chunks, extra = static_cast<std::uint64_t>(samples) % chunks;
+  auto bounds = [&](std::size_t c) { return c * per_chunk + std::min<std::uint64_t>(c, extra); };
+  parallel_chunks(chunks, threads, [&](std::size_t first, std::size_t last) -> std::int64_t {
+    for (std::size_t c = first; c < last; ++c) {
+      MonteCarloResult& t = tallies[c];
+      t.share_sum.assign(players, 0);
+      t.share_square.assign(players, 0);
+      t.strength.assign(strengths_size, 0);
+      for (std::uint64_t i = bounds(c); i < bounds(c + 1); ++i) {
+        Rng rng(seed, i);
+        Mask hands[kMaxPlayers];
+        for (int p = 0; p < players; ++p) hands[p] = s.hands[p];
+        play_draws(s, rule, hands, stock0, rng, [](int, int) {});
+        int strengths[kMaxPlayers], best = 0, winners = 0;
+        for (int p = 0; p < players; ++p) {
+          strengths[p] = table[colex4(hands[p])];
+          if (strengths[p] > best) best = strengths[p], winners = 0;
+          winners += strengths[p] == best;
+        }
+        const std::int64_t share = kShareUnits / winners;
+        for (int p = 0; p < players; ++p)
+          if (strengths[p] == best) {
+            t.share_sum[p] += share;
+            t.share_square[p] += share * share;
+          }
+        ++t.strength[strengths[0]];
+      }
+    }
+    return kNoBadIndex;
+  });
+  MonteCarloResult result;
+  result.samples = samples;
+  result.share_sum.assign(players, 0);
+  result.share_square.assign(players, 0);
+  result.strength.assign(strengths_size, 0);
+  for (const MonteCarloResult& t : tallies) {
+    for (int p = 0; p < players; ++p) {
+      result.share_sum[p] += t.share_sum[p];
+      result.share_square[p] += t.share_square[p];
+    }
+    for (int v = 0; v < strengths_size; ++v) result.strength[v] += t.strength[v];
+  }
+  return result;
+}
+
+std::int64_t raw_showdown_loop(const DrawGame& game, const Mask* a, const Mask* b, std::size_t n) {
+  const std::uint16_t* table = game.strengths();
+  std::int64_t net = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const int sa = table[colex4(a[i])], sb = table[colex4(b[i])];
+    net += (sa > sb) - (sa < sb);
+  }
+  return net;
+}
+
+}  // namespace cardcore::odds
