@@ -341,7 +341,7 @@ def arrangement_values(cards: CardLike, *, commission_bp: int = 300) -> list[Arr
     >>> str(best.arrangement.high), best.house_way, best.optimal
     ('Qs Kh (Công Lớn)', True, True)
     >>> round(best.value, 5), sum(not v.arrangement.is_valid for v in values)
-    (-0.10787, 3)
+    (-0.32189, 3)
     """
     bp = checked_int(commission_bp, "commission_bp", "an integer in 0-10000 basis points",
                      lambda n: 0 <= n <= 10000)
