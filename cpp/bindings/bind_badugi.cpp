@@ -1,6 +1,6 @@
 #include "cardcore/eval/badugi.hpp"
-#include "cardcore/games/badugi/state.hpp"
 #include "cardcore/games/badugi/policy.hpp"
+#include "cardcore/games/badugi/state.hpp"
 #include "common.hpp"
 #include "odds.hpp"
 

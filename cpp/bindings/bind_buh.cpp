@@ -1,6 +1,6 @@
 #include "cardcore/eval/buh.hpp"
-#include "cardcore/games/buh/state.hpp"
 #include "cardcore/games/buh/policy.hpp"
+#include "cardcore/games/buh/state.hpp"
 #include "common.hpp"
 #include "odds.hpp"
 

@@ -108,7 +108,7 @@ def _mask(cards: CardLike | None) -> int:
 def _method(method: object) -> MethodChoice:
     if method not in ("auto", "exact", "monte carlo"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte carlo', got {shown(method)}")
-    return method  # type: ignore[return-value]
+    return method
 
 
 def _interval(mean: float, variance: float, n: int) -> tuple[float, float]:
@@ -120,7 +120,8 @@ class DrawRules:
     """The odds verbs of one game, over its compiled submodule (``draw_counts``,
     ``showdown_exact``, ``showdown_monte_carlo``, ``odds_classes``)."""
 
-    def __init__(self, core: ModuleType, strength: Callable[[CardLike], int], max_draws: int) -> None:
+    def __init__(self, core: ModuleType, strength: Callable[[CardLike], int],
+                 max_draws: int) -> None:
         self._core = core
         self._strength = strength
         self.max_draws = max_draws
@@ -215,7 +216,7 @@ class DrawRules:
     def equity(self, hands: Iterable[CardLike], draws_left: object, dead: CardLike | None,
                discards: Sequence[CardLike | None] | None, method: object, samples: object,
                seed: object, threads: int | None) -> Equity:
-        if isinstance(hands, (str, bytes, int)) or isinstance(hands, CardSet):
+        if isinstance(hands, (str, bytes, int, CardSet)):
             raise ValueError(f"hands must be a list of two or more hands, got {shown(hands)}")
         masks = [CardSet(h).mask for h in hands]
         if len(masks) < 2:

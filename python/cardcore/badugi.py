@@ -32,28 +32,28 @@ from dataclasses import dataclass
 import numpy.typing as npt
 
 from cardcore import _core
-from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
 from cardcore._batch import StrengthArray, map_strengths
 from cardcore._explain import versus
 from cardcore._namespace import public_dir
+from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
 from cardcore.cards import CardLike, CardSet
 from cardcore.spec import GameSpec
 
 __all__ = [
     "CHANCE",
-    "DiscardAdvice",
-    "DrawOdds",
-    "Equity",
     "EXAMPLES",
     "HAND_SIZE",
     "NUM_STRENGTHS",
     "SPEC",
     "TERMINAL",
     "BadugiHand",
+    "DiscardAdvice",
+    "DrawOdds",
+    "Equity",
     "Game",
     "State",
-    "compare",
     "best_discards",
+    "compare",
     "draw_odds",
     "equity",
     "evaluate",
@@ -282,8 +282,8 @@ def explain_equity(hands: Sequence[CardLike], *, draws_left: int = 0,
 
     >>> print(explain_equity(["As 2h 3c 4d", "5s 6h 7c 8d"]))
     Badugi, 0 draws left, exact
-    2c 3h 4d As   100.00%
-    5s 6h 7c 8d     0.00%
+    2h 3c 4d As  100.00%
+    5s 6h 7c 8d    0.00%
     """
     result = equity(hands, draws_left=draws_left, dead=dead)
     left = f"{draws_left} draw{'' if draws_left == 1 else 's'} left"

@@ -35,29 +35,29 @@ from typing import Literal
 import numpy.typing as npt
 
 from cardcore import _core
-from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
 from cardcore._batch import StrengthArray, map_strengths
 from cardcore._explain import versus
 from cardcore._namespace import public_dir
+from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
 from cardcore.cards import CardLike, CardSet
 from cardcore.spec import GameSpec
 
 __all__ = [
     "CHANCE",
-    "DiscardAdvice",
-    "DrawOdds",
-    "Equity",
     "EXAMPLES",
     "HAND_SIZE",
     "NUM_STRENGTHS",
     "SPEC",
     "TERMINAL",
     "BuhHand",
+    "DiscardAdvice",
+    "DrawOdds",
+    "Equity",
     "Game",
     "HandClass",
     "State",
-    "compare",
     "best_discards",
+    "compare",
     "draw_odds",
     "equity",
     "evaluate",
@@ -221,7 +221,8 @@ _ODDS = DrawRules(_core.buh, strength, max_draws=1)
 def draw_odds(hand: CardLike, discard: CardLike, *, dead: CardLike | None = None) -> DrawOdds:
     """The exact distribution of the four-card ``hand`` after throwing ``discard`` and drawing
     as many cards, over every draw from the unseen cards (the deck less the hand and
-    ``dead``). The draw rule applies (``docs/rulebook/buh.md`` 1.3 #9): 0 to 2 cards, or 3 (a granny) only when the card kept is an ace.
+    ``dead``). The draw rule applies (``docs/rulebook/buh.md`` 1.3 #9): 0 to 2 cards, or 3
+    (a granny) only when the card kept is an ace.
 
     >>> odds = draw_odds("As 2h 3c Kd", "Kd")
     >>> odds.total
@@ -253,8 +254,8 @@ def best_discards(
     one, and each record says which was used.
 
     >>> advice = best_discards("As 2h 3c Kd")
-    >>> str(advice[0].discard)
-    'Kd'
+    >>> [str(a.discard) or "stand pat" for a in advice[:2]], round(advice[1].expected_strength, 1)
+    (['stand pat', 'Kd'], 206.8)
     """
     return _ODDS.best_discards(hand, draws_left, dead, against, method, samples, seed, threads)
 
@@ -306,8 +307,8 @@ def explain_equity(hands: Sequence[CardLike], *, draws_left: int = 0,
 
     >>> print(explain_equity(["As 2h 3c 4d", "5s 6h 7c 8d"]))
     Buh, 0 draws left, exact
-    2c 3h 4d As   100.00%
-    5s 6h 7c 8d     0.00%
+    2h 3c 4d As  100.00%
+    5s 6h 7c 8d    0.00%
     """
     result = equity(hands, draws_left=draws_left, dead=dead)
     left = f"{draws_left} draw{'' if draws_left == 1 else 's'} left"

@@ -85,8 +85,7 @@ void check_draw(const DrawGame& game, Mask hand, Mask discard, Mask dead) {
   if (!game.legal_discard(hand, discard))
     throw std::invalid_argument("discarding " + format_cards(discard) + " from " + format_cards(hand) +
                                 " is not a legal draw: " + game.illegal_discard);
-  if (dead & hand)
-    throw std::invalid_argument("the dead cards and the hand share " + format_cards(dead & hand));
+  if (dead & hand) throw std::invalid_argument("the dead cards and the hand share " + format_cards(dead & hand));
   const int unseen = kDeckSize - popcount(hand | dead), needed = popcount(discard);
   if (needed > unseen)
     throw std::invalid_argument("too few unseen cards: drawing " + std::to_string(needed) + " needs " +
@@ -145,17 +144,15 @@ void check_showdown(const DrawGame& game, const Showdown& s) {
   for (int p = 0; p < s.players; ++p) {
     check_hand(s.hands[p], kHandSize, game.what);
     if (s.hands[p] & seen)
-      throw std::invalid_argument("hand " + std::to_string(p + 1) + " (" + format_cards(s.hands[p]) +
-                                  ") shares " + format_cards(s.hands[p] & seen) +
-                                  " with an earlier hand or the dead cards");
+      throw std::invalid_argument("hand " + std::to_string(p + 1) + " (" + format_cards(s.hands[p]) + ") shares " +
+                                  format_cards(s.hands[p] & seen) + " with an earlier hand or the dead cards");
     seen |= s.hands[p];
   }
   int most = 0;  // the most cards the draws may take
   for (int p = 0; p < s.players; ++p) {
     if (s.has_first[p]) {
       if (s.draws_left == 0)
-        throw std::invalid_argument("a discard was given for hand " + std::to_string(p + 1) +
-                                    " but no draw is left");
+        throw std::invalid_argument("a discard was given for hand " + std::to_string(p + 1) + " but no draw is left");
       check_draw(game, s.hands[p], s.first_discards[p], s.dead);
       most += popcount(s.first_discards[p]) + (s.draws_left - 1) * game.max_discard;
     } else {
@@ -186,8 +183,8 @@ struct Exact {
     }
     if (draw == s.draws_left) return showdown(hands, weight);
     const Mask hand = hands[player];
-    const Mask discard = draw == 0 && s.has_first[player] ? s.first_discards[player]
-                                                          : cards_at(hand, rule[colex4(hand)]);
+    const Mask discard =
+        draw == 0 && s.has_first[player] ? s.first_discards[player] : cards_at(hand, rule[colex4(hand)]);
     const int k = popcount(discard);
     if (k == 0) return step(hands, stock, draw, player + 1, weight);
     int cards[kDeckSize], n = 0;
@@ -284,8 +281,8 @@ double estimate_leaves(const DrawGame& game, const Showdown& s, int paths, std::
   return paths > 0 ? total / paths : 0.0;
 }
 
-MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, std::int64_t samples,
-                                      std::uint64_t seed, int threads) {
+MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, std::int64_t samples, std::uint64_t seed,
+                                      int threads) {
   check_showdown(game, s);
   if (samples < 1) throw std::invalid_argument("samples must be at least 1, got " + std::to_string(samples));
   const std::uint16_t* table = game.strengths();
@@ -299,7 +296,8 @@ MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, s
   constexpr std::size_t kChunks = 64;
   const std::size_t chunks = std::min<std::size_t>(kChunks, static_cast<std::size_t>(samples));
   std::vector<MonteCarloResult> tallies(chunks);
-  const auto per_chunk = static_cast<std::uint64_t>(samples) / chunks, extra = static_cast<std::uint64_t>(samples) % chunks;
+  const auto per_chunk = static_cast<std::uint64_t>(samples) / chunks,
+             extra = static_cast<std::uint64_t>(samples) % chunks;
   auto bounds = [&](std::size_t c) { return c * per_chunk + std::min<std::uint64_t>(c, extra); };
   parallel_chunks(chunks, threads, [&](std::size_t first, std::size_t last) -> std::int64_t {
     for (std::size_t c = first; c < last; ++c) {

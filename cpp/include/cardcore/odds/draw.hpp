@@ -30,14 +30,14 @@ inline constexpr std::int64_t kShareUnits = 840;
 struct DrawGame {
   std::string what;  // a hand in messages: "a Badugi hand"
   int num_strengths = 0;
-  int max_draws = 0;    // the most draws a hand has left (before the first draw)
-  int max_discard = 0;  // the most cards one legal discard throws
-  int (*strength)(Mask hand) = nullptr;                 // 1 .. num_strengths, higher wins
+  int max_draws = 0;                                         // the most draws a hand has left (before the first draw)
+  int max_discard = 0;                                       // the most cards one legal discard throws
+  int (*strength)(Mask hand) = nullptr;                      // 1 .. num_strengths, higher wins
   bool (*legal_discard)(Mask hand, Mask discard) = nullptr;  // discard is a subset of hand
-  Mask (*rule_discard)(Mask hand) = nullptr;            // the rule-based policy's draw
-  std::string illegal_discard;  // why a discard can be illegal, for messages
-  int (*hand_class)(Mask hand) = nullptr;  // an index into class_names
-  std::vector<std::string> class_names;    // the names the game's evaluate uses
+  Mask (*rule_discard)(Mask hand) = nullptr;                 // the rule-based policy's draw
+  std::string illegal_discard;                               // why a discard can be illegal, for messages
+  int (*hand_class)(Mask hand) = nullptr;                    // an index into class_names
+  std::vector<std::string> class_names;                      // the names the game's evaluate uses
 
   // The strength and the rule-based draw (as 4-bit positions in the hand) of every
   // four-card hand by colex index, built on first use.
@@ -82,8 +82,8 @@ struct Showdown {
 void check_showdown(const DrawGame& game, const Showdown& showdown);
 
 struct ExactResult {
-  bool done = false;            // false: the enumeration passed its leaf budget
-  std::vector<double> shares;   // each player's expected pot share
+  bool done = false;             // false: the enumeration passed its leaf budget
+  std::vector<double> shares;    // each player's expected pot share
   std::vector<double> strength;  // P(player 0 ends with strength s), s = 0 .. num_strengths
 };
 

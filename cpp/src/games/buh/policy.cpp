@@ -36,7 +36,8 @@ int rule_based_action(const State& s) {
   const ActionSet legal = s.legal_player_actions();
   if (legal.contains(kDeclare)) return kDeclare;
   if (legal.contains(kPass)) return kPass;
-  if (s.phase() == Phase::kDraw) return kDrawBase + static_cast<int>(positions_of_cards(hand, rule_based_discard(hand)));
+  if (s.phase() == Phase::kDraw)
+    return kDrawBase + static_cast<int>(positions_of_cards(hand, rule_based_discard(hand)));
   // Thresholds on the hand's value by the number of cards held (2 to 4): the best third or
   // so of random hands of that size bet and raise, the best nine in ten call.
   constexpr int kRaiseAtMost[5] = {0, 0, 6, 8, 10};
