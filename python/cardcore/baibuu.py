@@ -76,6 +76,7 @@ __all__ = [
     "evaluate",
     "explain",
     "explain_compare",
+    "odds_table",
     "house_way",
     "is_valid",
     "natural",
@@ -363,6 +364,26 @@ def arrangement_values(cards: CardLike, *, commission_bp: int = 300) -> list[Arr
     records.sort(key=lambda r: (-r[0], r[1] != house, r[1]))
     return [ArrangementValue(_arrangement(mask, index), net / (10_000 * bankers), index == house,
                              rank == 0) for rank, (net, index) in enumerate(records)]
+
+
+def odds_table(cards: CardLike, *, commission_bp: int = 300) -> str:
+    """:func:`arrangement_values` as a text table (what ``cardcore odds baibuu`` prints).
+
+    >>> print(odds_table("Qs Kh 6c 4d").splitlines()[1])
+    Low    High   value     foul  house way  optimal
+    """
+    values = arrangement_values(cards, commission_bp=commission_bp)
+    rows = [["Low", "High", "value", "foul", "house way", "optimal"]]
+    for v in values:
+        rows.append([str(v.arrangement.low.cards), str(v.arrangement.high.cards),
+                     f"{v.value:+.5f}", "" if v.arrangement.is_valid else "foul",
+                     "yes" if v.house_way else "", "yes" if v.optimal else ""])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    title = (f"Bai Buu  {CardSet(cards)}: expected return per unit wagered against a house-way "
+             f"banker, commission {commission_bp / 100:g}%")
+    lines = [title] + ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+                       for r in rows]
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True)
