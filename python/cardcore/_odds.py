@@ -129,14 +129,17 @@ class DrawRules:
         self._class_of = np.array(["", *names], dtype=object)
         best_first = list(dict.fromkeys(reversed(names)))
         self.classes: tuple[str, ...] = tuple(best_first)
+        position = {name: i for i, name in enumerate(best_first)}
+        # The class of each strength as its position in self.classes (strength 0: none).
+        self._class_index = np.array([0, *(position[n] for n in names)], dtype=np.intp)
         self._strengths = np.arange(len(names) + 1, dtype=np.float64)
 
     def class_probabilities(self, distribution: npt.NDArray[np.float64]) -> dict[str, float]:
         """The distribution over strengths grouped by class, best class first."""
-        result = dict.fromkeys(self.classes, 0.0)
-        for name, p in zip(self._class_of[1:], distribution[1:], strict=True):
-            result[name] += float(p)
-        return result
+        weights = np.array(distribution, dtype=np.float64)
+        weights[0] = 0.0
+        totals = np.bincount(self._class_index, weights=weights, minlength=len(self.classes))
+        return {name: float(p) for name, p in zip(self.classes, totals.tolist(), strict=True)}
 
     def draw_odds(self, hand: CardLike, discard: CardLike, dead: CardLike | None) -> DrawOdds:
         hand_set, discard_set, dead_set = CardSet(hand), CardSet(discard), CardSet(_mask(dead))

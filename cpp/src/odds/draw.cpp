@@ -33,14 +33,44 @@ inline std::uint32_t colex4(Mask hand) {
   return colex_index<4>(hand, valid);
 }
 
+// The generator of Monte Carlo sample i: splitmix64 (a full-period generator that passes
+// BigCrush) started at a pseudo-random point, mix(seed's hash + i * gamma), so that samples'
+// streams are independent and a sample's cards depend on the seed and i alone. Cheaper to
+// start than Rng's four words, which matters at one start a sample.
+class SampleRng {
+ public:
+  SampleRng() = default;
+  SampleRng(std::uint64_t seed, std::uint64_t sample) {
+    std::uint64_t base = seed ^ 0x6A09E667F3BCC909ull;  // keeps seed 0 away from state 0
+    const std::uint64_t hashed = splitmix64(base);
+    std::uint64_t at = hashed + sample * 0x9E3779B97F4A7C15ull;
+    state_ = splitmix64(at);
+  }
+  std::uint64_t next() { return splitmix64(state_); }
+  // Uniform in [0, bound) (Lemire's multiply-shift with rejection, as Rng::below).
+  std::uint32_t below(std::uint32_t bound) {
+    std::uint64_t m = (next() >> 32) * bound;
+    if (static_cast<std::uint32_t>(m) < bound) {
+      const std::uint32_t threshold = (0u - bound) % bound;
+      while (static_cast<std::uint32_t>(m) < threshold) m = (next() >> 32) * bound;
+    }
+    return static_cast<std::uint32_t>(m >> 32);
+  }
+
+ private:
+  std::uint64_t state_ = 0;
+};
+
 std::string cards_text(Mask cards) { return cards ? format_cards(cards) : std::string("no cards"); }
 
 }  // namespace
 
 void DrawGame::build() const {
   std::call_once(built_, [this] {
+    if (num_strengths >= 1 << kRuleShift) throw std::logic_error(what + ": too many strengths for the odds tables");
     strength_by_colex_.resize(kNumHands4);
     rule_by_colex_.resize(kNumHands4);
+    both_by_colex_.resize(kNumHands4);
     std::vector<int> classes(num_strengths + 1, -1);
     for (std::uint32_t i = 0; i < kNumHands4; ++i) {
       const Mask hand = mask_from_colex<4>(i);
@@ -49,6 +79,7 @@ void DrawGame::build() const {
       if ((discard & ~hand) || !legal_discard(hand, discard))
         throw std::logic_error(what + ": the rule-based draw of " + format_cards(hand) + " is not legal");
       rule_by_colex_[i] = static_cast<std::uint8_t>(positions_in(hand, discard));
+      both_by_colex_[i] = static_cast<std::uint16_t>(strength_by_colex_[i] | rule_by_colex_[i] << kRuleShift);
       int& known = classes[strength_by_colex_[i]];
       const int c = hand_class(hand);
       if (known >= 0 && known != c)
@@ -68,6 +99,11 @@ const std::uint16_t* DrawGame::strengths() const {
 const std::vector<std::uint8_t>& DrawGame::class_of_strength() const {
   build();
   return class_of_strength_;
+}
+
+const std::uint16_t* DrawGame::strength_and_rule() const {
+  build();
+  return both_by_colex_.data();
 }
 
 const std::uint8_t* DrawGame::rule_positions() const {
@@ -174,6 +210,7 @@ struct Exact {
   const std::uint8_t* rule;
   std::int64_t leaves_left;
   ExactResult result;
+  std::vector<double> scratch;
 
   // Returns false once the leaf budget is spent.
   bool step(Mask* hands, Mask stock, int draw, int player, double weight) {
@@ -191,6 +228,7 @@ struct Exact {
     for (Mask m = stock; m; m = clear_lowest(m)) cards[n++] = lowest_bit(m);
     const double w = weight / static_cast<double>(kBinomial[k][n]);
     const Mask kept = hand & ~discard;
+    if (is_last_draw(hands, draw, player)) return last_draw(hands, player, kept, cards, n, k, w);
     int index[kHandSize];
     for (int i = 0; i < k; ++i) index[i] = i;
     while (true) {  // every k-subset of the stock, as increasing indices
@@ -206,6 +244,80 @@ struct Exact {
       ++index[i];
       for (int j = i + 1; j < k; ++j) index[j] = index[j - 1] + 1;
     }
+  }
+
+  // Whether no card is drawn after this player's draw: the last draw, and every later
+  // player of it stands pat.
+  bool is_last_draw(const Mask* hands, int draw, int player) const {
+    if (draw != s.draws_left - 1) return false;
+    for (int q = player + 1; q < s.players; ++q) {
+      const Mask discard =
+          draw == 0 && s.has_first[q] ? s.first_discards[q] : cards_at(hands[q], rule[colex4(hands[q])]);
+      if (discard) return false;
+    }
+    return true;
+  }
+
+  // The showdowns of every k-card draw of `player` when nothing is drawn after it: the
+  // other hands are final, so their best strength is found once.
+  bool last_draw(const Mask* hands, int player, Mask kept, const int* cards, int n, int k, double w) {
+    if ((leaves_left -= static_cast<std::int64_t>(kBinomial[k][n])) < 0) return false;
+    int others_best = 0, others_at_best = 0;
+    int strengths[kMaxPlayers];
+    for (int p = 0; p < s.players; ++p) {
+      if (p == player) continue;
+      strengths[p] = table[colex4(hands[p])];
+      if (strengths[p] > others_best) others_best = strengths[p], others_at_best = 0;
+      others_at_best += strengths[p] == others_best;
+    }
+    // Weights of this player's strengths: the shares follow from how each compares with the
+    // others' best (win, split with the others at best, or lose).
+    std::vector<double>& mine = scratch;
+    mine.assign(game.num_strengths + 1, 0.0);
+    Mask bit[kDeckSize];
+    for (int i = 0; i < n; ++i) bit[i] = card_bit(cards[i]);
+    switch (k) {  // one loop a replaced card, each starting after the previous one
+      case 1:
+        for (int a = 0; a < n; ++a) mine[table[colex4(kept | bit[a])]] += w;
+        break;
+      case 2:
+        for (int a = 0; a < n; ++a)
+          for (int b = a + 1; b < n; ++b) mine[table[colex4(kept | bit[a] | bit[b])]] += w;
+        break;
+      case 3:
+        for (int a = 0; a < n; ++a)
+          for (int b = a + 1; b < n; ++b) {
+            const Mask ab = kept | bit[a] | bit[b];
+            for (int c = b + 1; c < n; ++c) mine[table[colex4(ab | bit[c])]] += w;
+          }
+        break;
+      default:
+        for (int a = 0; a < n; ++a)
+          for (int b = a + 1; b < n; ++b)
+            for (int c = b + 1; c < n; ++c) {
+              const Mask abc = kept | bit[a] | bit[b] | bit[c];
+              for (int d = c + 1; d < n; ++d) mine[table[colex4(abc | bit[d])]] += w;
+            }
+    }
+    for (int v = 1; v <= game.num_strengths; ++v) {
+      const double weight = mine[v];
+      if (weight == 0) continue;
+      if (player == 0) result.strength[v] += weight;
+      if (v > others_best) {
+        result.shares[player] += weight;
+      } else if (v == others_best) {
+        const double share = weight / (others_at_best + 1);
+        result.shares[player] += share;
+        for (int p = 0; p < s.players; ++p)
+          if (p != player && strengths[p] == others_best) result.shares[p] += share;
+      } else {
+        const double share = weight / others_at_best;
+        for (int p = 0; p < s.players; ++p)
+          if (p != player && strengths[p] == others_best) result.shares[p] += share;
+      }
+      if (player != 0) result.strength[strengths[0]] += weight;
+    }
+    return true;
   }
 
   bool showdown(const Mask* hands, double weight) {
@@ -228,7 +340,7 @@ struct Exact {
 
 ExactResult exact_showdown(const DrawGame& game, const Showdown& s, std::int64_t max_leaves) {
   check_showdown(game, s);
-  Exact e{game, s, game.strengths(), game.rule_positions(), max_leaves, {}};
+  Exact e{game, s, game.strengths(), game.rule_positions(), max_leaves, {}, {}};
   e.result.shares.assign(s.players, 0.0);
   e.result.strength.assign(game.num_strengths + 1, 0.0);
   Mask hands[kMaxPlayers], seen = s.dead;
@@ -285,10 +397,11 @@ MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, s
                                       int threads) {
   check_showdown(game, s);
   if (samples < 1) throw std::invalid_argument("samples must be at least 1, got " + std::to_string(samples));
-  const std::uint16_t* table = game.strengths();
-  const std::uint8_t* rule = game.rule_positions();
+  const std::uint16_t* both = game.strength_and_rule();
   Mask seen = s.dead;
   for (int p = 0; p < s.players; ++p) seen |= s.hands[p];
+  std::uint16_t info0[kMaxPlayers];  // the starting hands' strength and rule-based draw
+  for (int p = 0; p < s.players; ++p) info0[p] = both[colex4(s.hands[p])];
   const Mask stock0 = kDeckMask & ~seen;
   const int players = s.players, strengths_size = game.num_strengths + 1;
   // At most 64 chunks, whatever the thread count: each keeps its own integer tally, summed
@@ -305,24 +418,59 @@ MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, s
       t.share_sum.assign(players, 0);
       t.share_square.assign(players, 0);
       t.strength.assign(strengths_size, 0);
-      for (std::uint64_t i = bounds(c); i < bounds(c + 1); ++i) {
-        Rng rng(seed, i);
-        Mask hands[kMaxPlayers];
-        for (int p = 0; p < players; ++p) hands[p] = s.hands[p];
-        play_draws(s, rule, hands, stock0, rng, [](int, int) {});
-        int strengths[kMaxPlayers], best = 0, winners = 0;
-        for (int p = 0; p < players; ++p) {
-          strengths[p] = table[colex4(hands[p])];
-          if (strengths[p] > best) best = strengths[p], winners = 0;
-          winners += strengths[p] == best;
+      // Samples run kLanes at a time in lockstep: each lane's draws depend on its own table
+      // lookups, and the lanes' lookups are independent, so the memory accesses overlap.
+      constexpr int kLanes = 8;
+      for (std::uint64_t i0 = bounds(c); i0 < bounds(c + 1); i0 += kLanes) {
+        const int lanes = static_cast<int>(std::min<std::uint64_t>(kLanes, bounds(c + 1) - i0));
+        SampleRng rng[kLanes];
+        Mask hands[kLanes][kMaxPlayers], stock[kLanes];
+        std::uint16_t info[kLanes][kMaxPlayers];
+        bool pat[kLanes][kMaxPlayers];  // stood pat by the rule: the same hand stands pat again
+        for (int l = 0; l < lanes; ++l) {
+          rng[l] = SampleRng(seed, i0 + static_cast<std::uint64_t>(l));
+          stock[l] = stock0;
+          for (int p = 0; p < players; ++p) hands[l][p] = s.hands[p], info[l][p] = info0[p], pat[l][p] = false;
         }
-        const std::int64_t share = kShareUnits / winners;
-        for (int p = 0; p < players; ++p)
-          if (strengths[p] == best) {
-            t.share_sum[p] += share;
-            t.share_square[p] += share * share;
+        for (int draw = 0; draw < s.draws_left; ++draw)
+          for (int p = 0; p < players; ++p) {
+            const bool given = draw == 0 && s.has_first[p];
+            for (int l = 0; l < lanes; ++l) {
+              if (pat[l][p] && !given) continue;
+              const Mask discard =
+                  given ? s.first_discards[p] : cards_at(hands[l][p], info[l][p] >> DrawGame::kRuleShift);
+              if (!discard) {
+                pat[l][p] = !given;
+                continue;
+              }
+              Mask hand = hands[l][p] & ~discard, left_in_stock = stock[l];
+              for (int left = popcount(discard); left > 0; --left) {
+                int card;
+                do card = static_cast<int>(rng[l].below(kDeckSize));
+                while (!(left_in_stock >> card & 1));  // rejection: a uniform card of the stock
+                left_in_stock &= ~card_bit(card);
+                hand |= card_bit(card);
+              }
+              stock[l] = left_in_stock;
+              hands[l][p] = hand;
+              info[l][p] = both[colex4(hand)];
+            }
           }
-        ++t.strength[strengths[0]];
+        for (int l = 0; l < lanes; ++l) {
+          int strengths[kMaxPlayers], best = 0, winners = 0;
+          for (int p = 0; p < players; ++p) {
+            strengths[p] = info[l][p] & ((1 << DrawGame::kRuleShift) - 1);
+            if (strengths[p] > best) best = strengths[p], winners = 0;
+            winners += strengths[p] == best;
+          }
+          const std::int64_t share = kShareUnits / winners;
+          for (int p = 0; p < players; ++p)
+            if (strengths[p] == best) {
+              t.share_sum[p] += share;
+              t.share_square[p] += share * share;
+            }
+          ++t.strength[strengths[0]];
+        }
       }
     }
     return kNoBadIndex;
