@@ -1,6 +1,7 @@
 #include "cardcore/odds/draw.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -17,6 +18,14 @@ inline Mask cards_at(Mask hand, unsigned positions) {
   Mask cards = 0;
   for (int i = 0; hand; ++i, hand = clear_lowest(hand))
     if (positions >> i & 1) cards |= hand & (~hand + 1);  // hand & -hand: its lowest card
+  return cards;
+}
+
+// cards_at for a four-card hand, without branches.
+inline Mask cards_at4(Mask hand, unsigned positions) {
+  Mask cards = 0;
+  for (int i = 0; i < 4; ++i, hand = clear_lowest(hand))
+    cards |= hand & (~hand + 1) & (Mask{0} - (positions >> i & 1));  // the lowest card, if picked
   return cards;
 }
 
@@ -402,7 +411,10 @@ MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, s
   for (int p = 0; p < s.players; ++p) seen |= s.hands[p];
   std::uint16_t info0[kMaxPlayers];  // the starting hands' strength and rule-based draw
   for (int p = 0; p < s.players; ++p) info0[p] = both[colex4(s.hands[p])];
-  const Mask stock0 = kDeckMask & ~seen;
+  std::uint8_t stock_cards[kDeckSize]{};
+  int stock_size = 0;
+  for (Mask m = kDeckMask & ~seen; m; m = clear_lowest(m))
+    stock_cards[stock_size++] = static_cast<std::uint8_t>(lowest_bit(m));
   const int players = s.players, strengths_size = game.num_strengths + 1;
   // At most 64 chunks, whatever the thread count: each keeps its own integer tally, summed
   // in chunk order, so the result does not depend on the threads.
@@ -424,12 +436,15 @@ MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, s
       for (std::uint64_t i0 = bounds(c); i0 < bounds(c + 1); i0 += kLanes) {
         const int lanes = static_cast<int>(std::min<std::uint64_t>(kLanes, bounds(c + 1) - i0));
         SampleRng rng[kLanes];
-        Mask hands[kLanes][kMaxPlayers], stock[kLanes];
+        Mask hands[kLanes][kMaxPlayers];
         std::uint16_t info[kLanes][kMaxPlayers];
-        bool pat[kLanes][kMaxPlayers];  // stood pat by the rule: the same hand stands pat again
+        bool pat[kLanes][kMaxPlayers];          // stood pat by the rule: the same hand stands pat again
+        std::uint8_t stock[kLanes][kDeckSize];  // the stock's cards; the first left[l] are in it
+        int left[kLanes];
         for (int l = 0; l < lanes; ++l) {
           rng[l] = SampleRng(seed, i0 + static_cast<std::uint64_t>(l));
-          stock[l] = stock0;
+          std::memcpy(stock[l], stock_cards, sizeof stock_cards);
+          left[l] = stock_size;
           for (int p = 0; p < players; ++p) hands[l][p] = s.hands[p], info[l][p] = info0[p], pat[l][p] = false;
         }
         for (int draw = 0; draw < s.draws_left; ++draw)
@@ -438,20 +453,18 @@ MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, s
             for (int l = 0; l < lanes; ++l) {
               if (pat[l][p] && !given) continue;
               const Mask discard =
-                  given ? s.first_discards[p] : cards_at(hands[l][p], info[l][p] >> DrawGame::kRuleShift);
+                  given ? s.first_discards[p] : cards_at4(hands[l][p], info[l][p] >> DrawGame::kRuleShift);
               if (!discard) {
                 pat[l][p] = !given;
                 continue;
               }
-              Mask hand = hands[l][p] & ~discard, left_in_stock = stock[l];
-              for (int left = popcount(discard); left > 0; --left) {
-                int card;
-                do card = static_cast<int>(rng[l].below(kDeckSize));
-                while (!(left_in_stock >> card & 1));  // rejection: a uniform card of the stock
-                left_in_stock &= ~card_bit(card);
-                hand |= card_bit(card);
+              Mask hand = hands[l][p] & ~discard;
+              for (int k = popcount(discard); k > 0; --k) {
+                // A uniform card of the stock, moved out of it (a step of Fisher-Yates).
+                const std::uint32_t j = rng[l].below(static_cast<std::uint32_t>(left[l]));
+                hand |= card_bit(stock[l][j]);
+                stock[l][j] = stock[l][--left[l]];
               }
-              stock[l] = left_in_stock;
               hands[l][p] = hand;
               info[l][p] = both[colex4(hand)];
             }
