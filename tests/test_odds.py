@@ -432,3 +432,48 @@ def test_class_of_every_strength_is_the_oracles(game: str) -> None:
     module = MODULES[game]
     names = module._ODDS._class_of[1:].tolist()
     assert names == [oracle.class_of_strength(game)[s] for s in range(1, len(names) + 1)]
+
+
+# ------------------------------------------------------------------------ command line
+
+
+def test_the_odds_and_equity_commands_print_the_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardcore import cli
+    assert set(cli.ODDS) == {m.SPEC.name for m in cc._registry.MODULES
+                             if hasattr(m, "best_discards") or hasattr(m, "arrangement_values")}
+    assert set(cli.EQUITY) == {m.SPEC.name for m in cc._registry.MODULES if hasattr(m, "equity")}
+    assert cli.main(["odds", "badugi", "As 2h 3d Kd", "--dead", "4c", "--against",
+                     "5c 7d 9h Js"]) == 0
+    shown = capsys.readouterr().out
+    assert shown.strip() == cc.badugi.odds_table("As 2h 3d Kd", dead="4c",
+                                                 against="5c 7d 9h Js").strip()
+    assert shown.splitlines()[2].startswith("Kd ")
+    assert cli.main(["odds", "BAIBUU", "Qs Kh 6c 4d"]) == 0
+    assert "(house way" not in capsys.readouterr().out.splitlines()[0]
+    assert cli.main(["equity", "buh", "As 2h 3c Kd", "4s 4h 5d 6c", "--draws", "1"]) == 0
+    assert capsys.readouterr().out.strip() == cc.buh.explain_equity(
+        ["As 2h 3c Kd", "4s 4h 5d 6c"], draws_left=1)
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["odds", "baibuu", "Qs Kh 6c 4d", "--draws", "2"], "--draws does not apply to Bai Buu"),
+    (["odds", "baibuu", "Qs Kh 6c 4d", "--against", "2c 3c 4c 5c"], "--against does not apply"),
+    (["odds", "badugi", "As 2h 3d Kd", "--draws", "4"], "draws_left"),
+    (["odds", "buh", "As 2h 3d Kd", "--dead", "As"], "share"),
+    (["equity", "badugi", "As 2h 3d Kd"], "two or more"),
+    (["equity", "buh", "As 2h 3d Kd", "As 5c 6c 7c"], "shares As"),
+])
+def test_bad_odds_commands_exit_2_with_a_message(argv: list[str], message: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from cardcore import cli
+    assert cli.main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_games_without_odds_are_not_offered(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardcore import cli
+    no_odds = [m.SPEC.name for m in cc._registry.MODULES if not hasattr(m, "odds_table")]
+    for name in no_odds:
+        with pytest.raises(SystemExit):
+            cli.main(["odds", name, "As 2h 3d Kd"])
+        assert "invalid choice" in capsys.readouterr().err
