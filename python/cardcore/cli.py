@@ -203,7 +203,8 @@ def _parser() -> argparse.ArgumentParser:
     eq = commands.add_parser(
         "equity", help=f"each hand's share of the pot at showdown, in {', '.join(EQUITY)}")
     eq.add_argument("game", type=str.lower, choices=list(EQUITY))
-    eq.add_argument("hands", nargs="+", metavar="HAND", help='two or more hands, e.g. "As 2h 3d Kd"')
+    eq.add_argument("hands", nargs="+", metavar="HAND",
+                    help='two or more hands, e.g. "As 2h 3d Kd"')
     eq.add_argument("--draws", type=int, default=0,
                     help="draws left, every hand drawing by rule_based (default 0)")
     eq.add_argument("--dead", metavar="CARDS", help="cards known to be out of the deck")
