@@ -389,6 +389,10 @@ def test_best_discards_against_a_drawing_hand_gives_a_win_interval() -> None:
     (lambda m: m.equity(["As 2h 3d Kd"] + [f"{r}c {r}d {r}h {r}s" for r in "23456789"]),
      "1 to 8 hands"),
     (lambda m: m.equity(["As 2h 3d Kd", "5c 6c 7c 8c"], seed=-1), "seed"),
+    (lambda m: m.equity(["As 2h 3d Kd", "5c 6c 7c 8c"], threads=0), "threads"),
+    (lambda m: m.best_discards("As 2h 3d Kd", threads=-2), "threads"),
+    (lambda m: m.best_discards("As 2h 3d", against="Kc"), "4 cards"),
+    (lambda m: m.best_discards("As 2h 3d Kd", against="Kd 5c 6c 7c"), "shares Kd"),
 ])
 def test_bad_input_is_a_value_error_naming_it(game: str, call: Any, message: str) -> None:
     module: ModuleType = MODULES[game]
@@ -403,6 +407,9 @@ def test_a_granny_without_an_ace_is_a_value_error() -> None:
         cc.buh.draw_odds("As Kd Qc Jh", "As Kd Qc Jh")
     with pytest.raises(ValueError, match="granny"):
         cc.buh.equity(["2s Kd Qc Jh", "As 2h 3c 4d"], draws_left=1, discards=["Kd Qc Jh", None])
+    with pytest.raises(ValueError, match="granny"):
+        cc.buh.equity(["2s Kd Qc Jh", "As 2h 3c 4d"], draws_left=1,
+                      discards=[None, "As 2h 3c 4d"])
     assert cc.badugi.draw_odds("2s Kd Qc Jh", "2s Kd Qc Jh").total == 194_580
 
 

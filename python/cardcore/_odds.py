@@ -187,6 +187,7 @@ class DrawRules:
         hand_mask, dead_mask = CardSet(hand).mask, _mask(dead)
         left = self._draws_left(draws_left, 1)
         choice, n, seed_value = _method(method), self._samples(samples), checked_seed(seed)
+        threads = resolve_threads(threads, n)
         hands = [hand_mask] if against is None else [hand_mask, CardSet(against).mask]
         cards = list(CardSet.from_mask(hand_mask)) if hand_mask.bit_count() == 4 else []
         discards = [sum(1 << c.id for c in chosen) for k in range(len(cards) + 1)
@@ -233,6 +234,7 @@ class DrawRules:
                                  f"({len(masks)}), got {shown(discards)}")
             firsts = [None if d is None else CardSet(d).mask for d in discards]
         choice, n, seed_value = _method(method), self._samples(samples), checked_seed(seed)
+        threads = resolve_threads(threads, n)
         how, shares, _, sums = self._run(masks, firsts, _mask(dead), left, choice, n, seed_value,
                                          threads)
         if sums is None:
