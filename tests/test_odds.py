@@ -414,10 +414,18 @@ def test_a_granny_without_an_ace_is_a_value_error() -> None:
 
 
 def test_too_few_unseen_cards_for_the_draws_is_a_value_error() -> None:
-    hands = [f"{r}c {r}d {r}h {r}s" for r in "23456789"]  # 32 cards, 20 unseen: 8 x 3 > 20
+    hands = [f"{r}c {r}d {r}h {r}s" for r in "23456789"]  # 32 cards, 20 unseen
+    # Badugi's rule_based draw throws three cards of each: 24 cards > 20.
     with pytest.raises(ValueError, match="too few unseen cards"):
-        cc.buh.equity(hands, draws_left=1)
-    assert cc.buh.equity(hands).method == "exact"
+        cc.badugi.equity(hands, draws_left=1)
+    with pytest.raises(ValueError, match="too few unseen cards"):
+        cc.badugi.equity(hands, draws_left=1, discards=[None] * 7 + ["9c 9d 9h 9s"])
+    assert cc.badugi.equity(hands).method == "exact"
+    # Buh's draw never runs short (docs/rulebook/buh.md R-3): these hands throw 6s to 9s,
+    # two each, 8 cards.
+    result = cc.buh.equity(hands, draws_left=1, samples=2_000)
+    assert sum(result.shares) == pytest.approx(1)
+    assert result.shares[0] > 0.5  # 2-2-2-2 keeps its value 2, the best
 
 
 def test_exact_on_request_refuses_an_enumeration_too_large() -> None:

@@ -193,16 +193,18 @@ void check_showdown(const DrawGame& game, const Showdown& s) {
                                   format_cards(s.hands[p] & seen) + " with an earlier hand or the dead cards");
     seen |= s.hands[p];
   }
-  int most = 0;  // the most cards the draws may take
+  // The most cards the draws may take: the next draw's are known (given, or the rule-based
+  // draw of the hand as it is), later ones at most max_discard a hand.
+  int most = 0;
   for (int p = 0; p < s.players; ++p) {
     if (s.has_first[p]) {
       if (s.draws_left == 0)
         throw std::invalid_argument("a discard was given for hand " + std::to_string(p + 1) + " but no draw is left");
       check_draw(game, s.hands[p], s.first_discards[p], s.dead);
-      most += popcount(s.first_discards[p]) + (s.draws_left - 1) * game.max_discard;
-    } else {
-      most += s.draws_left * game.max_discard;
     }
+    if (s.draws_left == 0) continue;
+    const Mask first = s.has_first[p] ? s.first_discards[p] : game.rule_discard(s.hands[p]);
+    most += popcount(first) + (s.draws_left - 1) * game.max_discard;
   }
   const int unseen = kDeckSize - popcount(seen);
   if (most > unseen)
