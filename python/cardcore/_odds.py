@@ -35,6 +35,8 @@ MAX_EXACT_LEAVES = 50_000_000
 up with a ValueError."""
 DEFAULT_SAMPLES = 200_000
 """Monte Carlo samples when ``samples`` is not given (per discard in ``best_discards``)."""
+MAX_SAMPLES = 1_000_000_000
+"""The most Monte Carlo samples a question takes (a few minutes on one core)."""
 _Z95 = 1.959963984540054  # the 97.5% point of the standard normal: a 95% interval
 
 
@@ -156,7 +158,8 @@ class DrawRules:
     def _samples(self, samples: object) -> int:
         if samples is None:
             return DEFAULT_SAMPLES
-        return checked_int(samples, "samples", "a positive integer or None", lambda n: n >= 1)
+        return checked_int(samples, "samples", f"a positive integer up to {MAX_SAMPLES:,} or None",
+                           lambda n: 1 <= n <= MAX_SAMPLES)
 
     def _run(self, hands: list[int], discards: list[int | None], dead: int, draws_left: int,
              method: MethodChoice, samples: int, seed: int, threads: int | None
