@@ -26,7 +26,7 @@ from cardcore.cards import CardLike, CardSet
 Method = Literal["exact", "monte carlo"]
 MethodChoice = Literal["auto", "exact", "monte carlo"]
 
-EXACT_LEAVES = 2_000_000
+EXACT_LEAVES = 8_000_000
 """The most showdowns an exact answer enumerates (a question or a discard; about a tenth of a
 second in C++): beyond it, by an estimate made first, Monte Carlo answers instead."""
 _ESTIMATE_PATHS = 64

@@ -221,7 +221,6 @@ struct Exact {
   const std::uint8_t* rule;
   std::int64_t leaves_left;
   ExactResult result;
-  std::vector<double> scratch;
 
   // Returns false once the leaf budget is spent.
   bool step(Mask* hands, Mask stock, int draw, int player, double weight) {
@@ -281,25 +280,32 @@ struct Exact {
       if (strengths[p] > others_best) others_best = strengths[p], others_at_best = 0;
       others_at_best += strengths[p] == others_best;
     }
-    // Weights of this player's strengths: the shares follow from how each compares with the
-    // others' best (win, split with the others at best, or lose).
-    std::vector<double>& mine = scratch;
-    mine.assign(game.num_strengths + 1, 0.0);
+    // Count this player's draws that beat, tie or lose to the others' best; every draw has
+    // weight w.
+    std::int64_t wins = 0, ties = 0;
+    const std::int64_t total = kBinomial[k][n];
+    double* strength0 = player == 0 ? result.strength.data() : nullptr;
+    auto visit = [&](Mask final) {
+      const int v = table[colex4(final)];
+      if (strength0) strength0[v] += w;
+      wins += v > others_best;
+      ties += v == others_best;
+    };
     Mask bit[kDeckSize];
     for (int i = 0; i < n; ++i) bit[i] = card_bit(cards[i]);
     switch (k) {  // one loop a replaced card, each starting after the previous one
       case 1:
-        for (int a = 0; a < n; ++a) mine[table[colex4(kept | bit[a])]] += w;
+        for (int a = 0; a < n; ++a) visit(kept | bit[a]);
         break;
       case 2:
         for (int a = 0; a < n; ++a)
-          for (int b = a + 1; b < n; ++b) mine[table[colex4(kept | bit[a] | bit[b])]] += w;
+          for (int b = a + 1; b < n; ++b) visit(kept | bit[a] | bit[b]);
         break;
       case 3:
         for (int a = 0; a < n; ++a)
           for (int b = a + 1; b < n; ++b) {
             const Mask ab = kept | bit[a] | bit[b];
-            for (int c = b + 1; c < n; ++c) mine[table[colex4(ab | bit[c])]] += w;
+            for (int c = b + 1; c < n; ++c) visit(ab | bit[c]);
           }
         break;
       default:
@@ -307,27 +313,16 @@ struct Exact {
           for (int b = a + 1; b < n; ++b)
             for (int c = b + 1; c < n; ++c) {
               const Mask abc = kept | bit[a] | bit[b] | bit[c];
-              for (int d = c + 1; d < n; ++d) mine[table[colex4(abc | bit[d])]] += w;
+              for (int d = c + 1; d < n; ++d) visit(abc | bit[d]);
             }
     }
-    for (int v = 1; v <= game.num_strengths; ++v) {
-      const double weight = mine[v];
-      if (weight == 0) continue;
-      if (player == 0) result.strength[v] += weight;
-      if (v > others_best) {
-        result.shares[player] += weight;
-      } else if (v == others_best) {
-        const double share = weight / (others_at_best + 1);
-        result.shares[player] += share;
-        for (int p = 0; p < s.players; ++p)
-          if (p != player && strengths[p] == others_best) result.shares[p] += share;
-      } else {
-        const double share = weight / others_at_best;
-        for (int p = 0; p < s.players; ++p)
-          if (p != player && strengths[p] == others_best) result.shares[p] += share;
-      }
-      if (player != 0) result.strength[strengths[0]] += weight;
-    }
+    const std::int64_t losses = total - wins - ties;
+    const double tie_share = w * static_cast<double>(ties) / (others_at_best + 1);
+    result.shares[player] += w * static_cast<double>(wins) + tie_share;
+    const double others_share = tie_share + w * static_cast<double>(losses) / others_at_best;
+    for (int p = 0; p < s.players; ++p)
+      if (p != player && strengths[p] == others_best) result.shares[p] += others_share;
+    if (player != 0) result.strength[strengths[0]] += w * static_cast<double>(total);
     return true;
   }
 
@@ -351,7 +346,7 @@ struct Exact {
 
 ExactResult exact_showdown(const DrawGame& game, const Showdown& s, std::int64_t max_leaves) {
   check_showdown(game, s);
-  Exact e{game, s, game.strengths(), game.rule_positions(), max_leaves, {}, {}};
+  Exact e{game, s, game.strengths(), game.rule_positions(), max_leaves, {}};
   e.result.shares.assign(s.players, 0.0);
   e.result.strength.assign(game.num_strengths + 1, 0.0);
   Mask hands[kMaxPlayers], seen = s.dead;
