@@ -49,11 +49,14 @@ inline std::uint32_t colex4(Mask hand) {
 class SampleRng {
  public:
   SampleRng() = default;
-  SampleRng(std::uint64_t seed, std::uint64_t sample) {
-    std::uint64_t base = seed ^ 0x6A09E667F3BCC909ull;  // keeps seed 0 away from state 0
-    const std::uint64_t hashed = splitmix64(base);
+  // `hashed` is hash(seed) (the same for every sample of a run, so computed once).
+  SampleRng(std::uint64_t hashed, std::uint64_t sample) {
     std::uint64_t at = hashed + sample * 0x9E3779B97F4A7C15ull;
     state_ = splitmix64(at);
+  }
+  static std::uint64_t hash(std::uint64_t seed) {
+    std::uint64_t base = seed ^ 0x6A09E667F3BCC909ull;  // keeps seed 0 away from state 0
+    return splitmix64(base);
   }
   std::uint64_t next() { return splitmix64(state_); }
   // Uniform in [0, bound) (Lemire's multiply-shift with rejection, as Rng::below).
@@ -408,6 +411,7 @@ MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, s
   for (int p = 0; p < s.players; ++p) seen |= s.hands[p];
   std::uint16_t info0[kMaxPlayers];  // the starting hands' strength and rule-based draw
   for (int p = 0; p < s.players; ++p) info0[p] = both[colex4(s.hands[p])];
+  const std::uint64_t hashed_seed = SampleRng::hash(seed);
   std::uint8_t stock_cards[kDeckSize]{};
   int stock_size = 0;
   for (Mask m = kDeckMask & ~seen; m; m = clear_lowest(m))
@@ -424,9 +428,9 @@ MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, s
   parallel_chunks(chunks, threads, [&](std::size_t first, std::size_t last) -> std::int64_t {
     for (std::size_t c = first; c < last; ++c) {
       MonteCarloResult& t = tallies[c];
-      t.share_sum.assign(players, 0);
-      t.share_square.assign(players, 0);
+      std::int64_t share_sum[kMaxPlayers]{}, share_square[kMaxPlayers]{};  // local: no aliasing
       t.strength.assign(strengths_size, 0);
+      std::int64_t* strength_count = t.strength.data();
       // Samples run kLanes at a time in lockstep: each lane's draws depend on its own table
       // lookups, and the lanes' lookups are independent, so the memory accesses overlap.
       constexpr int kLanes = 8;
@@ -439,7 +443,7 @@ MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, s
         std::uint8_t stock[kLanes][kDeckSize];  // the stock's cards; the first left[l] are in it
         int left[kLanes];
         for (int l = 0; l < lanes; ++l) {
-          rng[l] = SampleRng(seed, i0 + static_cast<std::uint64_t>(l));
+          rng[l] = SampleRng(hashed_seed, i0 + static_cast<std::uint64_t>(l));
           std::memcpy(stock[l], stock_cards, sizeof stock_cards);
           left[l] = stock_size;
           for (int p = 0; p < players; ++p) hands[l][p] = s.hands[p], info[l][p] = info0[p], pat[l][p] = false;
@@ -476,12 +480,14 @@ MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, s
           const std::int64_t share = kShareUnits / winners;
           for (int p = 0; p < players; ++p)
             if (strengths[p] == best) {
-              t.share_sum[p] += share;
-              t.share_square[p] += share * share;
+              share_sum[p] += share;
+              share_square[p] += share * share;
             }
-          ++t.strength[strengths[0]];
+          ++strength_count[strengths[0]];
         }
       }
+      t.share_sum.assign(share_sum, share_sum + players);
+      t.share_square.assign(share_square, share_square + players);
     }
     return kNoBadIndex;
   });
