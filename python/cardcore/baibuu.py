@@ -36,6 +36,7 @@ action id i arranges the hand with Low = the i-th pair among (0,1), (0,2), (0,3)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, cast
@@ -60,6 +61,7 @@ __all__ = [
     "SPEC",
     "TERMINAL",
     "Arrangement",
+    "ArrangementValue",
     "BaiBuuHand",
     "Expectation",
     "Game",
@@ -68,6 +70,7 @@ __all__ = [
     "Settlements",
     "State",
     "Strategy",
+    "arrangement_values",
     "arrangements",
     "compare",
     "evaluate",
@@ -76,6 +79,7 @@ __all__ = [
     "house_way",
     "is_valid",
     "natural",
+    "odds_table",
     "optimal_arrangement",
     "optimal_summary",
     "play",
@@ -304,6 +308,82 @@ def optimal_summary() -> dict[str, float]:
     (-0.03447, -0.02498)
     """
     return dict(_core.baibuu.optimal_summary())
+
+
+@dataclass(frozen=True)
+class ArrangementValue:
+    """One split of a holding in :func:`arrangement_values`: its exact expected return per
+    unit wagered against a house-way banker, and whether it is the house way's split and
+    the best one."""
+
+    arrangement: Arrangement
+    value: float
+    house_way: bool
+    optimal: bool
+
+    def __str__(self) -> str:
+        marks = [m for m, on in (("house way", self.house_way), ("optimal", self.optimal)) if on]
+        foul = "" if self.arrangement.is_valid else ", foul"
+        note = f" ({', '.join(marks)})" if marks else ""
+        return (f"Low {self.arrangement.low.cards}  High {self.arrangement.high.cards}: "
+                f"{self.value:+.5f}{foul}{note}")
+
+
+def arrangement_values(cards: CardLike, *, commission_bp: int = 300) -> list[ArrangementValue]:
+    """The exact expected return of each of the six splits of a four-card holding, per unit
+    wagered, against a banker holding any four of the other 48 cards arranged by the house
+    way (never a push): a win pays 1 less ``commission_bp`` basis points (unrounded), a loss
+    or a foul (High not above Low) costs 1. Best first; on equal values the house way's
+    split, then the action-id order, so at the default commission the first is
+    :func:`optimal_arrangement`. A Natural is not arranged (ValueError).
+
+    >>> values = arrangement_values("Qs Kh 6c 4d")
+    >>> best = values[0]
+    >>> str(best.arrangement.high), best.house_way, best.optimal
+    ('Qs Kh (Công Lớn)', True, True)
+    >>> round(best.value, 5), sum(not v.arrangement.is_valid for v in values)
+    (-0.32189, 3)
+    """
+    bp = checked_int(commission_bp, "commission_bp", "an integer in 0-10000 basis points",
+                     lambda n: 0 <= n <= 10000)
+    mask = CardSet(cards).mask
+    if mask.bit_count() != 4:
+        raise ValueError(f"a Bai Buu holding has 4 cards, got {mask.bit_count()}")
+    house = _core.baibuu.house_way(mask)  # None for a Natural
+    if house is None:
+        raise ValueError(f"a Natural ({CardSet.from_mask(mask)}) is not arranged")
+    bankers = math.comb(52 - 4, 4)
+    records = []
+    for index in range(6):
+        # arrangement_score is 97 a win and -100 a loss, summed over every banker holding:
+        # with wins + losses = bankers, it gives the wins.
+        wins, rest = divmod(_core.baibuu.arrangement_score(mask, index) + 100 * bankers, 197)
+        assert rest == 0
+        net = wins * (10_000 - bp) - (bankers - wins) * 10_000  # in 1/10,000 of the wager
+        records.append((net, index))
+    records.sort(key=lambda r: (-r[0], r[1] != house, r[1]))
+    return [ArrangementValue(_arrangement(mask, index), net / (10_000 * bankers), index == house,
+                             rank == 0) for rank, (net, index) in enumerate(records)]
+
+
+def odds_table(cards: CardLike, *, commission_bp: int = 300) -> str:
+    """:func:`arrangement_values` as a text table (what ``cardcore odds baibuu`` prints).
+
+    >>> print(odds_table("Qs Kh 6c 4d").splitlines()[1])
+    Low    High   value     foul  house way  optimal
+    """
+    values = arrangement_values(cards, commission_bp=commission_bp)
+    rows = [["Low", "High", "value", "foul", "house way", "optimal"]]
+    for v in values:
+        rows.append([str(v.arrangement.low.cards), str(v.arrangement.high.cards),
+                     f"{v.value:+.5f}", "" if v.arrangement.is_valid else "foul",
+                     "yes" if v.house_way else "", "yes" if v.optimal else ""])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    title = (f"Bai Buu  {CardSet(cards)}: expected return per unit wagered against a house-way "
+             f"banker, commission {commission_bp / 100:g}%")
+    lines = [title] + ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+                       for r in rows]
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True)

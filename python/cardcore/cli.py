@@ -3,7 +3,9 @@
 ``cardcore simulate [GAME]`` plays a million games in C++ and prints each seat's result;
 ``cardcore play GAME`` plays one game in the terminal; ``cardcore bench`` measures;
 ``cardcore eval`` with no arguments evaluates example hands of every game;
-``cardcore eval GAME CARDS`` explains one hand and ``cardcore compare GAME A B`` two.
+``cardcore eval GAME CARDS`` explains one hand and ``cardcore compare GAME A B`` two;
+``cardcore odds GAME CARDS`` ranks a hand's draws (or splits) and ``cardcore equity GAME A B
+...`` gives each hand's share of the pot.
 
 >>> main(["eval", "badugi", "As 2h 3d Kd"])
 Badugi  2h 3d Kd As: 3-card 3-2-A (plays 2h 3d As; strength 377 of 1092)
@@ -29,7 +31,7 @@ from cardcore.cards import random_deals, random_hands
 from cardcore.play import play, seats_config
 from cardcore.simulate import simulate
 
-__all__ = ["COMPARED", "EVALUATORS", "SETTLERS", "explain", "main"]
+__all__ = ["COMPARED", "EQUITY", "EVALUATORS", "ODDS", "SETTLERS", "explain", "main"]
 
 EVALUATORS = tuple(m for m in MODULES if hasattr(m, "strength_many"))
 """The game modules with a batch evaluator (``cardcore bench``)."""
@@ -41,6 +43,11 @@ SETTLERS = tuple(m for m in MODULES if hasattr(m, "settle_many"))
 """The game modules that settle rounds in batches (``cardcore bench``)."""
 COMPARED = tuple(m.SPEC.name for m in MODULES if hasattr(m, "explain_compare"))
 """The games whose hands ``cardcore compare`` compares."""
+ODDS = tuple(m.SPEC.name for m in MODULES if hasattr(m, "odds_table"))
+"""The games whose hands ``cardcore odds`` advises on (the ranked discards, or the splits)."""
+EQUITY = tuple(m.SPEC.name for m in MODULES if hasattr(m, "explain_equity"))
+"""The games whose showdown shares ``cardcore equity`` computes."""
+_ODDS_OPTIONS = {"draws": "draws_left", "dead": "dead", "against": "against"}
 
 
 def explain(game: str, cards: str, trump: str | None = None) -> str:
@@ -51,6 +58,22 @@ def explain(game: str, cards: str, trump: str | None = None) -> str:
     if "trump" not in inspect.signature(module.explain).parameters:
         raise ValueError(f"--trump does not apply to {module.SPEC.display_name}")
     return str(module.explain(cards, trump=trump))
+
+
+def _odds(args: argparse.Namespace) -> str:
+    """What ``cardcore odds`` prints: the game's ``odds_table`` with the options it takes; an
+    option it does not take is a ValueError."""
+    module = module_of(args.game)
+    parameters = inspect.signature(module.odds_table).parameters
+    options = {}
+    for flag, name in _ODDS_OPTIONS.items():
+        value = getattr(args, flag)
+        if value is None:
+            continue
+        if name not in parameters:
+            raise ValueError(f"--{flag} does not apply to {module.SPEC.display_name}")
+        options[name] = value
+    return str(module.odds_table(args.cards, **options))
 
 
 _STREAM_ABOVE = 2**30
@@ -176,6 +199,23 @@ def _parser() -> argparse.ArgumentParser:
     cmp.add_argument("game", type=str.lower, choices=list(COMPARED))
     cmp.add_argument("a")
     cmp.add_argument("b")
+    odds = commands.add_parser(
+        "odds", help=f"rank the draws of a hand of {', '.join(ODDS)} with the chances of each "
+                     "class (where a banker plays, the splits of a holding and their values)")
+    odds.add_argument("game", type=str.lower, choices=list(ODDS))
+    odds.add_argument("cards", help='cards, e.g. "As 2h 3d Kd"')
+    odds.add_argument("--draws", type=int, help="draws left, later ones by rule_based (default 1)")
+    odds.add_argument("--dead", metavar="CARDS", help="cards known to be out of the deck")
+    odds.add_argument("--against", metavar="CARDS",
+                      help="a hand to beat (it draws by rule_based too): adds the win chance")
+    eq = commands.add_parser(
+        "equity", help=f"each hand's share of the pot at showdown, in {', '.join(EQUITY)}")
+    eq.add_argument("game", type=str.lower, choices=list(EQUITY))
+    eq.add_argument("hands", nargs="+", metavar="HAND",
+                    help='two or more hands, e.g. "As 2h 3d Kd"')
+    eq.add_argument("--draws", type=int, default=0,
+                    help="draws left, every hand drawing by rule_based (default 0)")
+    eq.add_argument("--dead", metavar="CARDS", help="cards known to be out of the deck")
     return parser
 
 
@@ -199,7 +239,12 @@ def _run(args: argparse.Namespace) -> int:
             return _bench(args.size)
         if args.command == "play":
             return play(args.game, args.players, args.seed, opponents=args.opponents)
-        if args.command == "compare":
+        if args.command == "odds":
+            print(_odds(args))
+        elif args.command == "equity":
+            print(module_of(args.game).explain_equity(args.hands, draws_left=args.draws,
+                                                      dead=args.dead))
+        elif args.command == "compare":
             print(module_of(args.game).explain_compare(args.a, args.b))
         elif args.game is None:
             for module in MODULES:

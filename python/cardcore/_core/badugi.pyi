@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'VectorEnv', 'analyze', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'odds_classes', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Badugi state (docs/rulebook/badugi.md): the engine protocol
@@ -238,34 +238,6 @@ class Game:
         """
         'zero_sum' when the returns of this configuration always sum to zero, else 'general_sum'.
         """
-class VectorEnv:
-    """
-    num_envs states of this game stepped together in C++ (cardcore.VectorEnv wraps it; docs/vector.md).
-    """
-    def __init__(self, game: Game, num_envs: typing.SupportsInt | typing.SupportsIndex, seat: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], information_state: bool, threads: typing.SupportsInt | typing.SupportsIndex) -> None:
-        ...
-    def outputs(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.bool], numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.bool], numpy.typing.NDArray[numpy.float32]]:
-        """
-        The output arrays: observation, legal_mask, current_player, rewards, terminated, episode_returns.
-        """
-    def reset(self, seed: typing.SupportsIndex | None) -> None:
-        """
-        Starts a new episode in every env (a seed restarts every env's stream).
-        """
-    def state(self, i: typing.SupportsInt | typing.SupportsIndex) -> State:
-        """
-        A copy of env i's current state.
-        """
-    def step(self, actions: numpy.ndarray) -> None:
-        """
-        Steps every env; an illegal action is a ValueError and changes no env.
-        """
-    @property
-    def num_envs(self) -> int:
-        ...
-    @property
-    def threads(self) -> int:
-        ...
 def analyze(cards: typing.Any) -> dict[str, typing.Any]:
     """
     The fields of a 4-card Badugi hand as a dict (see cardcore.badugi.evaluate).
@@ -273,9 +245,48 @@ def analyze(cards: typing.Any) -> dict[str, typing.Any]:
     >>> analyze("As 2h 3d Kd")["ranks"]
     (3, 2, 1)
     """
+def draw_counts(hand: typing.Any, discard: typing.Any, dead: typing.Any = None) -> numpy.typing.NDArray[numpy.uint64]:
+    """
+    The number of draws after which the hand has each strength (index 0 unused), over
+    every replacement of ``discard`` from the unseen cards (see draw_odds).
+    
+    >>> int(draw_counts(15, 1).sum())
+    48
+    """
+def estimate_leaves(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, paths: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> float:
+    """
+    An estimate (Knuth's, over ``paths`` random paths) of the showdowns showdown_exact
+    would enumerate.
+    
+    >>> estimate_leaves([15, 15 << 4], [1, 0], None, 1, 8, 0)
+    44.0
+    """
+def is_legal_discard(hand: typing.Any, discard: typing.Any) -> bool:
+    """
+    Whether ``discard`` is a legal draw from the four-card ``hand``.
+    
+    >>> is_legal_discard(15, 1)
+    True
+    """
+def odds_classes() -> list[str]:
+    """
+    The class name of each strength 1 .. NUM_STRENGTHS, in order (draw_odds groups by them).
+    
+    >>> len(odds_classes()) == NUM_STRENGTHS
+    True
+    """
 def policy_action(state: State, policy: str, seed: typing.SupportsIndex) -> int:
     """
     The action a built-in policy (one of simulate's names) takes at a player node; `seed` drives its random choices.
+    """
+def raw_showdown_loop(a: numpy.ndarray, b: numpy.ndarray) -> tuple[int, float]:
+    """
+    Wins of a minus wins of b over pre-drawn four-card hands: two table lookups and a
+    compare per pair, the baseline of bench/odds.py; with the seconds the loop took.
+    
+    >>> import numpy as np
+    >>> raw_showdown_loop(np.array([15], dtype=np.uint64), np.array([15 << 4], dtype=np.uint64))[0]
+    1
     """
 def restore_game(config: dict[str, typing.Any]) -> Game:
     """
@@ -285,16 +296,29 @@ def restore_state(config: dict[str, typing.Any], text: str) -> State:
     """
     The state of a `config` dict and a serialize() string (how a State unpickles).
     """
+def showdown_exact(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, max_leaves: typing.SupportsInt | typing.SupportsIndex) -> tuple[bool, list[float], numpy.typing.NDArray[numpy.float64]]:
+    """
+    (done, shares, strength distribution of hand 0) of hands that draw and show down,
+    every replacement enumerated; done is False when more than max_leaves showdowns were needed.
+    
+    >>> showdown_exact([15, 15 << 4], [None, None], None, 0, 10)[1]
+    [1.0, 0.0]
+    """
+def showdown_monte_carlo(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> dict[str, typing.Any]:
+    """
+    Sums over ``samples`` random showdowns (sample i drawn with its own generator of
+    ``seed``, so the sums do not depend on ``threads``): each hand's pot share and squared share
+    in ``share_units``, and hand 0's final strength counts.
+    
+    >>> showdown_monte_carlo([15, 15 << 4], [None, None], None, 0, 3, 0, 1)["share_sum"]
+    [2520, 0]
+    """
 def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
     """
     Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
     
     >>> simulate(Game(), 0, 4, 1, ["random", "rule_based"], 1)[0].shape
     (4, 2)
-    """
-def simulate_summary(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex, low: typing.SupportsFloat | typing.SupportsIndex, high: typing.SupportsFloat | typing.SupportsIndex, bins: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.float64], dict[str, int]]:
-    """
-    simulate's games [begin, end) summarized in constant memory: (mean, m2, ahead, histogram, totals, counts), where m2 is each seat's sum of squared deviations from its mean, ahead the games it ended above zero, histogram[seat] its returns in `bins` equal bins over [low, high) (outside values in the end bins) and totals[b] each seat's total after the (b + 1)th block of 1024 games.
     """
 def spec() -> dict[str, typing.Any]:
     """

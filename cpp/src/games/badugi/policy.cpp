@@ -4,6 +4,8 @@
 
 namespace cardcore::badugi {
 
+Mask rule_based_discard(Mask hand) { return hand & ~analyze(hand).cards; }
+
 int rule_based_action(const State& s) {
   const int seat = s.current_player();
   const Mask hand = s.hand(seat);

@@ -4,37 +4,40 @@
 
 namespace cardcore::buh {
 
+Mask rule_based_discard(Mask hand) {
+  // Worst cards first: hooch, then normals above 5 from the highest down.
+  unsigned throw_positions = 0;
+  int position = 0, count = 0;
+  int order[4];
+  for (Mask m = hand; m; m = clear_lowest(m)) order[position++] = lowest_bit(m);
+  auto badness = [](int card) {
+    const int rank = rank_of(card);
+    if (rank >= kJack && rank <= kKing) return 100;  // hooch
+    return rank == kAce ? 0 : rank + 2 > 5 ? rank + 2 : -1;
+  };
+  for (int pass = 0; pass < 4; ++pass) {
+    int worst = -1;
+    for (int i = 0; i < 4; ++i)
+      if (!(throw_positions >> i & 1) && badness(order[i]) > 0 &&
+          (worst < 0 || badness(order[i]) > badness(order[worst])))
+        worst = i;
+    if (worst < 0) break;
+    const unsigned next = throw_positions | 1u << worst;
+    if (!is_legal_draw(hand, next)) break;
+    throw_positions = next;
+    ++count;
+  }
+  return cards_of_positions(hand, throw_positions);
+}
+
 int rule_based_action(const State& s) {
   const int seat = s.current_player();
   const Mask hand = s.hand(seat);
   const ActionSet legal = s.legal_player_actions();
   if (legal.contains(kDeclare)) return kDeclare;
   if (legal.contains(kPass)) return kPass;
-  if (s.phase() == Phase::kDraw) {
-    // Worst cards first: hooch, then normals above 5 from the highest down.
-    unsigned throw_positions = 0;
-    int position = 0, count = 0;
-    int order[4];
-    for (Mask m = hand; m; m = clear_lowest(m)) order[position++] = lowest_bit(m);
-    auto badness = [](int card) {
-      const int rank = rank_of(card);
-      if (rank >= kJack && rank <= kKing) return 100;  // hooch
-      return rank == kAce ? 0 : rank + 2 > 5 ? rank + 2 : -1;
-    };
-    for (int pass = 0; pass < 4; ++pass) {
-      int worst = -1;
-      for (int i = 0; i < 4; ++i)
-        if (!(throw_positions >> i & 1) && badness(order[i]) > 0 &&
-            (worst < 0 || badness(order[i]) > badness(order[worst])))
-          worst = i;
-      if (worst < 0) break;
-      const unsigned next = throw_positions | 1u << worst;
-      if (!is_legal_draw(hand, next)) break;
-      throw_positions = next;
-      ++count;
-    }
-    return kDrawBase + static_cast<int>(throw_positions);
-  }
+  if (s.phase() == Phase::kDraw)
+    return kDrawBase + static_cast<int>(positions_of_cards(hand, rule_based_discard(hand)));
   // Thresholds on the hand's value by the number of cards held (2 to 4): the best third or
   // so of random hands of that size bet and raise, the best nine in ten call.
   constexpr int kRaiseAtMost[5] = {0, 0, 6, 8, 10};

@@ -11,4 +11,8 @@ namespace cardcore::badugi {
 
 int rule_based_action(const State& state);
 
+// The cards the rule-based player throws from a four-card hand in a draw: those its best
+// Badugi subset does not use (docs/odds.md computes later draws with it).
+Mask rule_based_discard(Mask hand);
+
 }  // namespace cardcore::badugi

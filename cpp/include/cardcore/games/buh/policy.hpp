@@ -11,4 +11,8 @@ namespace cardcore::buh {
 
 int rule_based_action(const State& state);
 
+// The cards the rule-based player throws from a four-card hand in the draw (above; the
+// draw rule of docs/rulebook/buh.md 1.3 #9 limits it); docs/odds.md uses it too.
+Mask rule_based_discard(Mask hand);
+
 }  // namespace cardcore::buh

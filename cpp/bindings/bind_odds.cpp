@@ -1,0 +1,172 @@
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "odds.hpp"
+
+namespace cardcore::bindings {
+namespace {
+
+// The showdown of hands (card-likes), first discards (card-likes or None), dead cards and
+// draws left; C++ checks it (odds::check_showdown).
+odds::Showdown showdown_of(const std::vector<py::handle>& hands, const std::vector<py::handle>& discards,
+                           py::handle dead, int draws_left) {
+  odds::Showdown s;
+  if (hands.empty() || hands.size() > static_cast<std::size_t>(odds::kMaxPlayers))
+    throw std::invalid_argument("expected 1 to " + std::to_string(odds::kMaxPlayers) + " hands, got " +
+                                std::to_string(hands.size()));
+  if (discards.size() != hands.size())
+    throw std::invalid_argument("expected one discard (or None) per hand (" + std::to_string(hands.size()) + "), got " +
+                                std::to_string(discards.size()));
+  s.players = static_cast<int>(hands.size());
+  for (int p = 0; p < s.players; ++p) {
+    s.hands[p] = to_mask(hands[p]);
+    s.has_first[p] = !discards[p].is_none();
+    if (s.has_first[p]) s.first_discards[p] = to_mask(discards[p]);
+  }
+  s.dead = dead.is_none() ? 0 : to_mask(dead);
+  s.draws_left = draws_left;
+  return s;
+}
+
+}  // namespace
+
+void bind_odds(py::module_& m, const odds::DrawGame& game) {
+  const odds::DrawGame* g = &game;
+  m.def(
+      "draw_counts",
+      [g](py::handle hand, py::handle discard, py::handle dead) {
+        const Mask h = to_mask(hand), d = to_mask(discard), x = dead.is_none() ? 0 : to_mask(dead);
+        py::array_t<std::uint64_t> counts(g->num_strengths + 1);
+        std::uint64_t* data = counts.mutable_data();
+        {
+          // Safe without the GIL: the kernel writes only `counts`, kept alive by this frame,
+          // and reads the game's immutable tables.
+          py::gil_scoped_release release;
+          odds::draw_distribution(*g, h, d, x, data);
+        }
+        return counts;
+      },
+      "hand"_a, "discard"_a, "dead"_a = py::none(),
+      R"(The number of draws after which the hand has each strength (index 0 unused), over
+every replacement of ``discard`` from the unseen cards (see draw_odds).
+
+>>> int(draw_counts(15, 1).sum())
+48)");
+  m.def(
+      "is_legal_discard",
+      [g](py::handle hand, py::handle discard) {
+        const Mask h = to_mask(hand), d = to_mask(discard);
+        check_hand(h, odds::kHandSize, g->what);
+        return (d & ~h) == 0 && g->legal_discard(h, d);
+      },
+      "hand"_a, "discard"_a, R"(Whether ``discard`` is a legal draw from the four-card ``hand``.
+
+>>> is_legal_discard(15, 1)
+True)");
+  m.def(
+      "showdown_exact",
+      [g](const std::vector<py::handle>& hands, const std::vector<py::handle>& discards, py::handle dead,
+          int draws_left,
+          std::int64_t max_leaves) -> py::typing::Tuple<bool, py::typing::List<py::float_>, py::array_t<double>> {
+        const odds::Showdown s = showdown_of(hands, discards, dead, draws_left);
+        odds::ExactResult r;
+        {
+          // Safe without the GIL: pure C++ over `s` and the game's immutable tables.
+          py::gil_scoped_release release;
+          r = odds::exact_showdown(*g, s, max_leaves);
+        }
+        py::typing::List<py::float_> shares;
+        for (double v : r.shares) shares.append(v);
+        py::array_t<double> strength(static_cast<py::ssize_t>(r.strength.size()));
+        std::copy(r.strength.begin(), r.strength.end(), strength.mutable_data());
+        return py::make_tuple(r.done, shares, strength);
+      },
+      "hands"_a, "discards"_a, "dead"_a, "draws_left"_a, "max_leaves"_a,
+      R"((done, shares, strength distribution of hand 0) of hands that draw and show down,
+every replacement enumerated; done is False when more than max_leaves showdowns were needed.
+
+>>> showdown_exact([15, 15 << 4], [None, None], None, 0, 10)[1]
+[1.0, 0.0])");
+  m.def(
+      "estimate_leaves",
+      [g](const std::vector<py::handle>& hands, const std::vector<py::handle>& discards, py::handle dead,
+          int draws_left, int paths, std::uint64_t seed) {
+        const odds::Showdown s = showdown_of(hands, discards, dead, draws_left);
+        py::gil_scoped_release release;  // safe: pure C++ over `s` and immutable tables
+        return odds::estimate_leaves(*g, s, paths, seed);
+      },
+      "hands"_a, "discards"_a, "dead"_a, "draws_left"_a, "paths"_a, "seed"_a,
+      R"(An estimate (Knuth's, over ``paths`` random paths) of the showdowns showdown_exact
+would enumerate.
+
+>>> estimate_leaves([15, 15 << 4], [1, 0], None, 1, 8, 0)
+44.0)");
+  m.def(
+      "showdown_monte_carlo",
+      [g](const std::vector<py::handle>& hands, const std::vector<py::handle>& discards, py::handle dead,
+          int draws_left, std::int64_t samples, std::uint64_t seed, int threads) -> Fields {
+        const odds::Showdown s = showdown_of(hands, discards, dead, draws_left);
+        odds::MonteCarloResult r;
+        {
+          // Safe without the GIL: pure C++ over `s` and the game's immutable tables.
+          py::gil_scoped_release release;
+          r = odds::monte_carlo_showdown(*g, s, samples, seed, threads);
+        }
+        py::array_t<std::int64_t> strength(static_cast<py::ssize_t>(r.strength.size()));
+        std::copy(r.strength.begin(), r.strength.end(), strength.mutable_data());
+        return py::dict("samples"_a = r.samples, "share_sum"_a = r.share_sum, "share_square"_a = r.share_square,
+                        "strength"_a = strength, "share_units"_a = odds::kShareUnits);
+      },
+      "hands"_a, "discards"_a, "dead"_a, "draws_left"_a, "samples"_a, "seed"_a, "threads"_a,
+      R"(Sums over ``samples`` random showdowns (sample i drawn with its own generator of
+``seed``, so the sums do not depend on ``threads``): each hand's pot share and squared share
+in ``share_units``, and hand 0's final strength counts.
+
+>>> showdown_monte_carlo([15, 15 << 4], [None, None], None, 0, 3, 0, 1)["share_sum"]
+[2520, 0])");
+  m.def(
+      "odds_classes",
+      [g]() -> py::typing::List<py::str> {
+        const std::vector<std::uint8_t>& of = g->class_of_strength();
+        py::typing::List<py::str> names;
+        for (int s = 1; s <= g->num_strengths; ++s) names.append(g->class_names[of[s]]);
+        return names;
+      },
+      R"(The class name of each strength 1 .. NUM_STRENGTHS, in order (draw_odds groups by them).
+
+>>> len(odds_classes()) == NUM_STRENGTHS
+True)");
+  m.def(
+      "raw_showdown_loop",
+      [g](const py::array& a, const py::array& b) -> py::typing::Tuple<py::int_, py::float_> {
+        const Mask* x = mask_data(a, "a");
+        const Mask* y = mask_data(b, "b");
+        if (a.size() != b.size()) throw std::invalid_argument("a and b differ in length");
+        const auto n = static_cast<std::size_t>(a.size());
+        for (std::size_t i = 0; i < n; ++i) {
+          check_hand(x[i], odds::kHandSize, g->what);
+          check_hand(y[i], odds::kHandSize, g->what);
+        }
+        g->strengths();  // the tables, built before the loop that is timed
+        std::int64_t net;
+        double seconds;
+        {
+          py::gil_scoped_release release;  // safe: reads the two arrays (kept alive) and tables
+          const auto start = std::chrono::steady_clock::now();
+          net = odds::raw_showdown_loop(*g, x, y, n);
+          seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        }
+        return py::make_tuple(net, seconds);
+      },
+      "a"_a, "b"_a,
+      R"(Wins of a minus wins of b over pre-drawn four-card hands: two table lookups and a
+compare per pair, the baseline of bench/odds.py; with the seconds the loop took.
+
+>>> import numpy as np
+>>> raw_showdown_loop(np.array([15], dtype=np.uint64), np.array([15 << 4], dtype=np.uint64))[0]
+1)");
+}
+
+}  // namespace cardcore::bindings

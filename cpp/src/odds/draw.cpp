@@ -1,0 +1,519 @@
+#include "cardcore/odds/draw.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "cardcore/core/batch.hpp"
+#include "cardcore/core/bits.hpp"
+#include "cardcore/core/layout.hpp"
+#include "cardcore/core/rng.hpp"
+
+namespace cardcore::odds {
+namespace {
+
+// The cards of `hand` at the 4-bit `positions` (bit i: the i-th lowest card).
+inline Mask cards_at(Mask hand, unsigned positions) {
+  Mask cards = 0;
+  for (int i = 0; hand; ++i, hand = clear_lowest(hand))
+    if (positions >> i & 1) cards |= hand & (~hand + 1);  // hand & -hand: its lowest card
+  return cards;
+}
+
+// cards_at for a four-card hand, without branches.
+inline Mask cards_at4(Mask hand, unsigned positions) {
+  Mask cards = 0;
+  for (int i = 0; i < 4; ++i, hand = clear_lowest(hand))
+    cards |= hand & (~hand + 1) & (Mask{0} - (positions >> i & 1));  // the lowest card, if picked
+  return cards;
+}
+
+// The 4-bit positions in `hand` of `cards` (a subset of it).
+inline unsigned positions_in(Mask hand, Mask cards) {
+  unsigned positions = 0;
+  for (int i = 0; hand; ++i, hand = clear_lowest(hand))
+    if (cards & hand & (~hand + 1)) positions |= 1u << i;
+  return positions;
+}
+
+inline std::uint32_t colex4(Mask hand) {
+  bool valid;
+  return colex_index<4>(hand, valid);
+}
+
+// The generator of Monte Carlo sample i: splitmix64 (a full-period generator that passes
+// BigCrush) started at a pseudo-random point, mix(seed's hash + i * gamma), so that samples'
+// streams are independent and a sample's cards depend on the seed and i alone. Cheaper to
+// start than Rng's four words, which matters at one start a sample.
+class SampleRng {
+ public:
+  SampleRng() = default;
+  // `hashed` is hash(seed) (the same for every sample of a run, so computed once).
+  SampleRng(std::uint64_t hashed, std::uint64_t sample) {
+    std::uint64_t at = hashed + sample * 0x9E3779B97F4A7C15ull;
+    state_ = splitmix64(at);
+  }
+  static std::uint64_t hash(std::uint64_t seed) {
+    std::uint64_t base = seed ^ 0x6A09E667F3BCC909ull;  // keeps seed 0 away from state 0
+    return splitmix64(base);
+  }
+  std::uint64_t next() { return splitmix64(state_); }
+  // Uniform in [0, bound) (Lemire's multiply-shift with rejection, as Rng::below).
+  std::uint32_t below(std::uint32_t bound) {
+    std::uint64_t m = (next() >> 32) * bound;
+    if (static_cast<std::uint32_t>(m) < bound) {
+      const std::uint32_t threshold = (0u - bound) % bound;
+      while (static_cast<std::uint32_t>(m) < threshold) m = (next() >> 32) * bound;
+    }
+    return static_cast<std::uint32_t>(m >> 32);
+  }
+
+ private:
+  std::uint64_t state_ = 0;
+};
+
+std::string cards_text(Mask cards) { return cards ? format_cards(cards) : std::string("no cards"); }
+
+}  // namespace
+
+void DrawGame::build() const {
+  std::call_once(built_, [this] {
+    if (num_strengths >= 1 << kRuleShift) throw std::logic_error(what + ": too many strengths for the odds tables");
+    strength_by_colex_.resize(kNumHands4);
+    rule_by_colex_.resize(kNumHands4);
+    both_by_colex_.resize(kNumHands4);
+    std::vector<int> classes(num_strengths + 1, -1);
+    for (std::uint32_t i = 0; i < kNumHands4; ++i) {
+      const Mask hand = mask_from_colex<4>(i);
+      strength_by_colex_[i] = static_cast<std::uint16_t>(strength(hand));
+      const Mask discard = rule_discard(hand);
+      if ((discard & ~hand) || !legal_discard(hand, discard))
+        throw std::logic_error(what + ": the rule-based draw of " + format_cards(hand) + " is not legal");
+      rule_by_colex_[i] = static_cast<std::uint8_t>(positions_in(hand, discard));
+      both_by_colex_[i] = static_cast<std::uint16_t>(strength_by_colex_[i] | rule_by_colex_[i] << kRuleShift);
+      int& known = classes[strength_by_colex_[i]];
+      const int c = hand_class(hand);
+      if (known >= 0 && known != c)
+        throw std::logic_error(what + ": hands of one strength in two classes (" + format_cards(hand) + ")");
+      known = c;
+    }
+    class_of_strength_.assign(num_strengths + 1, 0);
+    for (int s = 1; s <= num_strengths; ++s) class_of_strength_[s] = static_cast<std::uint8_t>(classes[s]);
+  });
+}
+
+const std::uint16_t* DrawGame::strengths() const {
+  build();
+  return strength_by_colex_.data();
+}
+
+const std::vector<std::uint8_t>& DrawGame::class_of_strength() const {
+  build();
+  return class_of_strength_;
+}
+
+const std::uint16_t* DrawGame::strength_and_rule() const {
+  build();
+  return both_by_colex_.data();
+}
+
+const std::uint8_t* DrawGame::rule_positions() const {
+  build();
+  return rule_by_colex_.data();
+}
+
+void check_draw(const DrawGame& game, Mask hand, Mask discard, Mask dead) {
+  check_hand(hand, kHandSize, game.what);
+  check_mask(discard);
+  check_mask(dead);
+  if (discard & ~hand)
+    throw std::invalid_argument("the discard " + format_cards(discard) + " is not in the hand " + format_cards(hand) +
+                                " (" + cards_text(discard & ~hand) + " not held)");
+  if (!game.legal_discard(hand, discard))
+    throw std::invalid_argument("discarding " + format_cards(discard) + " from " + format_cards(hand) +
+                                " is not a legal draw: " + game.illegal_discard);
+  if (dead & hand) throw std::invalid_argument("the dead cards and the hand share " + format_cards(dead & hand));
+  const int unseen = kDeckSize - popcount(hand | dead), needed = popcount(discard);
+  if (needed > unseen)
+    throw std::invalid_argument("too few unseen cards: drawing " + std::to_string(needed) + " needs " +
+                                std::to_string(needed) + ", but only " + std::to_string(unseen) + " are unseen");
+}
+
+std::uint64_t draw_distribution(const DrawGame& game, Mask hand, Mask discard, Mask dead, std::uint64_t* counts) {
+  check_draw(game, hand, discard, dead);
+  const std::uint16_t* table = game.strengths();
+  for (int s = 0; s <= game.num_strengths; ++s) counts[s] = 0;
+  const Mask kept = hand & ~discard;
+  int cards[kDeckSize], n = 0;
+  for (Mask m = kDeckMask & ~(hand | dead); m; m = clear_lowest(m)) cards[n++] = lowest_bit(m);
+  Mask bit[kDeckSize];
+  for (int i = 0; i < n; ++i) bit[i] = card_bit(cards[i]);
+  std::uint64_t total = 0;
+  // One loop a replaced card, each starting after the previous one (k <= 4).
+  switch (popcount(discard)) {
+    case 0:
+      ++counts[table[colex4(kept)]];
+      return 1;
+    case 1:
+      for (int a = 0; a < n; ++a) ++counts[table[colex4(kept | bit[a])]];
+      return static_cast<std::uint64_t>(n);
+    case 2:
+      for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b, ++total) ++counts[table[colex4(kept | bit[a] | bit[b])]];
+      return total;
+    case 3:
+      for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b) {
+          const Mask ab = kept | bit[a] | bit[b];
+          for (int c = b + 1; c < n; ++c, ++total) ++counts[table[colex4(ab | bit[c])]];
+        }
+      return total;
+    default:
+      for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b)
+          for (int c = b + 1; c < n; ++c) {
+            const Mask abc = bit[a] | bit[b] | bit[c];
+            for (int d = c + 1; d < n; ++d, ++total) ++counts[table[colex4(abc | bit[d])]];
+          }
+      return total;
+  }
+}
+
+void check_showdown(const DrawGame& game, const Showdown& s) {
+  if (s.players < 1 || s.players > kMaxPlayers)
+    throw std::invalid_argument("expected 1 to " + std::to_string(kMaxPlayers) + " hands, got " +
+                                std::to_string(s.players));
+  if (s.draws_left < 0 || s.draws_left > game.max_draws)
+    throw std::invalid_argument("draws_left must be 0 to " + std::to_string(game.max_draws) + ", got " +
+                                std::to_string(s.draws_left));
+  check_mask(s.dead);
+  Mask seen = s.dead;
+  for (int p = 0; p < s.players; ++p) {
+    check_hand(s.hands[p], kHandSize, game.what);
+    if (s.hands[p] & seen)
+      throw std::invalid_argument("hand " + std::to_string(p + 1) + " (" + format_cards(s.hands[p]) + ") shares " +
+                                  format_cards(s.hands[p] & seen) + " with an earlier hand or the dead cards");
+    seen |= s.hands[p];
+  }
+  // The most cards the draws may take: the next draw's are known (given, or the rule-based
+  // draw of the hand as it is), later ones at most max_discard a hand.
+  int most = 0;
+  for (int p = 0; p < s.players; ++p) {
+    if (s.has_first[p]) {
+      if (s.draws_left == 0)
+        throw std::invalid_argument("a discard was given for hand " + std::to_string(p + 1) + " but no draw is left");
+      check_draw(game, s.hands[p], s.first_discards[p], s.dead);
+    }
+    if (s.draws_left == 0) continue;
+    const Mask first = s.has_first[p] ? s.first_discards[p] : game.rule_discard(s.hands[p]);
+    most += popcount(first) + (s.draws_left - 1) * game.max_discard;
+  }
+  const int unseen = kDeckSize - popcount(seen);
+  if (most > unseen)
+    throw std::invalid_argument("too few unseen cards: the draws may take up to " + std::to_string(most) +
+                                " cards, but only " + std::to_string(unseen) + " are unseen");
+}
+
+namespace {
+
+struct Exact {
+  const DrawGame& game;
+  const Showdown& s;
+  const std::uint16_t* table;
+  const std::uint8_t* rule;
+  std::int64_t leaves_left;
+  ExactResult result;
+
+  // Returns false once the leaf budget is spent.
+  bool step(Mask* hands, Mask stock, int draw, int player, double weight) {
+    if (player == s.players) {
+      player = 0;
+      ++draw;
+    }
+    if (draw == s.draws_left) return showdown(hands, weight);
+    const Mask hand = hands[player];
+    const Mask discard =
+        draw == 0 && s.has_first[player] ? s.first_discards[player] : cards_at(hand, rule[colex4(hand)]);
+    const int k = popcount(discard);
+    if (k == 0) return step(hands, stock, draw, player + 1, weight);
+    int cards[kDeckSize], n = 0;
+    for (Mask m = stock; m; m = clear_lowest(m)) cards[n++] = lowest_bit(m);
+    const double w = weight / static_cast<double>(kBinomial[k][n]);
+    const Mask kept = hand & ~discard;
+    if (is_last_draw(hands, draw, player)) return last_draw(hands, player, kept, cards, n, k, w);
+    int index[kHandSize];
+    for (int i = 0; i < k; ++i) index[i] = i;
+    while (true) {  // every k-subset of the stock, as increasing indices
+      Mask drawn = 0;
+      for (int i = 0; i < k; ++i) drawn |= card_bit(cards[index[i]]);
+      hands[player] = kept | drawn;
+      const bool more = step(hands, stock & ~drawn, draw, player + 1, w);
+      hands[player] = hand;
+      if (!more) return false;
+      int i = k - 1;
+      while (i >= 0 && index[i] == n - k + i) --i;
+      if (i < 0) return true;
+      ++index[i];
+      for (int j = i + 1; j < k; ++j) index[j] = index[j - 1] + 1;
+    }
+  }
+
+  // Whether no card is drawn after this player's draw: the last draw, and every later
+  // player of it stands pat.
+  bool is_last_draw(const Mask* hands, int draw, int player) const {
+    if (draw != s.draws_left - 1) return false;
+    for (int q = player + 1; q < s.players; ++q) {
+      const Mask discard =
+          draw == 0 && s.has_first[q] ? s.first_discards[q] : cards_at(hands[q], rule[colex4(hands[q])]);
+      if (discard) return false;
+    }
+    return true;
+  }
+
+  // The showdowns of every k-card draw of `player` when nothing is drawn after it: the
+  // other hands are final, so their best strength is found once.
+  bool last_draw(const Mask* hands, int player, Mask kept, const int* cards, int n, int k, double w) {
+    if ((leaves_left -= static_cast<std::int64_t>(kBinomial[k][n])) < 0) return false;
+    int others_best = 0, others_at_best = 0;
+    int strengths[kMaxPlayers];
+    for (int p = 0; p < s.players; ++p) {
+      if (p == player) continue;
+      strengths[p] = table[colex4(hands[p])];
+      if (strengths[p] > others_best) others_best = strengths[p], others_at_best = 0;
+      others_at_best += strengths[p] == others_best;
+    }
+    // Count this player's draws that beat, tie or lose to the others' best; every draw has
+    // weight w.
+    std::int64_t wins = 0, ties = 0;
+    const std::int64_t total = kBinomial[k][n];
+    double* strength0 = player == 0 ? result.strength.data() : nullptr;
+    auto visit = [&](Mask final) {
+      const int v = table[colex4(final)];
+      if (strength0) strength0[v] += w;
+      wins += v > others_best;
+      ties += v == others_best;
+    };
+    Mask bit[kDeckSize];
+    for (int i = 0; i < n; ++i) bit[i] = card_bit(cards[i]);
+    switch (k) {  // one loop a replaced card, each starting after the previous one
+      case 1:
+        for (int a = 0; a < n; ++a) visit(kept | bit[a]);
+        break;
+      case 2:
+        for (int a = 0; a < n; ++a)
+          for (int b = a + 1; b < n; ++b) visit(kept | bit[a] | bit[b]);
+        break;
+      case 3:
+        for (int a = 0; a < n; ++a)
+          for (int b = a + 1; b < n; ++b) {
+            const Mask ab = kept | bit[a] | bit[b];
+            for (int c = b + 1; c < n; ++c) visit(ab | bit[c]);
+          }
+        break;
+      default:
+        for (int a = 0; a < n; ++a)
+          for (int b = a + 1; b < n; ++b)
+            for (int c = b + 1; c < n; ++c) {
+              const Mask abc = kept | bit[a] | bit[b] | bit[c];
+              for (int d = c + 1; d < n; ++d) visit(abc | bit[d]);
+            }
+    }
+    const std::int64_t losses = total - wins - ties;
+    const double tie_share = w * static_cast<double>(ties) / (others_at_best + 1);
+    result.shares[player] += w * static_cast<double>(wins) + tie_share;
+    const double others_share = tie_share + w * static_cast<double>(losses) / others_at_best;
+    for (int p = 0; p < s.players; ++p)
+      if (p != player && strengths[p] == others_best) result.shares[p] += others_share;
+    if (player != 0) result.strength[strengths[0]] += w * static_cast<double>(total);
+    return true;
+  }
+
+  bool showdown(const Mask* hands, double weight) {
+    if (--leaves_left < 0) return false;
+    int strengths[kMaxPlayers], best = 0, winners = 0;
+    for (int p = 0; p < s.players; ++p) {
+      strengths[p] = table[colex4(hands[p])];
+      if (strengths[p] > best) best = strengths[p], winners = 0;
+      winners += strengths[p] == best;
+    }
+    const double share = weight / winners;
+    for (int p = 0; p < s.players; ++p)
+      if (strengths[p] == best) result.shares[p] += share;
+    result.strength[strengths[0]] += weight;
+    return true;
+  }
+};
+
+}  // namespace
+
+ExactResult exact_showdown(const DrawGame& game, const Showdown& s, std::int64_t max_leaves) {
+  check_showdown(game, s);
+  Exact e{game, s, game.strengths(), game.rule_positions(), max_leaves, {}};
+  e.result.shares.assign(s.players, 0.0);
+  e.result.strength.assign(game.num_strengths + 1, 0.0);
+  Mask hands[kMaxPlayers], seen = s.dead;
+  for (int p = 0; p < s.players; ++p) hands[p] = s.hands[p], seen |= s.hands[p];
+  e.result.done = e.step(hands, kDeckMask & ~seen, 0, 0, 1.0);
+  return e.result;
+}
+
+namespace {
+
+// Plays the draws of one sample with `rng`: each hand throws its discard and takes as many
+// uniformly random cards of the stock. Calls visit(n, k) before each draw of k of n cards.
+template <class Visit>
+void play_draws(const Showdown& s, const std::uint8_t* rule, Mask* hands, Mask stock, Rng& rng, Visit visit) {
+  for (int draw = 0; draw < s.draws_left; ++draw)
+    for (int p = 0; p < s.players; ++p) {
+      const Mask discard =
+          draw == 0 && s.has_first[p] ? s.first_discards[p] : cards_at(hands[p], rule[colex4(hands[p])]);
+      Mask hand = hands[p] & ~discard;
+      const int k = popcount(discard);
+      visit(popcount(stock), k);
+      for (int left = k; left > 0; --left) {
+        int card;
+        do card = static_cast<int>(rng.below(kDeckSize));
+        while (!(stock >> card & 1));  // rejection: a uniform card of the stock
+        stock &= ~card_bit(card);
+        hand |= card_bit(card);
+      }
+      hands[p] = hand;
+    }
+}
+
+}  // namespace
+
+double estimate_leaves(const DrawGame& game, const Showdown& s, int paths, std::uint64_t seed) {
+  check_showdown(game, s);
+  const std::uint8_t* rule = game.rule_positions();
+  Mask seen = s.dead;
+  for (int p = 0; p < s.players; ++p) seen |= s.hands[p];
+  double total = 0;
+  for (int i = 0; i < paths; ++i) {
+    Rng rng(seed, static_cast<std::uint64_t>(i));
+    Mask hands[kMaxPlayers];
+    for (int p = 0; p < s.players; ++p) hands[p] = s.hands[p];
+    double product = 1;
+    play_draws(s, rule, hands, kDeckMask & ~seen, rng,
+               [&](int n, int k) { product *= static_cast<double>(kBinomial[k][n]); });
+    total += product;
+  }
+  return paths > 0 ? total / paths : 0.0;
+}
+
+MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, std::int64_t samples, std::uint64_t seed,
+                                      int threads) {
+  check_showdown(game, s);
+  if (samples < 1) throw std::invalid_argument("samples must be at least 1, got " + std::to_string(samples));
+  const std::uint16_t* both = game.strength_and_rule();
+  Mask seen = s.dead;
+  for (int p = 0; p < s.players; ++p) seen |= s.hands[p];
+  std::uint16_t info0[kMaxPlayers];  // the starting hands' strength and rule-based draw
+  for (int p = 0; p < s.players; ++p) info0[p] = both[colex4(s.hands[p])];
+  const std::uint64_t hashed_seed = SampleRng::hash(seed);
+  std::uint8_t stock_cards[kDeckSize]{};
+  int stock_size = 0;
+  for (Mask m = kDeckMask & ~seen; m; m = clear_lowest(m))
+    stock_cards[stock_size++] = static_cast<std::uint8_t>(lowest_bit(m));
+  const int players = s.players, strengths_size = game.num_strengths + 1;
+  // At most 64 chunks, whatever the thread count: each keeps its own integer tally, summed
+  // in chunk order, so the result does not depend on the threads.
+  constexpr std::size_t kChunks = 64;
+  const std::size_t chunks = std::min<std::size_t>(kChunks, static_cast<std::size_t>(samples));
+  std::vector<MonteCarloResult> tallies(chunks);
+  const auto per_chunk = static_cast<std::uint64_t>(samples) / chunks,
+             extra = static_cast<std::uint64_t>(samples) % chunks;
+  auto bounds = [&](std::size_t c) { return c * per_chunk + std::min<std::uint64_t>(c, extra); };
+  parallel_chunks(chunks, threads, [&](std::size_t first, std::size_t last) -> std::int64_t {
+    for (std::size_t c = first; c < last; ++c) {
+      MonteCarloResult& t = tallies[c];
+      std::int64_t share_sum[kMaxPlayers]{}, share_square[kMaxPlayers]{};  // local: no aliasing
+      t.strength.assign(strengths_size, 0);
+      std::int64_t* strength_count = t.strength.data();
+      // Samples run kLanes at a time in lockstep: each lane's draws depend on its own table
+      // lookups, and the lanes' lookups are independent, so the memory accesses overlap.
+      constexpr int kLanes = 8;
+      for (std::uint64_t i0 = bounds(c); i0 < bounds(c + 1); i0 += kLanes) {
+        const int lanes = static_cast<int>(std::min<std::uint64_t>(kLanes, bounds(c + 1) - i0));
+        SampleRng rng[kLanes];
+        Mask hands[kLanes][kMaxPlayers];
+        std::uint16_t info[kLanes][kMaxPlayers];
+        bool pat[kLanes][kMaxPlayers];          // stood pat by the rule: the same hand stands pat again
+        std::uint8_t stock[kLanes][kDeckSize];  // the stock's cards; the first left[l] are in it
+        int left[kLanes];
+        for (int l = 0; l < lanes; ++l) {
+          rng[l] = SampleRng(hashed_seed, i0 + static_cast<std::uint64_t>(l));
+          std::memcpy(stock[l], stock_cards, sizeof stock_cards);
+          left[l] = stock_size;
+          for (int p = 0; p < players; ++p) hands[l][p] = s.hands[p], info[l][p] = info0[p], pat[l][p] = false;
+        }
+        for (int draw = 0; draw < s.draws_left; ++draw)
+          for (int p = 0; p < players; ++p) {
+            const bool given = draw == 0 && s.has_first[p];
+            for (int l = 0; l < lanes; ++l) {
+              if (pat[l][p] && !given) continue;
+              const Mask discard =
+                  given ? s.first_discards[p] : cards_at4(hands[l][p], info[l][p] >> DrawGame::kRuleShift);
+              if (!discard) {
+                pat[l][p] = !given;
+                continue;
+              }
+              Mask hand = hands[l][p] & ~discard;
+              for (int k = popcount(discard); k > 0; --k) {
+                // A uniform card of the stock, moved out of it (a step of Fisher-Yates).
+                const std::uint32_t j = rng[l].below(static_cast<std::uint32_t>(left[l]));
+                hand |= card_bit(stock[l][j]);
+                stock[l][j] = stock[l][--left[l]];
+              }
+              hands[l][p] = hand;
+              info[l][p] = both[colex4(hand)];
+            }
+          }
+        for (int l = 0; l < lanes; ++l) {
+          int strengths[kMaxPlayers], best = 0, winners = 0;
+          for (int p = 0; p < players; ++p) {
+            strengths[p] = info[l][p] & ((1 << DrawGame::kRuleShift) - 1);
+            if (strengths[p] > best) best = strengths[p], winners = 0;
+            winners += strengths[p] == best;
+          }
+          const std::int64_t share = kShareUnits / winners;
+          for (int p = 0; p < players; ++p)
+            if (strengths[p] == best) {
+              share_sum[p] += share;
+              share_square[p] += share * share;
+            }
+          ++strength_count[strengths[0]];
+        }
+      }
+      t.share_sum.assign(share_sum, share_sum + players);
+      t.share_square.assign(share_square, share_square + players);
+    }
+    return kNoBadIndex;
+  });
+  MonteCarloResult result;
+  result.samples = samples;
+  result.share_sum.assign(players, 0);
+  result.share_square.assign(players, 0);
+  result.strength.assign(strengths_size, 0);
+  for (const MonteCarloResult& t : tallies) {
+    for (int p = 0; p < players; ++p) {
+      result.share_sum[p] += t.share_sum[p];
+      result.share_square[p] += t.share_square[p];
+    }
+    for (int v = 0; v < strengths_size; ++v) result.strength[v] += t.strength[v];
+  }
+  return result;
+}
+
+std::int64_t raw_showdown_loop(const DrawGame& game, const Mask* a, const Mask* b, std::size_t n) {
+  const std::uint16_t* table = game.strengths();
+  std::int64_t net = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const int sa = table[colex4(a[i])], sb = table[colex4(b[i])];
+    net += (sa > sb) - (sa < sb);
+  }
+  return net;
+}
+
+}  // namespace cardcore::odds
