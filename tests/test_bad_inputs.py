@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
 from typing import Any
 
 import numpy as np
@@ -36,6 +37,13 @@ def watchdog() -> Iterator[None]:
     faulthandler.dump_traceback_later(HANG_SECONDS, exit=True)
     yield
     faulthandler.cancel_dump_traceback_later()
+
+
+class _NoExecutor(Executor):
+    """An executor that must not be used: a check comes before any task."""
+
+    def submit(self, *args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("nothing may be submitted")
 
 
 def row(ident: str, call: Callable[[], object], error: type[Exception], match: str) -> Any:
@@ -426,11 +434,21 @@ SIMULATE = [
                                                        policies=["rule_based", "house_way"]),
         ValueError, r"unknown baibuu policy 'rule_based': expected one of"),
     row("too-few-policies", lambda: cc.simulate("badugi", 10, policies=["random"]), ValueError,
-        r"one name per seat \(2\), got 1"),
+        r"one per seat \(2\), got 1"),
     row("policies-string", lambda: cc.simulate("badugi", 10, policies="random"), ValueError,
-        r"policies must be a list of names, one per seat \(2\), got the string 'random'"),
-    row("callable-policy", lambda: cc.simulate("badugi", 10, policies=[lambda s: 0, "random"]),
-        ValueError, r"native rollouts take built-in policy names .*, not a callable"),
+        r"policies must be a list, one per seat \(2\), got 'random'"),
+    row("callable-policy-illegal",
+        lambda: cc.simulate("badugi", 10, policies=[lambda s: 99, "random"]), ValueError,
+        r"the policy of seat 0 returned 99, not a legal action id .*legal here are fold"),
+    row("callable-policy-not-an-id", lambda: cc.simulate("badugi", 10,
+                                                          policies=[lambda s: "call", "random"]),  # type: ignore[list-item,return-value]
+        ValueError, r"the policy of seat 0 returned 'call', not a legal action id"),
+    row("policy-for-an-engine-seat", lambda: cc.simulate("baibuu", 10,
+                                                          policies=["optimal", "random"]),
+        ValueError, r"policies\[1\] is 'random', but seat 1 plays inside the engine .*give None"),
+    row("callable-policy-with-an-executor",
+        lambda: cc.simulate("badugi", 10, policies=[lambda s: 0, "random"], executor=_NoExecutor()),
+        ValueError, r"a callable policy plays in this process: executor= takes built-in"),
     row("n-0", lambda: cc.simulate("badugi", 0), ValueError, r"n must be a positive .*got 0"),
     row("n-negative", lambda: cc.simulate("buh", -1), ValueError, r"got -1"),
     row("n-float", lambda: cc.simulate("badugi", 1.5), CardcoreTypeError,

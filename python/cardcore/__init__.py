@@ -10,6 +10,7 @@ Hucklebuck, with a C++ core.
 
 from __future__ import annotations
 
+import sys as _sys
 from importlib import metadata as _metadata
 
 from cardcore import badugi, baibuu, buh, hucklebuck
@@ -24,6 +25,11 @@ from cardcore.cards import (
     random_hands,
 )
 from cardcore.simulate import SimulationResult, simulate
+
+# ``cardcore.simulate`` is the module, which is callable (it calls the function of the
+# same name), so that ``import cardcore.simulate as sm`` gives the module. Type checkers
+# keep seeing the function.
+simulate = _sys.modules["cardcore.simulate"]  # type: ignore[assignment]  # noqa: F811
 
 __version__: str = _metadata.version("cardcore")
 """The installed version (project(cardcore VERSION ...) in CMakeLists.txt)."""

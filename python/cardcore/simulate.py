@@ -10,15 +10,25 @@ threads, and whether the chunks run here or on any ``concurrent.futures`` execut
 >>> result = cc.simulate("badugi", 20_000, policies=["rule_based", "random"], seed=1)
 >>> bool(result.mean[0] > 0), result.returns.shape
 (True, (20000, 2))
+
+``cardcore.simulate`` is this module, and calling it calls :func:`simulate`:
+``import cardcore.simulate as sm`` gives the module (``sm.POLICIES``), and
+``cc.simulate(...)`` plays.
+
+>>> import cardcore.simulate as sm
+>>> sm.POLICIES["badugi"], sm is cc.simulate, sm.simulate("buh", 10).games
+(('random', 'rule_based'), True, 10)
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -30,7 +40,7 @@ from cardcore._checks import checked_int, checked_seed, shown
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of
 
-__all__ = ["POLICIES", "SimulationResult", "simulate"]
+__all__ = ["POLICIES", "Policy", "SimulationResult", "simulate"]
 
 POLICIES: dict[str, tuple[str, ...]] = {m.SPEC.name: m.SPEC.policies for m in MODULES}
 """The built-in policies of each game's native rollouts (each game's ``SPEC.policies``)."""
@@ -174,56 +184,117 @@ class SimulationResult:
         pyplot.close(figure)
 
 
+Policy = str | Callable[[Any], int] | None
+"""What chooses for a seat of :func:`simulate`: a built-in name (:data:`POLICIES`), a
+callable that takes the state and returns a legal action id, or None for a seat that plays
+inside the engine."""
+
+
+def _engine_label(game: Any) -> tuple[str, str]:
+    """How the table names the seats that play inside the engine (a Bai Buu banker by the
+    house way), and the words that say why: the configuration choice that makes them play
+    there when it names a built-in policy, else ``engine``."""
+    spec = module_of(game).SPEC
+    for entry in spec.fields:
+        value = game.config.get(entry.name)
+        if entry.kind == "choice" and value in spec.policies:
+            return str(value), (f"{entry.name}={value!r} in the configuration; "
+                                f"{entry.name} is one of {', '.join(entry.choices)}")
+    return "engine", "the configuration"
+
+
+def _label(policy: Policy) -> str:
+    """A seat's name of its policy in the result: the built-in name, or the callable's."""
+    if isinstance(policy, str):
+        return policy
+    return str(getattr(policy, "__name__", type(policy).__name__))
+
+
+def _checked_policies(game: Any, name: str, policies: Sequence[Policy] | None) -> list[Policy]:
+    """One policy per seat (None at the seats that play inside the engine), each checked;
+    a list without the engine's seats gets them added."""
+    seats, acting = game.num_players, game.acting_players
+    if policies is None:
+        return [POLICIES[name][0]] * acting + [None] * (seats - acting)
+    if isinstance(policies, str) or callable(policies):
+        raise ValueError(f"policies must be a list, one per seat ({seats}), got "
+                         f"{shown(policies)}")
+    policies = list(policies)
+    if len(policies) == acting < seats:
+        policies += [None] * (seats - acting)
+    if len(policies) != seats:
+        also = f", or one per seat that decides ({acting})" if acting < seats else ""
+        raise ValueError(f"policies needs one per seat ({seats}{also}), got {len(policies)}")
+    label, why = _engine_label(game)
+    for seat, policy in enumerate(policies):
+        if seat >= acting:
+            if policy is not None and policy != label:
+                raise ValueError(
+                    f"policies[{seat}] is {shown(policy)}, but seat {seat} plays inside the "
+                    f"engine ({why}), so no policy controls it: give None for it (or "
+                    f"{label!r}), or configure the seat to decide")
+        elif policy is None or (not callable(policy) and policy not in POLICIES[name]):
+            raise ValueError(f"unknown {name} policy {shown(policy)} for seat {seat}: expected "
+                             f"a callable or one of {', '.join(POLICIES[name])}")
+    return policies
+
+
 def simulate(
     game: Any,
     n: int,
     *,
-    policies: Sequence[str] | None = None,
+    policies: Sequence[Policy] | None = None,
     seed: int = 0,
     threads: int | None = None,
     executor: Executor | None = None,
     progress: bool = False,
 ) -> SimulationResult:
     """Plays ``n`` games (hands, rounds, or games to the target as the configuration
-    says) of ``game`` (a Game, or a name for its default configuration) in C++, seat ``s``
-    choosing by ``policies[s]`` (a built-in name; :data:`POLICIES`), with the GIL released.
+    says) of ``game`` (a Game, or a name for its default configuration), seat ``s``
+    choosing by ``policies[s]``: a built-in name (:data:`POLICIES`; by default the game's
+    first) or a callable that takes the state and returns a legal action id. A seat that
+    plays inside the engine (a Bai Buu banker by the house way) takes None, or is left out
+    of the list. With built-in names only, the games are played in C++ with the GIL
+    released; with a callable, on one thread, calling it for each of its decisions (see
+    ``docs/simulate.md`` for how much slower that is). The deals, the seeding and the
+    built-in seats' choices are the same either way.
 
     >>> result = simulate("hucklebuck", 1000, seed=3)
     >>> result.returns.shape, result.policies
     ((1000, 4), ('random', 'random', 'random', 'random'))
+    >>> def first(state):  # any callable from a state to a legal action id
+    ...     return state.legal_actions()[0]
+    >>> simulate("badugi", 100, policies=[first, "rule_based"], seed=3).policies
+    ('first', 'rule_based')
     """
     name = module_of(game).SPEC.name
     if isinstance(game, str):
         game = GAMES[name]()
     n = checked_int(n, "n", "a positive number of games", lambda count: count >= 1)
-    seats = game.num_players
-    if policies is None:
-        default = POLICIES[name][0]
-        policies = [default] * seats
-    if isinstance(policies, str):
-        raise ValueError(f"policies must be a list of names, one per seat ({seats}), got the "
-                         f"string {shown(policies)}")
-    policies = list(policies)
-    if len(policies) != seats:
-        raise ValueError(f"policies needs one name per seat ({seats}), got {len(policies)}")
-    for policy in policies:
-        if callable(policy):
-            raise ValueError(f"native rollouts take built-in policy names {POLICIES[name]}, not "
-                             f"a callable: got {shown(policy)} (callables play only in "
-                             "Python-driven games)")
-        if policy not in POLICIES[name]:
-            raise ValueError(f"unknown {name} policy {shown(policy)}: expected one of "
-                             f"{POLICIES[name]}")
+    checked = _checked_policies(game, name, policies)
+    labels = tuple(_engine_label(game)[0] if policy is None else _label(policy)
+                   for policy in checked)
+    # The engine never asks a seat it plays itself: any built-in name fills its place.
+    native = [POLICIES[name][0] if policy is None else policy for policy in checked]
     seed = checked_seed(seed)
     config = game.config
     bounds = [(start, min(n, start + CHUNK)) for start in range(0, n, CHUNK)]
     results: Iterator[tuple[npt.NDArray[np.float64], dict[str, int]]]
-    if executor is not None:
-        futures = [executor.submit(_run, name, config, a, b, seed, policies, 1) for a, b in bounds]
+    if any(callable(policy) for policy in native):
+        if executor is not None:
+            raise ValueError("a callable policy plays in this process: executor= takes built-in "
+                             "policy names only")
+        module = getattr(_core, name)
+        results = ((np.asarray(returns), dict(counts)) for returns, counts in
+                   (module.simulate_calling(game, a, b, seed, native) for a, b in bounds))
+    elif executor is not None:
+        names = [str(policy) for policy in native]
+        futures = [executor.submit(_run, name, config, a, b, seed, names, 1) for a, b in bounds]
         results = (future.result() for future in futures)
     else:
         workers = resolve_threads(threads, n)
-        results = (_run(name, config, a, b, seed, policies, workers) for a, b in bounds)
+        names = [str(policy) for policy in native]
+        results = (_run(name, config, a, b, seed, names, workers) for a, b in bounds)
     parts = []
     for index, ((_, b), part) in enumerate(zip(bounds, results, strict=True)):
         parts.append(part)
@@ -233,8 +304,22 @@ def simulate(
     if progress:
         print(file=sys.stderr)
     counts = {key: sum(part_counts[key] for _, part_counts in parts) for key in parts[0][1]}
-    return SimulationResult(name, config, tuple(policies), seed,
+    return SimulationResult(name, config, labels, seed,
                             np.concatenate([returns for returns, _ in parts]), counts)
 
+
+class _CallableModule(ModuleType):
+    """The class of this module: calling it calls :func:`simulate`, so that
+    ``cardcore.simulate`` is at once the function (``cc.simulate(...)``) and the module
+    (``import cardcore.simulate as sm``, ``sm.POLICIES``)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> SimulationResult:
+        return simulate(*args, **kwargs)
+
+
+__signature__ = inspect.signature(simulate)
+"""The module called is :func:`simulate`: ``inspect.signature`` shows its parameters."""
+
+sys.modules[__name__].__class__ = _CallableModule
 
 __dir__ = public_dir(__all__)

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_calling', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Badugi state (docs/rulebook/badugi.md): the engine protocol
@@ -263,6 +263,10 @@ def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: 
     
     >>> simulate(Game(), 0, 4, 1, ["random", "rule_based"], 1)[0].shape
     (4, 2)
+    """
+def simulate_calling(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[typing.Any]) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
+    """
+    simulate's games [begin, end) on one thread with the GIL held, seat s choosing by policies[s]: a built-in name, or a callable that takes the state (a copy) and returns a legal action id.
     """
 def spec() -> dict[str, typing.Any]:
     """

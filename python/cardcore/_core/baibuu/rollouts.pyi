@@ -7,7 +7,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['policy_action', 'simulate']
+__all__: list[str] = ['policy_action', 'simulate', 'simulate_calling']
 def policy_action(state: cardcore._core.baibuu.State, policy: str, seed: typing.SupportsIndex) -> int:
     """
     The action a built-in policy (one of simulate's names) takes at a player node; `seed` drives its random choices.
@@ -21,4 +21,8 @@ def simulate(game: cardcore._core.baibuu.Game, begin: typing.SupportsInt | typin
     >>> returns, counts = simulate(Game(player_hands=2), 0, 4, 1, ["optimal", "random", "house_way"], 1)
     >>> returns.shape, counts["rounds"]
     ((4, 3), 4)
+    """
+def simulate_calling(game: cardcore._core.baibuu.Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[typing.Any]) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
+    """
+    simulate's games [begin, end) on one thread with the GIL held, seat s choosing by policies[s]: a built-in name, or a callable that takes the state (a copy) and returns a legal action id.
     """
