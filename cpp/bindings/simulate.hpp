@@ -90,9 +90,9 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
       "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, policies_doc);
   m.def(
       "simulate_calling",
-      [rotate_dealer, choose_for](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
-                                  const std::vector<py::object>& policies)
-          -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
+      [rotate_dealer, choose_for](
+          const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
+          const std::vector<py::object>& policies) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
         const int players = game.num_players();
         if (policies.size() != static_cast<std::size_t>(players))
           throw std::invalid_argument("policies needs one per seat (" + std::to_string(players) + "), got " +
@@ -108,8 +108,7 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
           else if (PyCallable_Check(policy.ptr()))
             choosers.emplace_back(std::nullopt);
           else
-            throw std::invalid_argument("a policy is a built-in name or a callable, got " +
-                                        shown(policy));
+            throw std::invalid_argument("a policy is a built-in name or a callable, got " + shown(policy));
         }
         py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(players)});
         Counts<State> counts{};
@@ -124,9 +123,9 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
               const py::object chosen = policies[index](s);  // the callable gets a copy
               const std::optional<int> action = legal_choice(s, chosen);
               if (!action)
-                throw std::invalid_argument("the policy of seat " + std::to_string(seat) + " returned " +
-                                            shown(chosen) + ", not a legal action id (state.legal_actions()): legal here are " +
-                                            legal_list(s));
+                throw std::invalid_argument(
+                    "the policy of seat " + std::to_string(seat) + " returned " + shown(chosen) +
+                    ", not a legal action id (state.legal_actions()): legal here are " + legal_list(s));
               return *action;
             },
             out.mutable_data(), counts);

@@ -14,6 +14,7 @@ import sys as _sys
 from importlib import metadata as _metadata
 
 from cardcore import badugi, baibuu, buh, hucklebuck
+from cardcore._registry import load_state
 from cardcore.cards import (
     Card,
     CardLike,
@@ -62,6 +63,7 @@ __all__ = [
     "buh",
     "hucklebuck",
     "ids_from_masks",
+    "load_state",
     "masks_from_ids",
     "random_deals",
     "random_hands",

@@ -146,6 +146,8 @@ class SimulationResult:
             rates = ", ".join(f"{name.replace('_', ' ')} {rate:.4g}"
                               for name, rate in self.per_hand().items())
             lines.append(f"{self.counts[unit]:,} {unit}; per {unit[:-1]}: {rates}")
+        lines.append("mean: won per game (chips, or points); ahead: share of games it won more "
+                     "than it lost")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -217,7 +219,8 @@ def _checked_policies(game: Any, name: str, policies: Sequence[Policy] | None) -
     if policies is None:
         return [POLICIES[name][0]] * acting + [None] * (seats - acting)
     if isinstance(policies, str) or callable(policies):
-        raise ValueError(f"policies must be a list, one per seat ({seats}), got "
+        what = "the string" if isinstance(policies, str) else "the callable"
+        raise ValueError(f"policies must be a list, one per seat ({seats}), got {what} "
                          f"{shown(policies)}")
     policies = list(policies)
     if len(policies) == acting < seats:
@@ -234,8 +237,8 @@ def _checked_policies(game: Any, name: str, policies: Sequence[Policy] | None) -
                     f"engine ({why}), so no policy controls it: give None for it (or "
                     f"{label!r}), or configure the seat to decide")
         elif policy is None or (not callable(policy) and policy not in POLICIES[name]):
-            raise ValueError(f"unknown {name} policy {shown(policy)} for seat {seat}: expected "
-                             f"a callable or one of {', '.join(POLICIES[name])}")
+            raise ValueError(f"unknown {name} policy {shown(policy)}: expected one of "
+                             f"{', '.join(POLICIES[name])}, or a callable (at seat {seat})")
     return policies
 
 

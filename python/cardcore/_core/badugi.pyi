@@ -82,6 +82,10 @@ class State:
         """
         Legal action ids: the stock's card ids at a chance node, none at the end.
         """
+    def legal_actions_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        The legal actions as a bool array, True at each legal id: num_distinct_actions entries at a player node (all False at the end), 52 (the card ids) at a chance node.
+        """
     def observation_string(self, player: typing.SupportsIndex) -> str:
         ...
     def observation_tensor(self, player: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
@@ -111,6 +115,10 @@ class State:
     def string_to_action(self, text: str) -> int:
         """
         The action id of a canonical string (cards in any order and spelling).
+        """
+    def why_illegal(self, action: typing.SupportsIndex) -> str | None:
+        """
+        None when the action id is legal here, else why not, in a player's words ("facing a bet you cannot check: call, raise or fold").
         """
     @property
     def bets(self) -> tuple[int, int]:

@@ -70,6 +70,10 @@ class State:
         """
         Legal action ids: the stock's card ids at a chance node, none at the end.
         """
+    def legal_actions_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        The legal actions as a bool array, True at each legal id: num_distinct_actions entries at a player node (all False at the end), 52 (the card ids) at a chance node.
+        """
     def observation_string(self, player: typing.SupportsIndex) -> str:
         ...
     def observation_tensor(self, player: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
@@ -95,6 +99,10 @@ class State:
     def string_to_action(self, text: str) -> int:
         """
         The action id of a canonical string (cards in any order and spelling).
+        """
+    def why_illegal(self, action: typing.SupportsIndex) -> str | None:
+        """
+        None when the action id is legal here, else why not, in a player's words ("facing a bet you cannot check: call, raise or fold").
         """
     @property
     def hands(self) -> tuple[typing.Any, ...]:
@@ -273,10 +281,10 @@ def optimal_arrangement(cards: typing.Any) -> int | None:
     >>> optimal_arrangement("Qs Kh 6c 4d")
     0
     """
-def optimal_summary() -> dict[str, typing.Any]:
+def optimal_summary(commission_bp: typing.SupportsInt | typing.SupportsIndex = 300) -> dict[str, typing.Any]:
     """
     Exact figures of the optimal arrangement: holdings it plays differently from the house way,
-    and the player's expected return per unit wager under each.
+    and the player's expected return per unit wager under each (a win 1 - commission_bp / 10000).
     
     >>> summary = optimal_summary()
     >>> summary["optimal_return"] >= summary["house_way_return"]
