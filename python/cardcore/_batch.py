@@ -96,7 +96,7 @@ def share_beaten(kernel: StrengthKernel, hand_size: int, strength: int) -> float
     """The share of all ``hand_size``-card hands that a hand of ``strength`` beats (by the
     game's ``kernel``, higher wins), a tie counting half: its percentile rank. The first
     call of a game ranks all its hands (270,725 of four cards: a few milliseconds in C++)."""
-    table = _sorted_strengths(kernel, hand_size)
+    table = _sorted_strengths(kernel, hand_size)  # type: ignore[arg-type]  # a pybind11 function
     below = int(np.searchsorted(table, strength, side="left"))
     ties = int(np.searchsorted(table, strength, side="right")) - below
     return (below + ties / 2) / len(table)

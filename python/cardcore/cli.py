@@ -263,6 +263,8 @@ def _run(args: argparse.Namespace) -> int:
             if args.cards is None:
                 args.usage_error(f"{args.game} needs CARDS, e.g. \"As 2h 3d Kd\"")
             print(explain(args.game, args.cards, args.trump))
+    except BrokenPipeError:
+        raise  # the reader went away: main ends quietly
     except (ValueError, ImportError, OSError) as error:
         print(f"cardcore: error: {_bounded(str(error))}", file=sys.stderr)
         return 2
