@@ -19,7 +19,7 @@ import cardcore as cc
 from cardcore._registry import MODULES
 from tests.reference import badugi as ref_badugi
 from tests.reference import baibuu as ref_baibuu
-from tests.reference.cards import parse_card
+from tests.reference.cards import parse, parse_card
 
 SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 
@@ -210,7 +210,7 @@ def test_eval_tells_the_share_of_hands_a_badugi_hand_beats() -> None:
     out = cli("eval", "badugi", "As 2h 3d Kd").stdout
     share = float(re.search(r"beats (\d+\.\d)% of four-card hands", out)[1])  # type: ignore[index]
     # The reference evaluator over a sample of all four-card hands, a tie counting half.
-    mine = ref_badugi.key([parse_card(c) for c in "As 2h 3d Kd".split()])
+    mine = ref_badugi.key(parse("As 2h 3d Kd"))
     rng = random.Random(8)
     keys = [ref_badugi.key(rng.sample(range(52), 4)) for _ in range(20_000)]
     # A lower reference key is the better hand.
