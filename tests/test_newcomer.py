@@ -362,3 +362,19 @@ def test_bai_buu_exact_figures_at_any_commission() -> None:
             cc.baibuu.player_expectation(10, commission_bp=bad)
         with pytest.raises(ValueError, match="commission_bp must be 0 to 10000"):
             cc.baibuu.optimal_arrangement("Qs Kh 6c 4d", commission_bp=bad)
+
+
+@pytest.mark.parametrize("module", MODULES, ids=[m.SPEC.name for m in MODULES])
+def test_the_observation_has_named_slices(module: Any) -> None:
+    """SPEC.observation_layout names the slices of the tensor the engine writes: a seat's own
+    cards are the one-hot of its hand, at the offsets the C++ layout gives."""
+    layout = module.SPEC.observation_layout
+    assert sum(s.size for s in layout.values()) == module.SPEC.observation_shape[0]
+    offsets = [s.offset for s in layout.values()]
+    assert offsets == sorted(offsets) and offsets[0] == 0
+    state = module.Game().new_initial_state(seed=12)
+    for seat in range(len(state.returns())):
+        tensor = state.observation_tensor(seat)
+        own = tensor[layout["own_cards"].slice]
+        assert layout["own_cards"].size == 52
+        assert np.flatnonzero(own).tolist() == sorted(cc.CardSet(state.hands[seat]).ids())
