@@ -238,6 +238,15 @@ def test_two_card_percentiles_are_exact() -> None:
 # -------------------------------------------------------------- item 9: the table's words
 
 
+def test_one_policy_for_every_seat_leaves_the_house_banker_alone() -> None:
+    result = cli("simulate", "baibuu", "--players", "2", "--policy", "optimal", "--hands", "100")
+    assert result.returncode == 0, result.stderr
+    seats = [line.split()[1] for line in result.stdout.splitlines()[2:5]]
+    assert seats == ["optimal", "optimal", "house_way"]
+    refused = cli("simulate", "baibuu", "--policy", "optimal", "random", "--hands", "100")
+    assert "seat 1 plays inside the engine" in refused.stderr
+
+
 def test_the_simulation_table_explains_its_columns() -> None:
     out = cli("simulate", "badugi", "--hands", "1000").stdout
     assert out.splitlines()[1].split()[-1] == "ahead"

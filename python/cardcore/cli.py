@@ -88,7 +88,7 @@ def _simulate(args: argparse.Namespace) -> int:
     game = GAMES[args.game](**seats_config(args.game, args.players))
     policies = args.policy
     if policies is not None and len(policies) == 1:
-        policies = policies * game.num_players
+        policies = policies * game.acting_players  # the seats that decide: not a house banker
     result = simulate(game, args.hands, policies=policies, seed=args.seed, threads=args.threads,
                       progress=args.hands >= 1_000_000 and sys.stderr.isatty())
     print(result.table())
