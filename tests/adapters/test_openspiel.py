@@ -240,6 +240,12 @@ def test_observations_are_the_engines(name: str, params: dict[str, Any]) -> None
     assert list(observation.dict) == ["observation"]
     assert list(info_state.dict) == ["info_state"]
     for state in random_states(game, 1)[::3]:
+        if state.dealer_pending:  # nothing has happened: every view is empty
+            for player in range(game.num_players()):
+                observation.set_from(state, player)
+                assert not observation.tensor.any()
+                assert state.observation_string(player) == "the first dealer is to be drawn"
+            continue
         for player in range(game.num_players()):
             observation.set_from(state, player)
             info_state.set_from(state, player)

@@ -321,7 +321,7 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
         return state  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
-        return repr(self.engine)
+        return "the first dealer is to be drawn" if self.dealer_pending else repr(self.engine)
 
 
 class CardcoreObserver:
@@ -355,14 +355,19 @@ class CardcoreObserver:
         self.dict = {name: self.tensor.reshape(shape)}
 
     def set_from(self, state: CardcoreState, player: int) -> None:
-        """Writes ``player``'s view of ``state`` into ``tensor``."""
-        if self._info_state:
+        """Writes ``player``'s view of ``state`` into ``tensor`` (all zeros before the first
+        dealer is drawn: nothing has happened yet)."""
+        if state.dealer_pending:
+            self.tensor[:] = 0
+        elif self._info_state:
             self.tensor[:] = state.engine.information_state_tensor(player)
         else:
             self.tensor[:] = state.engine.observation_tensor(player)
 
     def string_from(self, state: CardcoreState, player: int) -> str:
         """``player``'s view of ``state`` as text."""
+        if state.dealer_pending:
+            return "the first dealer is to be drawn"
         if self._info_state:
             return str(state.engine.information_state_string(player))
         return str(state.engine.observation_string(player))
