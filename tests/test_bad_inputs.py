@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
 from typing import Any
 
 import numpy as np
@@ -36,6 +37,13 @@ def watchdog() -> Iterator[None]:
     faulthandler.dump_traceback_later(HANG_SECONDS, exit=True)
     yield
     faulthandler.cancel_dump_traceback_later()
+
+
+class _NoExecutor(Executor):
+    """An executor that must not be used: a check comes before any task."""
+
+    def submit(self, *args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("nothing may be submitted")
 
 
 def row(ident: str, call: Callable[[], object], error: type[Exception], match: str) -> Any:
@@ -430,11 +438,21 @@ SIMULATE = [
                                                        policies=["rule_based", "house_way"]),
         ValueError, r"unknown baibuu policy 'rule_based': expected one of"),
     row("too-few-policies", lambda: cc.simulate("badugi", 10, policies=["random"]), ValueError,
-        r"one name per seat \(2\), got 1"),
+        r"one per seat \(2\), got 1"),
     row("policies-string", lambda: cc.simulate("badugi", 10, policies="random"), ValueError,
-        r"policies must be a list of names, one per seat \(2\), got the string 'random'"),
-    row("callable-policy", lambda: cc.simulate("badugi", 10, policies=[lambda s: 0, "random"]),
-        ValueError, r"native rollouts take built-in policy names .*, not a callable"),
+        r"policies must be a list, one per seat \(2\), got the string 'random'"),
+    row("callable-policy-illegal",
+        lambda: cc.simulate("badugi", 10, policies=[lambda s: 99, "random"]), ValueError,
+        r"the policy of seat 0 returned 99, not a legal action id .*legal here are fold"),
+    row("callable-policy-not-an-id", lambda: cc.simulate("badugi", 10,
+                                                          policies=[lambda s: "call", "random"]),  # type: ignore[list-item,return-value]
+        ValueError, r"the policy of seat 0 returned 'call', not a legal action id"),
+    row("policy-for-an-engine-seat", lambda: cc.simulate("baibuu", 10,
+                                                          policies=["optimal", "random"]),
+        ValueError, r"policies\[1\] is 'random', but seat 1 plays inside the engine .*give None"),
+    row("callable-policy-with-an-executor",
+        lambda: cc.simulate("badugi", 10, policies=[lambda s: 0, "random"], executor=_NoExecutor()),
+        ValueError, r"a callable policy plays in this process: executor= takes built-in"),
     row("n-0", lambda: cc.simulate("badugi", 0), ValueError, r"n must be a positive .*got 0"),
     row("n-negative", lambda: cc.simulate("buh", -1), ValueError, r"got -1"),
     row("n-10**15-kept", lambda: cc.simulate("badugi", 10**15), ValueError,
@@ -764,8 +782,11 @@ CLI = [
     pytest.param(["eval", "badugi", "As Kd 2c"], r"needs 4 cards, got 3", id="wrong-card-count"),
     pytest.param(["eval", "badugi"], r"(?s)usage: cardcore eval .*\ncardcore eval: error: badugi "
                  r"needs CARDS", id="eval-without-cards"),
-    pytest.param(["simulate", "badugi", "--hands", "abc"], r"--hands: invalid int value: 'abc'",
+    pytest.param(["simulate", "badugi", "--hands", "abc"],
+                 r"--hands: expected a number of games such as 100000, 100_000 or 1e5, got 'abc'",
                  id="hands-not-a-number"),
+    pytest.param(["simulate", "badugi", "--hands", "12.5"],
+                 r"--hands: expected a whole number of games, got '12.5'", id="hands-12.5"),
     pytest.param(["simulate", "badugi", "--hands", "0"], r"positive number of games, got 0",
                  id="hands-0"),
     pytest.param(["simulate", "badugi", "--hands", "10", "--policy", "smart"],
@@ -949,7 +970,7 @@ GIANT_COMMANDS: dict[str, tuple[Callable[[str], list[str]], int, Callable[[str],
     "trump": (lambda t: ["eval", "hucklebuck", "As Kd", "--trump", t], 2,
               lambda t: r"invalid suit " + elided(t)),
     "hands": (lambda t: ["simulate", "badugi", "--hands", t], 2,
-              lambda t: r"--hands: invalid int value: " + elided(t)),
+              lambda t: r"--hands: " + elided(t) + " is too large a number of games"),
     "policy": (lambda t: ["simulate", "badugi", "--hands", "10", "--policy", t], 2,
                lambda t: r"unknown badugi policy " + elided(t)),
     "opponents": (lambda t: ["play", "badugi", "--opponents", t], 2,

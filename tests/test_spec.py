@@ -142,7 +142,7 @@ def test_random_games_stay_within_the_specs_bounds(spec: cc.spec.GameSpec, seats
         field = spec.field(spec.seats_field)
         keywords[field.name] = field.minimum if seats == "min" else field.maximum
     game = cc.GAMES[spec.name](**keywords)
-    result = cc.simulate(game, 3000, policies=["random"] * game.num_players, seed=7)
+    result = cc.simulate(game, 3000, policies=["random"] * game.acting_players, seed=7)
     assert result.returns.min() >= game.min_utility
     assert result.returns.max() <= game.max_utility
     if game.utility == "zero_sum":
@@ -165,7 +165,7 @@ def test_policies_and_counts_are_the_simulations(spec: cc.spec.GameSpec) -> None
     game = cc.GAMES[spec.name]()
     assert spec.opponent in spec.policies
     for policy in spec.policies:
-        result = cc.simulate(game, 50, policies=[policy] * game.num_players, seed=1)
+        result = cc.simulate(game, 50, policies=[policy] * game.acting_players, seed=1)
         assert tuple(result.counts) == spec.count_names
     with pytest.raises(ValueError, match=rf"unknown {spec.name} policy 'nobody'"):
         cc.simulate(game, 5, policies=["nobody"] * game.num_players)

@@ -30,8 +30,8 @@ def name(request: pytest.FixtureRequest) -> str:
 
 
 def policies_for(name: str) -> list[str]:
-    """The game's policies in turn over the seats, so that the seats differ."""
-    seats = cc.GAMES[name]().num_players
+    """The game's policies in turn over the seats that decide, so that the seats differ."""
+    seats = cc.GAMES[name]().acting_players
     return [POLICIES[name][seat % len(POLICIES[name])] for seat in range(seats)]
 
 
@@ -166,3 +166,17 @@ def test_ctrl_c_stops_a_long_run_between_chunks() -> None:
         process.kill()
     assert process.returncode != 0
     assert errors.rstrip().endswith("KeyboardInterrupt")
+
+
+def test_a_run_with_a_callable_streams_too() -> None:
+    def first_legal(state: object) -> int:
+        return int(state.legal_actions()[0])  # type: ignore[attr-defined]
+
+    policies: list[object] = [first_legal, "rule_based"]
+    kept = cc.simulate("badugi", 3_000, policies=policies, seed=8)  # type: ignore[arg-type]
+    streamed = cc.simulate("badugi", 3_000, policies=policies, seed=8,  # type: ignore[arg-type]
+                           keep_returns=False)
+    assert streamed.streamed and streamed.counts == kept.counts
+    np.testing.assert_allclose(streamed.mean, kept.mean, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(streamed.std, kept.std, rtol=1e-10)
+    np.testing.assert_array_equal(streamed.win_rate, kept.win_rate)

@@ -68,7 +68,11 @@ export LD_PRELOAD
 # use_tls=0: GCC 12's LeakSanitizer crashes reading glibc 2.36's dynamic TLS; no cardcore
 # memory is reachable only from thread-local storage, so no leak can hide there.
 log="log_path=$reports/report:log_exe_name=1:exitcode=0"
-export ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:$log"
+# Stack use after return is checked by the C++ tests above, which run every engine natively;
+# here it stays off: it makes every C++ exception (each refused action, each bad input of
+# the catalogue) about 15 times dearer, and the suite 13 times slower (the Buh conformance
+# tests: 799 s with it, 60 s without).
+export ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=0:check_initialization_order=1:strict_init_order=1:$log"
 export LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp:print_suppressions=0:use_tls=0"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:$log"
 # The conformance suite's random games are many and slower here: a tenth of them.

@@ -184,13 +184,14 @@ for a Natural; the first call tabulates every holding.
 0)");
   m.def(
       "optimal_summary",
-      []() -> Fields {
-        const baibuu::OptimalSummary s = baibuu::optimal_summary();
+      [](int commission_bp) -> Fields {
+        const baibuu::OptimalSummary s = baibuu::optimal_summary(commission_bp);
         return py::dict("differing"_a = s.differing, "house_way_return"_a = s.house_way_return,
                         "optimal_return"_a = s.optimal_return);
       },
+      "commission_bp"_a = 300,
       R"(Exact figures of the optimal arrangement: holdings it plays differently from the house way,
-and the player's expected return per unit wager under each.
+and the player's expected return per unit wager under each (a win 1 - commission_bp / 10000).
 
 >>> summary = optimal_summary()
 >>> summary["optimal_return"] >= summary["house_way_return"]

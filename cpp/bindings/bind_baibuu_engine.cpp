@@ -151,6 +151,7 @@ the last seat with ``banker="agent"``).
       });
   m.attr("policy_action") = general.attr("policy_action");
   m.attr("VectorEnv") = general.attr("VectorEnv");
+  m.attr("simulate_calling") = general.attr("simulate_calling");
   m.def(
       "simulate",
       [general](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,

@@ -86,6 +86,14 @@ decltype(auto) with_int(const Integer& number, Method method) {
   throw std::logic_error("a method accepted the out-of-range argument " + stand_in);
 }
 
+// `number` as an int, or nothing when it lies beyond int (no action id or seat does).
+inline std::optional<int> small_int(const Integer& number) {
+  int overflow = 0;
+  const long long value = PyLong_AsLongLongAndOverflow(number.value.ptr(), &overflow);
+  if (overflow != 0 || value < INT_MIN || value > INT_MAX) return std::nullopt;
+  return static_cast<int>(value);
+}
+
 // A protocol method taking an int, bound to take an Integer; `Self` is State or const State.
 template <class Self, class Method>
 auto taking_integer(Method method) {
@@ -114,6 +122,34 @@ void bind_protocol(py::class_<State>& cls) {
       .def("is_chance_node", &State::is_chance_node)
       .def("legal_actions", &State::legal_actions,
            "Legal action ids: the stock's card ids at a chance node, none at the end.")
+      .def(
+          "legal_actions_mask",
+          [](const State& s) {
+            // A player node's mask covers the game's action ids, a chance node's the card ids.
+            const int size = s.is_chance_node() ? kDeckSize : State::Spec::kSpec.num_distinct_actions;
+            py::array_t<bool> mask(size);
+            std::fill_n(mask.mutable_data(), size, false);
+            for (int a : s.legal_actions()) mask.mutable_data()[a] = true;
+            return mask;
+          },
+          "The legal actions as a bool array, True at each legal id: num_distinct_actions entries at a "
+          "player node (all False at the end), 52 (the card ids) at a chance node.")
+      .def(
+          "why_illegal",
+          [](const State& s, const Integer& action) -> std::optional<std::string> {
+            const std::optional<int> id = small_int(action);
+            if (id && s.is_legal(*id)) return std::nullopt;
+            if (s.is_terminal()) return "the game is over: no action is legal";
+            if (s.is_chance_node()) return "a chance node: the action is a card in the stock";
+            const int count = State::Spec::kSpec.num_distinct_actions;
+            if (!id || *id < 0 || *id >= count)
+              return "an action id is 0 to " + std::to_string(count - 1) + ", got " + shown(action.value);
+            const std::string why = s.why_illegal(*id);
+            return why.empty() ? "not a legal move now" : why;
+          },
+          "action"_a,
+          "None when the action id is legal here, else why not, in a player's words (\"facing a bet "
+          "you cannot check: call, raise or fold\").")
       .def("chance_outcomes", &State::chance_outcomes,
            "(card id, probability) for each card of the stock at a chance node.")
       .def("apply_action", taking_integer<State>(&State::apply_action), "action"_a,

@@ -317,3 +317,20 @@ TEST_CASE(each_pots_odd_chips_are_assigned_separately) {
 }
 
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }
+
+TEST_CASE(why_illegal_says_what_the_table_knows) {
+  const Chips stacks[] = {100, 100};
+  Table table(2, stacks);
+  table.start_hand();
+  table.start_round(1, 2);
+  CHECK_EQ(table.why_illegal(0, kFold), std::string("nothing is owed, so there is nothing to fold to: check"));
+  CHECK_EQ(table.why_illegal(0, kCall), std::string("there is no bet to call: check or bet"));
+  CHECK_EQ(table.why_illegal(0, kRaise), std::string("there is no bet to raise: bet"));
+  CHECK_EQ(table.why_illegal(0, kCheck), std::string());  // legal
+  table.apply(0, kBet);
+  CHECK_EQ(table.why_illegal(1, kCheck), std::string("facing a bet you cannot check: call, raise or fold"));
+  CHECK_EQ(table.why_illegal(1, kBet), std::string("a bet is already in: raise it, call or fold"));
+  table.apply(1, kRaise);  // the cap: one bet and one raise
+  CHECK_EQ(table.why_illegal(0, kRaise), std::string("the betting is capped: 2 bets and raises this round"));
+  CHECK_EQ(table.why_illegal(0, 99), std::string());  // not a betting action: not the table's to say
+}

@@ -10,9 +10,11 @@ Hucklebuck, with a C++ core.
 
 from __future__ import annotations
 
+import sys as _sys
 from importlib import metadata as _metadata
 
 from cardcore import badugi, baibuu, buh, hucklebuck
+from cardcore._registry import load_state
 from cardcore.cards import (
     Card,
     CardLike,
@@ -25,6 +27,11 @@ from cardcore.cards import (
 )
 from cardcore.simulate import SimulationResult, simulate
 from cardcore.vector import VectorEnv, VectorStep
+
+# ``cardcore.simulate`` is the module, which is callable (it calls the function of the
+# same name), so that ``import cardcore.simulate as sm`` gives the module. Type checkers
+# keep seeing the function.
+simulate = _sys.modules["cardcore.simulate"]  # type: ignore[assignment]  # noqa: F811
 
 __version__: str = _metadata.version("cardcore")
 """The installed version (project(cardcore VERSION ...) in CMakeLists.txt)."""
@@ -59,6 +66,7 @@ __all__ = [
     "buh",
     "hucklebuck",
     "ids_from_masks",
+    "load_state",
     "masks_from_ids",
     "random_deals",
     "random_hands",

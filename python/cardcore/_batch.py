@@ -21,12 +21,14 @@ threads at once (give each thread its own, or a ``clone()``). Tested by
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
+from cardcore import _core
 from cardcore._checks import checked_int
 
 MaskArray = npt.NDArray[np.uint64]
@@ -81,3 +83,20 @@ def map_strengths(
         flat_out = out.reshape(-1)
     result = kernel(array.reshape(-1), resolve_threads(threads, array.size), flat_out)
     return out if out is not None else result.reshape(array.shape)
+
+
+@functools.cache
+def _sorted_strengths(kernel: StrengthKernel, hand_size: int) -> StrengthArray:
+    """The strength of every ``hand_size``-card hand, sorted (built once per game)."""
+    hands = np.asarray(_core.all_hands(hand_size))
+    return np.sort(kernel(hands, resolve_threads(None, hands.size), None))
+
+
+def share_beaten(kernel: StrengthKernel, hand_size: int, strength: int) -> float:
+    """The share of all ``hand_size``-card hands that a hand of ``strength`` beats (by the
+    game's ``kernel``, higher wins), a tie counting half: its percentile rank. The first
+    call of a game ranks all its hands (270,725 of four cards: a few milliseconds in C++)."""
+    table = _sorted_strengths(kernel, hand_size)  # type: ignore[arg-type]  # a pybind11 function
+    below = int(np.searchsorted(table, strength, side="left"))
+    ties = int(np.searchsorted(table, strength, side="right")) - below
+    return (below + ties / 2) / len(table)

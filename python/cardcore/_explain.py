@@ -7,6 +7,17 @@ from collections.abc import Callable
 
 from cardcore.cards import CardLike
 
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def beats(percentile: float, hand_size: int) -> str:
+    """``beats 93.5% of four-card hands``: a hand's :attr:`percentile` in words.
+
+    >>> beats(93.4817, 4), beats(0.0, 2)
+    ('beats 93.5% of four-card hands', 'beats 0.0% of two-card hands')
+    """
+    return f"beats {percentile:.1f}% of {_COUNTS.get(hand_size, str(hand_size))}-card hands"
+
 
 def versus(explain: Callable[[CardLike], str], compare: Callable[[CardLike, CardLike], int],
            a: CardLike, b: CardLike, tie: str = "tie") -> str:

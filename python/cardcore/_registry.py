@@ -11,12 +11,13 @@ conformance suite.
 
 from __future__ import annotations
 
+import re
 from types import ModuleType
 from typing import Any
 
 from cardcore import badugi, baibuu, buh, hucklebuck
-from cardcore._checks import shown
-from cardcore.spec import GameSpec
+from cardcore._checks import CardcoreTypeError, quote_input, shown
+from cardcore.spec import ConfigField, GameSpec
 
 MODULES: tuple[ModuleType, ...] = (badugi, buh, baibuu, hucklebuck)
 """Each game's module, in the registry's order."""
@@ -41,3 +42,61 @@ def spec_of(game: str | Any) -> GameSpec:
     """The spec of a game given as a name or a ``Game``."""
     spec: GameSpec = module_of(game).SPEC
     return spec
+
+
+_HEADER = re.compile(r"cardcore\.(\w+)/\d+")
+"""The first word of a serialized state: ``cardcore.<game>/<version>``."""
+
+
+def _field_value(field: ConfigField, text: str) -> Any:
+    """A configuration value as a serialized state writes it (docs/design.md, "Serialized
+    states"): an integer, integers separated by commas, a choice, or a word for None (a
+    Hucklebuck game to the target is ``hands=game``)."""
+    if field.kind == "choice":
+        return text
+    try:
+        if field.kind == "per_seat":
+            return tuple(int(part) for part in text.split(","))
+        return int(text)
+    except ValueError:
+        if field.nullable and text.isalpha():
+            return None
+        raise ValueError(f"{field.name}={quote_input(text)} is not a valid {field.kind} "
+                         "value") from None
+
+
+def load_state(text: str) -> Any:
+    """The state that a ``serialize()`` string describes, read from the string alone: its
+    header names the game and the configuration, and the game's ``deserialize_state`` then
+    reads it with every check (a corrupt string is a ValueError that says what is wrong).
+
+    >>> import cardcore as cc
+    >>> state = cc.buh.Game(players=3).new_initial_state(seed=5)
+    >>> state.apply_action(state.legal_actions()[0])
+    >>> again = load_state(state.serialize())
+    >>> type(again).__name__, again.serialize() == state.serialize()
+    ('State', True)
+    """
+    if not isinstance(text, str):
+        raise CardcoreTypeError(f"a serialized state is a str, got {type(text).__name__} "
+                                f"{shown(text)}")
+    header = text.strip().split("|", 1)[0].split()
+    match = _HEADER.fullmatch(header[0]) if header else None
+    if match is None:
+        raise ValueError("not a serialized cardcore state: expected 'cardcore.<game>/1 "
+                         f"<config> | <chance> |<history>', got {quote_input(text)}")
+    module = module_of(match[1])
+    spec: GameSpec = module.SPEC
+    config: dict[str, Any] = {}
+    for pair in header[1:]:
+        name, equals, value = pair.partition("=")
+        if not equals:
+            raise ValueError(f"{spec.name} configuration: expected field=value, got "
+                             f"{quote_input(pair)}")
+        config[name] = _field_value(spec.field(name), value)
+    try:
+        game = module.Game(**config)
+    except TypeError as error:  # pybind11's message for a value of the wrong type
+        raise ValueError(f"{spec.name} configuration {quote_input(' '.join(header[1:]))} has a "
+                         "value of the wrong type") from error
+    return game.deserialize_state(text)

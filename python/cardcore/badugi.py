@@ -32,10 +32,11 @@ from dataclasses import dataclass
 import numpy.typing as npt
 
 from cardcore import _core
-from cardcore._batch import StrengthArray, map_strengths
-from cardcore._explain import versus
+from cardcore._batch import StrengthArray, map_strengths, share_beaten
+from cardcore._explain import beats, versus
 from cardcore._namespace import public_dir
 from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
+from cardcore._policy import policy_action_of
 from cardcore.cards import CardLike, CardSet
 from cardcore.spec import GameSpec
 
@@ -61,6 +62,7 @@ __all__ = [
     "explain_compare",
     "explain_equity",
     "odds_table",
+    "policy_action",
     "strength",
     "strength_many",
 ]
@@ -75,6 +77,9 @@ HAND_SIZE: int = 4
 
 SPEC: GameSpec = GameSpec.of(_core.badugi.spec(), Game())
 """Every fact about Badugi that code outside this module relies on (:mod:`cardcore.spec`)."""
+
+policy_action = policy_action_of(_core.badugi, SPEC, __name__)
+
 
 NUM_STRENGTHS: int = _core.badugi.NUM_STRENGTHS
 """The number of distinct strengths (1,092); A-2-3-4 of four suits has this strength."""
@@ -97,6 +102,16 @@ class BadugiHand:
     ranks: tuple[int, ...]
     """Ace-low ranks of the cards used, highest first (A = 1, ..., K = 13)."""
     strength: int
+
+    @property
+    def percentile(self) -> float:
+        """The share of all 270,725 four-card hands that this hand beats, in percent, a tie
+        counting half (its percentile rank).
+
+        >>> round(evaluate("As 2h 3d Kd").percentile, 1)
+        93.5
+        """
+        return 100 * share_beaten(_core.badugi.strength_many, HAND_SIZE, self.strength)
 
     @property
     def is_badugi(self) -> bool:
@@ -170,12 +185,15 @@ EXAMPLES: tuple[str, ...] = ("As 2h 3d 4c", "As 2h 3d Kd", "Kh Qd Js Tc", "Ad As
 def explain(cards: CardLike) -> str:
     """One line explaining a hand (what ``cardcore eval badugi`` prints).
 
-    >>> explain("As 2h 3d Kd")
-    'Badugi  2h 3d Kd As: 3-card 3-2-A (plays 2h 3d As; strength 377 of 1092)'
+    >>> print(explain("As 2h 3d Kd").replace("; ", ";\\n"))
+    Badugi  2h 3d Kd As: 3-card 3-2-A (plays 2h 3d As;
+    strength 377 of 1092;
+    beats 93.5% of four-card hands)
     """
     hand = evaluate(cards)
     return (f"Badugi  {hand.cards}: {hand.description} "
-            f"(plays {hand.used}; strength {hand.strength} of {NUM_STRENGTHS})")
+            f"(plays {hand.used}; strength {hand.strength} of {NUM_STRENGTHS}; "
+            f"{beats(hand.percentile, HAND_SIZE)})")
 
 
 def explain_compare(a: CardLike, b: CardLike) -> str:

@@ -45,10 +45,17 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from cardcore._batch import StrengthArray, as_mask_array, map_strengths, resolve_threads
+from cardcore._batch import (
+    StrengthArray,
+    as_mask_array,
+    map_strengths,
+    resolve_threads,
+    share_beaten,
+)
 from cardcore._checks import checked_int, checked_seed, shown
-from cardcore._explain import versus
+from cardcore._explain import beats, versus
 from cardcore._namespace import public_dir
+from cardcore._policy import policy_action_of
 from cardcore.cards import Card, CardLike, CardSet
 from cardcore.spec import GameSpec
 
@@ -78,12 +85,14 @@ __all__ = [
     "explain_compare",
     "house_way",
     "is_valid",
+    "move_note",
     "natural",
     "odds_table",
     "optimal_arrangement",
     "optimal_summary",
     "play",
     "player_expectation",
+    "policy_action",
     "settle",
     "settle_many",
     "strength",
@@ -101,6 +110,9 @@ and High hands)."""
 
 SPEC: GameSpec = GameSpec.of(_core.baibuu.spec(), Game())
 """Every fact about Bai Buu that code outside this module relies on (:mod:`cardcore.spec`)."""
+
+policy_action = policy_action_of(_core.baibuu, SPEC, __name__)
+
 
 TwoCardClass = Literal["score", "cong_nho", "cong_lon", "pair"]
 NaturalName = Literal["straight_flush", "four_of_a_kind", "flush", "straight", "three_of_a_kind"]
@@ -131,6 +143,16 @@ class BaiBuuHand:
     strength: int
     points: int | None
     """The points of a Score hand, None for the other classes."""
+
+    @property
+    def percentile(self) -> float:
+        """The share of all 1,326 two-card hands that this hand beats, in percent, a tie
+        counting half (its percentile rank).
+
+        >>> evaluate("Kc Kd").percentile > 99 > evaluate("Ah 9c").percentile
+        True
+        """
+        return 100 * share_beaten(_core.baibuu.strength_many, HAND_SIZE, self.strength)
 
     @property
     def description(self) -> str:
@@ -282,32 +304,45 @@ def house_way(cards: CardLike) -> Arrangement | None:
     return None if index is None else _arrangement(mask, index)
 
 
-def optimal_arrangement(cards: CardLike) -> Arrangement | None:
+def _commission(commission_bp: int) -> int:
+    """A commission on winnings in basis points, 0 to 10000 (checked_int)."""
+    return checked_int(commission_bp, "commission_bp", "0 to 10000 basis points",
+                       lambda bp: 0 <= bp <= 10000)
+
+
+def optimal_arrangement(cards: CardLike, *, commission_bp: int = 300) -> Arrangement | None:
     """The arrangement that maximises the player's expected return against a banker holding
-    any four of the other 48 cards arranged by the house way (a win +0.97, a loss -1), the
-    house way's on ties; None for a Natural. The first call tabulates all 270,725 holdings
-    in C++ (about a second).
+    any four of the other 48 cards arranged by the house way (a win pays the wager less
+    ``commission_bp`` basis points, unrounded: +0.97 at the default 3%; a loss -1), the
+    house way's on ties; None for a Natural. A round never pushes, so the expected return
+    ranks arrangements as their wins do whatever the commission: the arrangement is the
+    same for every ``commission_bp`` (0 to 10000), which is checked. The first call
+    tabulates all 270,725 holdings in C++ (about a second).
 
     >>> str(optimal_arrangement("Qs Kh 6c 4d").high)
     'Qs Kh (Công Lớn)'
     """
     mask = CardSet(cards).mask
+    _commission(commission_bp)
     index = _core.baibuu.optimal_arrangement(mask)
     return None if index is None else _arrangement(mask, index)
 
 
-def optimal_summary() -> dict[str, float]:
+def optimal_summary(*, commission_bp: int = 300) -> dict[str, float]:
     """Exact figures over every player and banker holding: ``differing``, the holdings the
     optimal arrangement plays differently from the house way, and the player's expected
-    return per unit wager (a win +0.97, a loss -1) with each, against a house-way banker.
+    return per unit wager (a win 1 - ``commission_bp`` / 10000, +0.97 at the default; a
+    loss -1) with each, against a house-way banker. The house edge at a 5% commission:
 
     >>> summary = optimal_summary()
     >>> summary["differing"]
     42606
     >>> round(summary["house_way_return"], 5), round(summary["optimal_return"], 5)
     (-0.03447, -0.02498)
+    >>> round(-optimal_summary(commission_bp=500)["house_way_return"], 5)
+    0.04427
     """
-    return dict(_core.baibuu.optimal_summary())
+    return dict(_core.baibuu.optimal_summary(_commission(commission_bp)))
 
 
 @dataclass(frozen=True)
@@ -407,10 +442,12 @@ def player_expectation(
     player: Literal["house_way", "optimal"] = "house_way",
     seed: int = 0,
     threads: int | None = None,
+    commission_bp: int = 300,
 ) -> Expectation:
     """Plays random rounds in C++ (one player hand against a house-way banker, the player
-    arranging by ``player``) and estimates the player's return per unit wager, a win +0.97
-    and a loss -1; there is never a push. The result depends on the seed, not the threads.
+    arranging by ``player``) and estimates the player's return per unit wager, a win
+    1 - ``commission_bp`` / 10000 (+0.97 at the default) and a loss -1; there is never a
+    push. The result depends on the seed, not the threads.
 
     >>> estimate = player_expectation(1_000_000, seed=1)
     >>> estimate.low < -0.0345 < estimate.high
@@ -419,12 +456,14 @@ def player_expectation(
     if player not in ("house_way", "optimal"):
         raise ValueError(f"player must be 'house_way' or 'optimal', got {shown(player)}")
     rounds = checked_int(rounds, "rounds", "a positive integer", lambda n: n >= 1)
+    bp = _commission(commission_bp)
     wins = _core.baibuu.count_player_wins(
         rounds, checked_seed(seed), player == "optimal", resolve_threads(threads, rounds)
     )
     p = wins / rounds
-    mean = 0.97 * p - (1 - p)
-    half = 1.96 * 1.97 * (p * (1 - p) / rounds) ** 0.5
+    win = 1 - bp / 10000
+    mean = win * p - (1 - p)
+    half = 1.96 * (win + 1) * (p * (1 - p) / rounds) ** 0.5
     return Expectation(rounds, wins, mean, mean - half, mean + half)
 
 
@@ -652,6 +691,22 @@ def settle_many(
     return Settlements(codes, wager, commission_bp, banker_bp)
 
 
+def move_note(state: State, action: int) -> str:
+    """What an ``arrange`` action makes of the hand to act, as ``cardcore play`` shows it next
+    to each choice: its Low and High hands, and a warning when the arrangement fouls.
+
+    >>> state = Game().new_initial_state(seed=2)
+    >>> for action in state.legal_actions()[:2]:
+    ...     print(move_note(state, action))
+    Low 3d 4c (Score 7) / High 7h Ts (Score 7): foul, High does not beat Low
+    Low 3d 7h (Score 0) / High 4c Ts (Score 4)
+    """
+    holding = CardSet(state.hands[state.current_player()]).mask
+    split = _arrangement(holding, action)
+    text = f"Low {split.low} / High {split.high}"
+    return text if split.is_valid else f"{text}: foul, High does not beat Low"
+
+
 PLAY_CONFIG: dict[str, str] = {"banker": "agent"}
 """``cardcore play`` seats the banker as an agent, so that its arrangement shows as a move."""
 
@@ -664,11 +719,12 @@ def explain(cards: CardLike) -> str:
     baibuu`` prints).
 
     >>> explain("Ah 9c")
-    'Bai Buu  9c Ah (Công Nhỏ) (strength 11 of 25)'
+    'Bai Buu  9c Ah (Công Nhỏ) (strength 11 of 25; beats 89.9% of two-card hands)'
     """
     result = evaluate(cards)
     if isinstance(result, BaiBuuHand):
-        return f"Bai Buu  {result} (strength {result.strength} of 25)"
+        return (f"Bai Buu  {result} (strength {result.strength} of 25; "
+                f"{beats(result.percentile, HAND_SIZE)})")
     if result.house_way is None:
         return f"Bai Buu  {result.cards}: Natural, {str(result.natural).replace('_', ' ')}"
     valid = sum(a.is_valid for a in result.arrangements)

@@ -35,10 +35,11 @@ from typing import Literal
 import numpy.typing as npt
 
 from cardcore import _core
-from cardcore._batch import StrengthArray, map_strengths
-from cardcore._explain import versus
+from cardcore._batch import StrengthArray, map_strengths, share_beaten
+from cardcore._explain import beats, versus
 from cardcore._namespace import public_dir
 from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
+from cardcore._policy import policy_action_of
 from cardcore.cards import CardLike, CardSet
 from cardcore.spec import GameSpec
 
@@ -65,6 +66,7 @@ __all__ = [
     "explain_compare",
     "explain_equity",
     "odds_table",
+    "policy_action",
     "strength",
     "strength_many",
 ]
@@ -79,6 +81,9 @@ HAND_SIZE: int = 4
 
 SPEC: GameSpec = GameSpec.of(_core.buh.spec(), Game())
 """Every fact about Buh that code outside this module relies on (:mod:`cardcore.spec`)."""
+
+policy_action = policy_action_of(_core.buh, SPEC, __name__)
+
 
 HandClass = Literal["double_buh", "star", "buh", "skunk", "natural", "normal"]
 
@@ -110,6 +115,19 @@ class BuhHand:
     is_natural: bool
     hand_class: HandClass
     strength: int | None
+
+    @property
+    def percentile(self) -> float | None:
+        """The share of all 270,725 four-card hands that a four-card hand beats at a
+        showdown, in percent, a choke counting half (its percentile rank); None for fewer
+        cards.
+
+        >>> round(evaluate("As 3h 7c 9d").percentile, 1)
+        8.3
+        """
+        if self.strength is None:
+            return None
+        return 100 * share_beaten(_core.buh.strength_many, HAND_SIZE, self.strength)
 
     @property
     def description(self) -> str:
@@ -197,11 +215,14 @@ EXAMPLES: tuple[str, ...] = (
 def explain(cards: CardLike) -> str:
     """One line explaining a hand (what ``cardcore eval buh`` prints).
 
-    >>> explain("As 3h 7c 9d")
-    'Buh  3h 7c 9d As: 20 points, natural (class natural; strength 39 of 324)'
+    >>> print(explain("As 3h 7c 9d").replace("; ", ";\\n"))
+    Buh  3h 7c 9d As: 20 points, natural (class natural;
+    strength 39 of 324;
+    beats 8.3% of four-card hands)
     """
     hand = evaluate(cards)
-    rank = "" if hand.strength is None else f"; strength {hand.strength} of {NUM_STRENGTHS}"
+    rank = ("" if hand.strength is None or hand.percentile is None else
+            f"; strength {hand.strength} of {NUM_STRENGTHS}; {beats(hand.percentile, HAND_SIZE)}")
     return f"Buh  {hand.cards}: {hand.description} (class {hand.hand_class}{rank})"
 
 

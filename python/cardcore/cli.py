@@ -7,8 +7,9 @@
 ``cardcore odds GAME CARDS`` ranks a hand's draws (or splits) and ``cardcore equity GAME A B
 ...`` gives each hand's share of the pot.
 
->>> main(["eval", "badugi", "As 2h 3d Kd"])
-Badugi  2h 3d Kd As: 3-card 3-2-A (plays 2h 3d As; strength 377 of 1092)
+>>> main(["eval", "badugi", "As 2h 3d Kd"])  # doctest: +NORMALIZE_WHITESPACE
+Badugi  2h 3d Kd As: 3-card 3-2-A (plays 2h 3d As; strength 377 of 1092;
+beats 93.5% of four-card hands)
 0
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -39,6 +41,9 @@ _GAME_LIST = ", ".join(m.SPEC.display_name for m in MODULES)
 _PLAYERS_HELP = "the seats: " + "; ".join(
     f"{m.SPEC.name} {m.SPEC.seats_field} {m.SPEC.field(m.SPEC.seats_field).minimum}-"
     f"{m.SPEC.field(m.SPEC.seats_field).maximum}" for m in MODULES if m.SPEC.seats_field)
+_POLICY_HELP = ("a built-in player per seat, or one for every seat; " + "; ".join(
+    f"{m.SPEC.name}: {', '.join(m.SPEC.policies)}" for m in MODULES)
+    + " (default: each game's first)")
 SETTLERS = tuple(m for m in MODULES if hasattr(m, "settle_many"))
 """The game modules that settle rounds in batches (``cardcore bench``)."""
 COMPARED = tuple(m.SPEC.name for m in MODULES if hasattr(m, "explain_compare"))
@@ -80,11 +85,37 @@ _STREAM_ABOVE = 2**30
 """The size of the per-game returns above which `cardcore simulate` streams."""
 
 
+def _count(text: str) -> int:
+    """A number of games as a person types it: ``100000``, ``100_000``, ``100,000`` or
+    ``1e5``; it must be a whole number.
+
+    >>> _count("1e5"), _count("100_000"), _count("2,000")
+    (100000, 100000, 2000)
+    """
+    cleaned = text.strip().replace(",", "").replace("_", "")
+    try:
+        return int(cleaned)
+    except ValueError:
+        if cleaned.isdigit():  # beyond Python's limit on the digits of an int
+            raise argparse.ArgumentTypeError(
+                f"{quote_input(text)} is too large a number of games") from None
+    try:
+        value = float(cleaned)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of games such as 100000, 100_000 or 1e5, got "
+            f"{quote_input(text)}") from None
+    if not value.is_integer():
+        raise argparse.ArgumentTypeError(f"expected a whole number of games, got "
+                                         f"{quote_input(text)}")
+    return int(value)
+
+
 def _simulate(args: argparse.Namespace) -> int:
     game = GAMES[args.game](**seats_config(args.game, args.players))
     policies = args.policy
     if policies is not None and len(policies) == 1:
-        policies = policies * game.num_players
+        policies = policies * game.acting_players  # the seats that decide: not a house banker
     # The table, --json and --plot need no per-game rows: past _STREAM_ABOVE bytes of them,
     # the run keeps a summary in constant memory instead.
     keep = args.hands * game.num_players * 8 <= _STREAM_ABOVE
@@ -161,13 +192,36 @@ class _Parser(argparse.ArgumentParser):
         super().error(_bounded(message))
 
 
+_FIRST = MODULES[0].SPEC.name
+_EPILOG = f"""commands:
+  eval [GAME CARDS]    explain a hand: its value, its strength and the share of hands it
+                       beats (no arguments: example hands of every game)
+  compare GAME A B     compare two hands and say which wins
+  simulate [GAME]      play many games in C++ between built-in players and summarise each
+                       seat's result (--hands, --policy, --players, --seed, --json, --plot)
+  play GAME            play one game in the terminal against built-in players
+  odds GAME CARDS      rank a hand's discards by what they make (or a holding's splits)
+  equity GAME A B ...  each hand's share of the pot, with draws to come (--draws)
+  bench                measure evaluation and simulation speed on this machine
+
+Games: {_GAME_LIST} (names in any case). 'cardcore COMMAND --help' tells more of
+each; for example:
+  cardcore eval {_FIRST} "{MODULES[0].EXAMPLES[0]}"
+  cardcore simulate {_FIRST} --hands 1e5 --policy {MODULES[0].SPEC.policies[-1]}
+  cardcore play {_FIRST}
+"""
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="cardcore",
-        description=f"Hands and games of {_GAME_LIST}: explain or compare hands, play many "
-                    "games in C++ and summarise them, play one in the terminal, measure speed."
+        description=f"Hands and games of {_GAME_LIST}: explain or compare hands, work out "
+                    "their odds, play many games in C++ and summarise them, play one in the "
+                    "terminal, measure speed.",
+        epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version", version=f"cardcore {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     ev = commands.add_parser("eval", help="explain a hand (no arguments: examples of every game)")
     ev.add_argument("game", nargs="?", type=str.lower, choices=list(GAMES))
     ev.add_argument("cards", nargs="?", help='cards, e.g. "As 2h 3d Kd"')
@@ -176,9 +230,10 @@ def _parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("simulate", help="play many games in C++ and summarise the results")
     sim.add_argument("game", nargs="?", default=next(iter(GAMES)), type=str.lower,
                      choices=list(GAMES))
-    sim.add_argument("--hands", type=int, default=1_000_000, help="games (default 1,000,000)")
+    sim.add_argument("--hands", type=_count, default=1_000_000,
+                     help="games: 100000, 100_000 or 1e5 (default 1,000,000)")
     sim.add_argument("--players", type=int, help=_PLAYERS_HELP)
-    sim.add_argument("--policy", nargs="+", help="one policy per seat, or one for every seat")
+    sim.add_argument("--policy", nargs="+", help=_POLICY_HELP)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--threads", type=int, help="threads (default: every core)")
     sim.add_argument("--json", metavar="FILE", help="also write the summary as JSON")
@@ -190,7 +245,9 @@ def _parser() -> argparse.ArgumentParser:
     game.add_argument("--players", type=int, help=_PLAYERS_HELP)
     game.add_argument("--seed", type=int, default=0)
     game.add_argument("--opponents", metavar="POLICY",
-                      help="the other seats' policy (default: each game's SPEC.opponent)")
+                      help="the other seats' built-in player; " + "; ".join(
+                          f"{m.SPEC.name}: {', '.join(m.SPEC.policies)} (default {m.SPEC.opponent})"
+                          for m in MODULES))
     bench = commands.add_parser("bench", help="a quick throughput report for this machine")
     bench.add_argument("--size", type=int, default=2_000_000, help="hands per batch (default 2M)")
     cmp = commands.add_parser(
@@ -225,6 +282,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     given = _ARGUMENTS.set(arguments)
     try:
         return _run(_parser().parse_args(arguments))
+    except BrokenPipeError:
+        # The reader went away (``cardcore eval | head``): stop quietly, as Unix tools do.
+        # Python would report the pipe again when it flushes stdout at exit, so stdout
+        # becomes /dev/null first.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 0
     finally:
         _ARGUMENTS.reset(given)
 
@@ -254,6 +319,8 @@ def _run(args: argparse.Namespace) -> int:
             if args.cards is None:
                 args.usage_error(f"{args.game} needs CARDS, e.g. \"As 2h 3d Kd\"")
             print(explain(args.game, args.cards, args.trump))
+    except BrokenPipeError:
+        raise  # the reader went away: main ends quietly
     except (ValueError, ImportError, OSError) as error:
         print(f"cardcore: error: {_bounded(str(error))}", file=sys.stderr)
         return 2

@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from cardcore import _core
 from cardcore._checks import shown
 from cardcore._namespace import public_dir
+from cardcore._policy import policy_action_of
 from cardcore.cards import SUIT_SYMBOLS, SUITS, Card, CardLike, CardSet
 from cardcore.spec import GameSpec
 
@@ -59,14 +60,7 @@ POLICIES: tuple[str, ...] = SPEC.policies
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
-def policy_action(state: State, policy: str = "rule_based", seed: int = 0) -> int:
-    """The action a built-in player takes at a player node of ``state``.
-
-    >>> state = Game(players=3).new_initial_state(seed=4)
-    >>> state.action_to_string(policy_action(state)).split()[0] in ("pass", "exchange")
-    True
-    """
-    return int(_core.hucklebuck.policy_action(state, policy, seed))
+policy_action = policy_action_of(_core.hucklebuck, SPEC, __name__)
 
 
 def parse_suit(suit: str | int) -> int:

@@ -15,11 +15,11 @@ import sys
 from typing import Any, TextIO
 
 from cardcore import _core
-from cardcore._checks import shown
+from cardcore._checks import quote_input, shown
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of
 
-__all__ = ["OPPONENTS", "play", "seats_config"]
+__all__ = ["OPPONENTS", "SYNONYMS", "play", "read_move", "seats_config"]
 
 OPPONENTS: dict[str, str] = {module.SPEC.name: module.SPEC.opponent for module in MODULES}
 """Each game's default opponent policy (its ``SPEC.opponent``)."""
@@ -43,11 +43,22 @@ def _pretty(text: str, colour: bool) -> str:
     return _CARD.sub(card, text)
 
 
-def _numbered(moves: list[str]) -> str:
-    return "moves: " + ", ".join(f"{i}) {m}" for i, m in enumerate(moves))
+def _numbered(moves: list[str], notes: list[str] | None = None) -> str:
+    """The moves numbered on one line, or one a line each with its note when there are
+    notes.
+
+    >>> print(_numbered(["arrange 2c 3d", "arrange 2c 9h"], ["Low 2c 3d", "Low 2c 9h: foul"]))
+    moves:
+      0) arrange 2c 3d: Low 2c 3d
+      1) arrange 2c 9h: Low 2c 9h: foul
+    """
+    if notes:
+        return "moves:" + "".join(f"\n  {i}) {move}: {note}"
+                                  for i, (move, note) in enumerate(zip(moves, notes, strict=True)))
+    return "moves: " + ", ".join(f"{i}) {move}" for i, move in enumerate(moves))
 
 
-def _menu(moves: list[str], longest: int = 12) -> str:
+def _menu(moves: list[str], longest: int = 12, notes: list[str] | None = None) -> str:
     """The legal moves, numbered; past `longest` of them (a draw offers up to 32), each
     verb once with how many ways it can be played.
 
@@ -55,7 +66,7 @@ def _menu(moves: list[str], longest: int = 12) -> str:
     "moves: stand; discard <cards> (3 ways, e.g. 'discard 2c'); 'help' numbers them"
     """
     if len(moves) <= longest:
-        return _numbered(moves)
+        return _numbered(moves, notes)
     by_verb: dict[str, list[str]] = {}
     for move in moves:
         by_verb.setdefault(move.split()[0], []).append(move)
@@ -63,6 +74,91 @@ def _menu(moves: list[str], longest: int = 12) -> str:
              f"{verb} <cards> ({len(ways)} ways, e.g. '{ways[0]}')"
              for verb, ways in by_verb.items()]
     return "moves: " + "; ".join(parts) + "; 'help' numbers them"
+
+
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "stand": ("stand pat", "pat", "stay pat"),
+    "discard": ("draw", "throw"),
+}
+"""Other words a player may type for a game's own move word (the key), accepted where the
+game has that word: ``stand pat`` and ``pat`` for ``stand``, ``draw 2c`` for
+``discard 2c``. Move words are read in any case."""
+
+
+def _canonical(text: str, verbs: set[str]) -> str:
+    """``text`` with its move word in lower case and a synonym replaced by the game's own
+    word (one of ``verbs``); the cards that follow are left as typed.
+
+    >>> _canonical("Stand Pat", {"stand", "discard"}), _canonical("DRAW Kd 7h", {"discard"})
+    ('stand', 'discard Kd 7h')
+    """
+    words = text.split()
+    lowered = [word.lower() for word in words]
+    for verb, synonyms in SYNONYMS.items():
+        if verb not in verbs:
+            continue
+        for synonym in sorted(synonyms, key=len, reverse=True):
+            size = len(synonym.split())
+            if lowered[:size] == synonym.split():
+                return " ".join([verb, *words[size:]])
+    return " ".join([lowered[0], *words[1:]]) if words else text
+
+
+def read_move(state: Any, text: str) -> int:
+    """The legal action that a player's ``text`` names at ``state``: a move number from the
+    menu, or a move in the game's words (any case; :data:`SYNONYMS`). Anything else is a
+    ValueError that names the move as typed, says why it is not legal (the engine's reason:
+    facing a bet you cannot check, you must follow clubs, ...) and lists the legal moves.
+
+    >>> import cardcore as cc
+    >>> state = cc.badugi.Game().new_initial_state(seed=1)
+    >>> state.action_to_string(read_move(state, "Call"))
+    'call'
+    >>> def say(text):
+    ...     try:
+    ...         read_move(state, text)
+    ...     except ValueError as error:
+    ...         print(str(error).replace("; ", ";\\n"))
+    >>> say("check")
+    'check' is not a legal move: facing a bet you cannot check: call, raise or fold;
+    legal moves: 0) fold, 1) call, 2) raise
+    >>> say("7")
+    '7' is not a legal move: 7 is not one of the 3 moves (0 to 2);
+    legal moves: 0) fold, 1) call, 2) raise
+    """
+    legal = state.legal_actions()
+    moves = [state.action_to_string(action) for action in legal]
+    listed = "legal " + _menu(moves)
+    typed = text.strip()
+
+    def refused(why: str) -> ValueError:
+        return ValueError(f"{quote_input(typed)} is not a legal move: {why}; {listed}")
+
+    if typed.isdigit():
+        number = int(typed)
+        if number < len(legal):
+            return int(legal[number])
+        count = len(legal)
+        raise refused(f"{number} is not one of the {count} move{'s' * (count != 1)} "
+                      f"(0 to {count - 1})")
+    verbs = {block.name for block in _module_of_state(state).SPEC.action_blocks}
+    verbs |= {move.split()[0] for move in moves}
+    try:
+        action = int(state.string_to_action(_canonical(typed, verbs)))
+    except ValueError as error:
+        raise refused(str(error)) from None
+    why = state.why_illegal(action)
+    if why is not None:
+        raise refused(why)
+    return action
+
+
+def _module_of_state(state: Any) -> Any:
+    """The game module whose ``State`` ``state`` is."""
+    for module in MODULES:
+        if isinstance(state, module.State):
+            return module
+    raise ValueError(f"not a cardcore state: {shown(state)}")
 
 
 def seats_config(game: str, players: int | None) -> dict[str, Any]:
@@ -124,8 +220,12 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
         else:
             legal = state.legal_actions()
             moves = [state.action_to_string(a) for a in legal]
+            # A game may say more of each move than its words (a Bai Buu arrangement's Low
+            # and High hands, and whether it fouls): its module's move_note.
+            note = getattr(module, "move_note", None)
+            notes = [note(state, a) for a in legal] if note else None
             say("\n" + state.observation_string(0))
-            say(_menu(moves))
+            say(_menu(moves, notes=notes))
             while True:
                 print("> ", end="", file=stdout, flush=True)
                 line = stdin.readline()
@@ -133,18 +233,17 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
                     say("\n(no more input)")
                     return 1
                 text = line.strip()
-                if text == "quit":
+                if text.lower() in ("quit", "exit"):
                     say("bye")
                     return 0
-                if text in ("help", ""):
-                    say(_numbered(moves))
+                if text.lower() in ("help", "?", ""):
+                    say(_numbered(moves, notes))
                     continue
                 try:
-                    action = legal[int(text)] if text.isdigit() else state.string_to_action(text)
-                    state.apply_action(action)
+                    state.apply_action(read_move(state, text))
                     break
-                except (ValueError, IndexError) as error:
-                    say(f"not a legal move: {error}")
+                except ValueError as error:
+                    say(str(error))
         if any(state.rewards()) and shown_hand != len(state.history()):
             shown_hand = len(state.history())
             results = ", ".join(f"P{s} {r:+g}" for s, r in enumerate(state.rewards()))

@@ -14,10 +14,19 @@ the memory of one of 10**5. Its summary is the same for any number of threads or
 >>> result = cc.simulate("badugi", 20_000, policies=["rule_based", "random"], seed=1)
 >>> bool(result.mean[0] > 0), result.returns.shape
 (True, (20000, 2))
+
+``cardcore.simulate`` is this module, and calling it calls :func:`simulate`:
+``import cardcore.simulate as sm`` gives the module (``sm.POLICIES``), and
+``cc.simulate(...)`` plays.
+
+>>> import cardcore.simulate as sm
+>>> sm.POLICIES["badugi"], sm is cc.simulate, sm.simulate("buh", 10).games
+(('random', 'rule_based'), True, 10)
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 import time
@@ -25,6 +34,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -36,7 +46,7 @@ from cardcore._checks import check_allocation, checked_int, checked_seed, shown
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of
 
-__all__ = ["POLICIES", "ReturnsSummary", "SimulationResult", "simulate"]
+__all__ = ["POLICIES", "Policy", "ReturnsSummary", "SimulationResult", "simulate"]
 
 POLICIES: dict[str, tuple[str, ...]] = {m.SPEC.name: m.SPEC.policies for m in MODULES}
 """The built-in policies of each game's native rollouts (each game's ``SPEC.policies``)."""
@@ -66,6 +76,28 @@ def _run_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: 
     checkpoints = np.minimum(np.arange(1, len(totals) + 1) * _SUMMARY_BLOCK, games)
     return ReturnsSummary(games, mean, m2, ahead, histogram, edges, checkpoints,
                           totals), dict(counts)
+
+
+def _run_calling(game: Any, name: str, policies: list[str | Callable[[Any], int]], begin: int,
+                 end: int, seed: int, keep_returns: bool) -> tuple[Any, dict[str, int]]:
+    """One chunk of games where a callable chooses for some seat, played in this process:
+    its returns (or, with keep_returns=False, their summary) and counts."""
+    returns, counts = getattr(_core, name).simulate_calling(game, begin, end, seed, policies)
+    rows = np.asarray(returns)
+    return (rows if keep_returns else _summary_of_rows(rows, _bin_edges(game))), dict(counts)
+
+
+def _summary_of_rows(rows: npt.NDArray[np.float64],
+                     edges: npt.NDArray[np.float64]) -> ReturnsSummary:
+    """The ReturnsSummary of a chunk's returns (games x seats), as C++ summarizes them."""
+    mean = rows.mean(axis=0)
+    inside = np.clip(rows, edges[0], np.nextafter(edges[-1], -np.inf))  # the end bins catch all
+    histogram = np.stack([np.histogram(column, bins=edges)[0] for column in inside.T])
+    checkpoints = np.minimum(np.arange(1, -(-len(rows) // _SUMMARY_BLOCK) + 1) * _SUMMARY_BLOCK,
+                             len(rows))
+    return ReturnsSummary(len(rows), mean, ((rows - mean) ** 2).sum(axis=0),
+                          (rows > 0).sum(axis=0), histogram.astype(np.int64), edges,
+                          checkpoints, np.cumsum(rows, axis=0)[checkpoints - 1])
 
 
 _SUMMARY_BLOCK = 1024
@@ -244,6 +276,8 @@ class SimulationResult:
             rates = ", ".join(f"{name.replace('_', ' ')} {rate:.4g}"
                               for name, rate in self.per_hand().items())
             lines.append(f"{self.counts[unit]:,} {unit}; per {unit[:-1]}: {rates}")
+        lines.append("mean: won per game (chips, or points); ahead: share of games it won more "
+                     "than it lost")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -288,11 +322,67 @@ class SimulationResult:
         pyplot.close(figure)
 
 
+Policy = str | Callable[[Any], int] | None
+"""What chooses for a seat of :func:`simulate`: a built-in name (:data:`POLICIES`), a
+callable that takes the state and returns a legal action id, or None for a seat that plays
+inside the engine."""
+
+
+def _engine_label(game: Any) -> tuple[str, str]:
+    """How the table names the seats that play inside the engine (a Bai Buu banker by the
+    house way), and the words that say why: the configuration choice that makes them play
+    there when it names a built-in policy, else ``engine``."""
+    spec = module_of(game).SPEC
+    for entry in spec.fields:
+        value = game.config.get(entry.name)
+        if entry.kind == "choice" and value in spec.policies:
+            return str(value), (f"{entry.name}={value!r} in the configuration; "
+                                f"{entry.name} is one of {', '.join(entry.choices)}")
+    return "engine", "the configuration"
+
+
+def _label(policy: Policy) -> str:
+    """A seat's name of its policy in the result: the built-in name, or the callable's."""
+    if isinstance(policy, str):
+        return policy
+    return str(getattr(policy, "__name__", type(policy).__name__))
+
+
+def _checked_policies(game: Any, name: str, policies: Sequence[Policy] | None) -> list[Policy]:
+    """One policy per seat (None at the seats that play inside the engine), each checked;
+    a list without the engine's seats gets them added."""
+    seats, acting = game.num_players, game.acting_players
+    if policies is None:
+        return [POLICIES[name][0]] * acting + [None] * (seats - acting)
+    if isinstance(policies, str) or callable(policies):
+        what = "the string" if isinstance(policies, str) else "the callable"
+        raise ValueError(f"policies must be a list, one per seat ({seats}), got {what} "
+                         f"{shown(policies)}")
+    policies = list(policies)
+    if len(policies) == acting < seats:
+        policies += [None] * (seats - acting)
+    if len(policies) != seats:
+        also = f", or one per seat that decides ({acting})" if acting < seats else ""
+        raise ValueError(f"policies needs one per seat ({seats}{also}), got {len(policies)}")
+    label, why = _engine_label(game)
+    for seat, policy in enumerate(policies):
+        if seat >= acting:
+            if policy is not None and policy != label:
+                raise ValueError(
+                    f"policies[{seat}] is {shown(policy)}, but seat {seat} plays inside the "
+                    f"engine ({why}), so no policy controls it: give None for it (or "
+                    f"{label!r}), or configure the seat to decide")
+        elif policy is None or (not callable(policy) and policy not in POLICIES[name]):
+            raise ValueError(f"unknown {name} policy {shown(policy)}: expected one of "
+                             f"{', '.join(POLICIES[name])}, or a callable (at seat {seat})")
+    return policies
+
+
 def simulate(
     game: Any,
     n: int,
     *,
-    policies: Sequence[str] | None = None,
+    policies: Sequence[Policy] | None = None,
     seed: int = 0,
     threads: int | None = None,
     executor: Executor | None = None,
@@ -300,8 +390,14 @@ def simulate(
     keep_returns: bool = True,
 ) -> SimulationResult:
     """Plays ``n`` games (hands, rounds, or games to the target as the configuration
-    says) of ``game`` (a Game, or a name for its default configuration) in C++, seat ``s``
-    choosing by ``policies[s]`` (a built-in name; :data:`POLICIES`), with the GIL released.
+    says) of ``game`` (a Game, or a name for its default configuration), seat ``s``
+    choosing by ``policies[s]``: a built-in name (:data:`POLICIES`; by default the game's
+    first) or a callable that takes the state and returns a legal action id. A seat that
+    plays inside the engine (a Bai Buu banker by the house way) takes None, or is left out
+    of the list. With built-in names only, the games are played in C++ with the GIL
+    released; with a callable, on one thread, calling it for each of its decisions (see
+    ``docs/simulate.md`` for how much slower that is). The deals, the seeding and the
+    built-in seats' choices are the same either way.
 
     With ``keep_returns=False`` the result holds a :class:`ReturnsSummary` in place of one
     row a game, in memory that does not grow with ``n``. Keeping the returns of more games
@@ -311,40 +407,41 @@ def simulate(
     >>> result = simulate("hucklebuck", 1000, seed=3)
     >>> result.returns.shape, result.policies
     ((1000, 4), ('random', 'random', 'random', 'random'))
+    >>> def first(state):  # any callable from a state to a legal action id
+    ...     return state.legal_actions()[0]
+    >>> simulate("badugi", 100, policies=[first, "rule_based"], seed=3).policies
+    ('first', 'rule_based')
     """
     name = module_of(game).SPEC.name
     if isinstance(game, str):
         game = GAMES[name]()
     n = checked_int(n, "n", "a positive number of games", lambda count: count >= 1)
-    seats = game.num_players
-    if policies is None:
-        default = POLICIES[name][0]
-        policies = [default] * seats
-    if isinstance(policies, str):
-        raise ValueError(f"policies must be a list of names, one per seat ({seats}), got the "
-                         f"string {shown(policies)}")
-    policies = list(policies)
-    if len(policies) != seats:
-        raise ValueError(f"policies needs one name per seat ({seats}), got {len(policies)}")
-    for policy in policies:
-        if callable(policy):
-            raise ValueError(f"native rollouts take built-in policy names {POLICIES[name]}, not "
-                             f"a callable: got {shown(policy)} (callables play only in "
-                             "Python-driven games)")
-        if policy not in POLICIES[name]:
-            raise ValueError(f"unknown {name} policy {shown(policy)}: expected one of "
-                             f"{POLICIES[name]}")
+    checked = _checked_policies(game, name, policies)
+    labels = tuple(_engine_label(game)[0] if policy is None else _label(policy)
+                   for policy in checked)
+    # The engine never asks a seat it plays itself: any built-in name fills its place.
+    native = [POLICIES[name][0] if policy is None else policy for policy in checked]
     seed = checked_seed(seed)
     if not isinstance(keep_returns, bool):
         raise ValueError(f"keep_returns must be True or False, got {shown(keep_returns)}")
     if keep_returns:
         # The rows, and their concatenation at the end: twice their size at the peak.
-        check_allocation(2 * n * seats * 8, f"keeping the returns of {n:,} games",
+        check_allocation(2 * n * game.num_players * 8, f"keeping the returns of {n:,} games",
                          "pass keep_returns=False for a summary in constant memory")
     config = game.config
-    run = _run if keep_returns else _run_summary
-    workers = resolve_threads(threads, n)
-    results = _results(executor, run, (name, config, seed, policies, workers), _chunks(n))
+    calling = any(callable(policy) for policy in native)
+    if calling and executor is not None:
+        raise ValueError("a callable policy plays in this process: executor= takes built-in "
+                         "policy names only")
+    results: Iterator[tuple[int, tuple[Any, dict[str, int]]]]
+    if calling:
+        results = ((end, _run_calling(game, name, native, begin, end, seed, keep_returns))
+                   for begin, end in _chunks(n))
+    else:
+        run = _run if keep_returns else _run_summary
+        names = [str(policy) for policy in native]
+        workers = resolve_threads(threads, n)
+        results = _results(executor, run, (name, config, seed, names, workers), _chunks(n))
     parts: list[npt.NDArray[np.float64]] = []
     summary: ReturnsSummary | None = None
     counts: dict[str, int] = {}
@@ -360,7 +457,7 @@ def simulate(
     if progress:
         print(file=sys.stderr)
     rows = np.concatenate(parts) if keep_returns else None
-    return SimulationResult(name, config, tuple(policies), seed, rows, counts, summary)
+    return SimulationResult(name, config, labels, seed, rows, counts, summary)
 
 
 def _chunks(n: int) -> Iterator[tuple[int, int]]:
@@ -413,5 +510,19 @@ def _duration(seconds: float) -> str:
     minutes = int(seconds // 60)
     return f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
 
+
+class _CallableModule(ModuleType):
+    """The class of this module: calling it calls :func:`simulate`, so that
+    ``cardcore.simulate`` is at once the function (``cc.simulate(...)``) and the module
+    (``import cardcore.simulate as sm``, ``sm.POLICIES``)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> SimulationResult:
+        return simulate(*args, **kwargs)
+
+
+__signature__ = inspect.signature(simulate)
+"""The module called is :func:`simulate`: ``inspect.signature`` shows its parameters."""
+
+sys.modules[__name__].__class__ = _CallableModule
 
 __dir__ = public_dir(__all__)

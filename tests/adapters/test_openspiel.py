@@ -87,6 +87,36 @@ def test_default_parameters_are_the_engine_defaults(name: str) -> None:
     assert set(game.get_type().parameter_specification) == set(cc.GAMES[name]().config)
 
 
+@pytest.mark.parametrize("name", [name for name in cc.GAMES
+                                  if "first_dealer" in cc.GAMES[name]().config])
+def test_chance_draws_the_first_dealer(name: str) -> None:
+    """Where the rules have a dealer, the first chance node draws him, each seat equally
+    likely, so the rl_environment's episodes seat the button everywhere; first_dealer=k
+    fixes him and starts at the deal."""
+    game = load(name, {})
+    seats = game.num_players()
+    assert game.get_parameters()["first_dealer"] == -1
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.chance_outcomes() == [(s, 1 / seats)
+                                                                  for s in range(seats)]
+    for seat in range(seats):
+        child = state.child(seat)
+        expected = cc.GAMES[name](first_dealer=seat).new_initial_state()
+        assert child.engine.serialize() == expected.serialize()
+        assert child.chance_outcomes() == expected.chance_outcomes()
+    env = rl_environment.Environment(game)
+    dealers = set()
+    for _ in range(30):
+        env.reset()
+        dealers.add(env.get_state.history()[0])
+    assert dealers == set(range(seats))
+    fixed = load(name, {"first_dealer": 1})
+    start = fixed.new_initial_state()
+    assert len(start.chance_outcomes()) == 52
+    assert start.engine.serialize() == cc.GAMES[name](first_dealer=1).new_initial_state(
+    ).serialize()
+
+
 def test_parameters_reach_the_engine() -> None:
     buh = load("buh", {"players": 5, "stacks": "3 8 20 5 40", "first_dealer": 2})
     expected = cc.buh.Game(players=5, stacks=(3, 8, 20, 5, 40), first_dealer=2).config
@@ -171,10 +201,21 @@ def test_openspiel_random_simulation(name: str, params: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("name", "params"), CASES, ids=IDS)
 def test_every_step_is_the_engines(name: str, params: dict[str, Any]) -> None:
     game = load(name, params)
+    config = openspiel.engine_config(name, params)
     for state in random_states(game, 2):
-        # A fresh engine state given the same actions is at the same place.
-        engine = cc.GAMES[name](**openspiel.engine_config(name, params)).new_initial_state()
-        for action in state.history():
+        # A fresh engine state given the same actions is at the same place (where chance
+        # draws the first dealer, the first action is the dealer's seat).
+        history = state.history()
+        if game.dealers is not None:
+            if not history:
+                assert state.chance_outcomes() == [(seat, 1 / game.num_players())
+                                                   for seat in range(game.num_players())]
+                assert state.action_to_string(1) == "dealer 1"
+                continue
+            config = {**config, "first_dealer": history[0]}
+            history = history[1:]
+        engine = cc.GAMES[name](**config).new_initial_state()
+        for action in history:
             engine.apply_action(action)
         assert state.current_player() == engine.current_player()
         assert state.is_chance_node() == (engine.current_player() == cc.CHANCE)
@@ -199,6 +240,12 @@ def test_observations_are_the_engines(name: str, params: dict[str, Any]) -> None
     assert list(observation.dict) == ["observation"]
     assert list(info_state.dict) == ["info_state"]
     for state in random_states(game, 1)[::3]:
+        if state.dealer_pending:  # nothing has happened: every view is empty
+            for player in range(game.num_players()):
+                observation.set_from(state, player)
+                assert not observation.tensor.any()
+                assert state.observation_string(player) == "the first dealer is to be drawn"
+            continue
         for player in range(game.num_players()):
             observation.set_from(state, player)
             info_state.set_from(state, player)

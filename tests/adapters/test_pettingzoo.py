@@ -10,7 +10,7 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -85,6 +85,49 @@ def test_seeds_choose_the_deals() -> None:
     assert first_observations(env, [2]) != seeded[:1]
 
 
+@pytest.mark.parametrize("name", [name for name in cc.GAMES
+                                  if "first_dealer" in cc.GAMES[name]().config])
+def test_the_dealer_rotates(name: str) -> None:
+    """Where the rules have a dealer, the first dealer of an episode varies: drawn from a
+    reset's seed, then one seat on at each reset without one; a seed gives the same seats."""
+    env = cz.raw_env(name)
+    seats = env.game.num_players
+
+    def dealers(seeds: list[int | None]) -> list[int]:
+        found = []
+        for seed in seeds:
+            env.reset(seed=seed)
+            found.append(env.episode_game.config["first_dealer"])
+            assert env.engine_state.serialize().startswith(
+                env.episode_game.new_initial_state().serialize().split(" | ")[0])
+        return found
+
+    rotation = dealers([5] + [None] * (2 * seats - 1))
+    assert rotation == [(rotation[0] + k) % seats for k in range(2 * seats)]
+    assert dealers([5]) == rotation[:1], "the same seed, the same first dealer"
+    assert set(dealers(list(range(40)))) == set(range(seats)), "seeds choose every seat"
+    fixed = cz.raw_env(name, first_dealer=1)
+    for seed in (None, 1, None, 2):
+        fixed.reset(seed=seed)
+        assert fixed.episode_game.config["first_dealer"] == 1
+
+
+def test_player_0_plays_both_badugi_positions() -> None:
+    """The issue's case: player_0 is the dealer (small blind) in some episodes and the big
+    blind in others, whether reset with a new seed each time or without one."""
+    env = cz.raw_env("badugi")
+    by_seed = set()
+    for seed in range(20):
+        env.reset(seed=seed)
+        by_seed.add(cast(cc.badugi.State, env.engine_state).button)
+    in_turn = []
+    for _ in range(4):
+        env.reset()
+        in_turn.append(cast(cc.badugi.State, env.engine_state).button)
+    assert by_seed == {0, 1}
+    assert in_turn in ([0, 1, 0, 1], [1, 0, 1, 0])
+
+
 def seat_of(agent: str) -> int:
     return int(agent.removeprefix("player_"))
 
@@ -93,12 +136,11 @@ def test_masks_and_rewards_follow_the_engine(case: tuple[str, dict[str, Any]]) -
     """Random games through the wrapped env next to an engine state with explicit chance
     nodes that receives the same deals (read from the env's state) and the same actions."""
     name, config = case
-    game = cc.GAMES[name](**config)
     env = cz.env(name, **config)
     for seed in range(8):
         rng = random.Random(seed)
         env.reset(seed=seed)
-        replica = game.new_initial_state()
+        replica = env.unwrapped.episode_game.new_initial_state()
         totals = dict.fromkeys(env.possible_agents, 0.0)
         for agent in env.agent_iter():
             dealt = env.unwrapped.engine_state.history()

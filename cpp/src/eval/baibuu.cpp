@@ -602,19 +602,27 @@ bool is_natural_by_table(Mask holding) {
   return tables().holding[colex_index<4>(holding, valid)] >> 6 == kNaturalForm;
 }
 
-OptimalSummary optimal_summary() {
+OptimalSummary optimal_summary(int commission_bp) {
+  if (commission_bp < 0 || commission_bp > 10000)
+    throw std::invalid_argument("commission_bp must be 0 to 10000 basis points, got " + std::to_string(commission_bp));
   const Optimal& o = optimal_table();
   OptimalSummary summary;
-  long double house = 0, best = 0;
+  // A score over the B banker holdings is 97 W - 100 (B - W) = 197 W - 100 B for W wins:
+  // the wins, exactly, whatever the commission they are then paid at.
+  const std::int64_t bankers = kBinomial[4][kDeckSize - 4];
+  std::int64_t house_wins = 0, best_wins = 0;
   for (std::uint32_t i = 0; i < kNumHands4; ++i) {
     summary.differing += o.best[i] != o.house_way[i];
-    house += o.house_way[i];
-    best += o.best[i];
+    house_wins += (o.house_way[i] + 100 * bankers) / 197;
+    best_wins += (o.best[i] + 100 * bankers) / 197;
   }
-  // Scores are hundredths of the wager summed over every banker holding of the 48 cards.
-  const long double rounds = static_cast<long double>(kNumHands4) * kBinomial[4][kDeckSize - 4] * 100;
-  summary.house_way_return = static_cast<double>(house / rounds);
-  summary.optimal_return = static_cast<double>(best / rounds);
+  const long double rounds = static_cast<long double>(kNumHands4) * bankers;
+  const long double win = (10000 - commission_bp) / 10000.0L;
+  auto expected = [&](std::int64_t wins) {
+    return static_cast<double>((win * wins - (rounds - static_cast<long double>(wins))) / rounds);
+  };
+  summary.house_way_return = expected(house_wins);
+  summary.optimal_return = expected(best_wins);
   return summary;
 }
 

@@ -83,6 +83,30 @@ unsigned Table::legal(int seat) const {
   return actions;
 }
 
+std::string Table::why_illegal(int seat, int action) const {
+  if (action < 0 || action >= kNumActions || !needs_action(seat) || (legal(seat) >> action & 1)) return "";
+  const Chips owed = high_ - round_bet_[seat];
+  switch (action) {
+    case kFold:
+      return "nothing is owed, so there is nothing to fold to: check";
+    case kCheck:
+      return "facing a bet you cannot check: call, raise or fold";
+    case kCall:
+      return "there is no bet to call: check or bet";
+    case kBet:
+      if (high_ > 0) return "a bet is already in: raise it, call or fold";
+      break;
+    default:  // kRaise
+      if (high_ == 0) return "there is no bet to raise: bet";
+      break;
+  }
+  if (bets_ >= cap_) return "the betting is capped: " + std::to_string(bets_) + " bets and raises this round";
+  if (acted_ >> seat & 1) return "nobody has raised since you acted, so you may not raise again";
+  if (!others_can_bet(seat)) return "every other player is all-in: nobody could call a raise";
+  if (stack_[seat] <= owed) return "your stack covers only a call";
+  return "";
+}
+
 void Table::apply(int seat, Action action) {
   if (!(legal(seat) >> action & 1)) throw std::invalid_argument("betting action not legal");
   const Seats me = Seats(1u << seat);

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'odds_classes', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'VectorEnv', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'odds_classes', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Badugi state (docs/rulebook/badugi.md): the engine protocol
@@ -82,6 +82,10 @@ class State:
         """
         Legal action ids: the stock's card ids at a chance node, none at the end.
         """
+    def legal_actions_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        The legal actions as a bool array, True at each legal id: num_distinct_actions entries at a player node (all False at the end), 52 (the card ids) at a chance node.
+        """
     def observation_string(self, player: typing.SupportsIndex) -> str:
         ...
     def observation_tensor(self, player: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
@@ -111,6 +115,10 @@ class State:
     def string_to_action(self, text: str) -> int:
         """
         The action id of a canonical string (cards in any order and spelling).
+        """
+    def why_illegal(self, action: typing.SupportsIndex) -> str | None:
+        """
+        None when the action id is legal here, else why not, in a player's words ("facing a bet you cannot check: call, raise or fold").
         """
     @property
     def bets(self) -> tuple[int, int]:
@@ -238,6 +246,34 @@ class Game:
         """
         'zero_sum' when the returns of this configuration always sum to zero, else 'general_sum'.
         """
+class VectorEnv:
+    """
+    num_envs states of this game stepped together in C++ (cardcore.VectorEnv wraps it; docs/vector.md).
+    """
+    def __init__(self, game: Game, num_envs: typing.SupportsInt | typing.SupportsIndex, seat: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], information_state: bool, threads: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def outputs(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.bool], numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.bool], numpy.typing.NDArray[numpy.float32]]:
+        """
+        The output arrays: observation, legal_mask, current_player, rewards, terminated, episode_returns.
+        """
+    def reset(self, seed: typing.SupportsIndex | None) -> None:
+        """
+        Starts a new episode in every env (a seed restarts every env's stream).
+        """
+    def state(self, i: typing.SupportsInt | typing.SupportsIndex) -> State:
+        """
+        A copy of env i's current state.
+        """
+    def step(self, actions: numpy.ndarray) -> None:
+        """
+        Steps every env; an illegal action is a ValueError and changes no env.
+        """
+    @property
+    def num_envs(self) -> int:
+        ...
+    @property
+    def threads(self) -> int:
+        ...
 def analyze(cards: typing.Any) -> dict[str, typing.Any]:
     """
     The fields of a 4-card Badugi hand as a dict (see cardcore.badugi.evaluate).
@@ -319,6 +355,14 @@ def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: 
     
     >>> simulate(Game(), 0, 4, 1, ["random", "rule_based"], 1)[0].shape
     (4, 2)
+    """
+def simulate_calling(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[typing.Any]) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
+    """
+    simulate's games [begin, end) on one thread with the GIL held, seat s choosing by policies[s]: a built-in name, or a callable that takes the state (a copy) and returns a legal action id.
+    """
+def simulate_summary(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex, low: typing.SupportsFloat | typing.SupportsIndex, high: typing.SupportsFloat | typing.SupportsIndex, bins: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.float64], dict[str, int]]:
+    """
+    simulate's games [begin, end) summarized in constant memory: (mean, m2, ahead, histogram, totals, counts), where m2 is each seat's sum of squared deviations from its mean, ahead the games it ended above zero, histogram[seat] its returns in `bins` equal bins over [low, high) (outside values in the end bins) and totals[b] each seat's total after the (b + 1)th block of 1024 games.
     """
 def spec() -> dict[str, typing.Any]:
     """

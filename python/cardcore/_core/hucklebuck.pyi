@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'VectorEnv', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_summary', 'spec', 'trick_winner']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'VectorEnv', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'trick_winner']
 class State:
     """
     A Hucklebuck state (docs/rulebook/hucklebuck.md): the engine protocol
@@ -70,6 +70,10 @@ class State:
         """
         Legal action ids: the stock's card ids at a chance node, none at the end.
         """
+    def legal_actions_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        The legal actions as a bool array, True at each legal id: num_distinct_actions entries at a player node (all False at the end), 52 (the card ids) at a chance node.
+        """
     def observation_string(self, player: typing.SupportsIndex) -> str:
         ...
     def observation_tensor(self, player: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
@@ -107,6 +111,10 @@ class State:
     def string_to_action(self, text: str) -> int:
         """
         The action id of a canonical string (cards in any order and spelling).
+        """
+    def why_illegal(self, action: typing.SupportsIndex) -> str | None:
+        """
+        None when the action id is legal here, else why not, in a player's words ("facing a bet you cannot check: call, raise or fold").
         """
     @property
     def active(self) -> tuple[bool, ...]:
@@ -307,6 +315,10 @@ def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: 
     
     >>> simulate(Game(), 0, 4, 1, ["random", "rule_based", "random", "random"], 1)[0].shape
     (4, 4)
+    """
+def simulate_calling(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[typing.Any]) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
+    """
+    simulate's games [begin, end) on one thread with the GIL held, seat s choosing by policies[s]: a built-in name, or a callable that takes the state (a copy) and returns a legal action id.
     """
 def simulate_summary(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex, low: typing.SupportsFloat | typing.SupportsIndex, high: typing.SupportsFloat | typing.SupportsIndex, bins: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.float64], dict[str, int]]:
     """

@@ -16,6 +16,12 @@ default, and a field that may be None takes one below its minimum for None: Huck
 ``hands=0`` plays the game to the target (``hands=None`` in cardcore) and Bai Buu's
 ``banker_commission_bp=-1`` takes ``commission_bp``.
 
+Where the rules have a dealer (a game with ``first_dealer``), the parameter defaults to
+``-1``: the first dealer is then a chance node before the deal, each seat with probability
+1/n (its outcome is the seat, shown as ``dealer 1``), so that every seat plays every
+position over the episodes of ``rl_environment`` and the game solved by CFR is the fair one.
+``first_dealer=0`` (or any seat) fixes the dealer and starts at the deal, as the engine does.
+
 >>> import pyspiel
 >>> from cardcore.adapters import openspiel
 >>> openspiel.register()
@@ -23,7 +29,10 @@ default, and a field that may be None takes one below its minimum for None: Huck
 >>> game.num_players(), game.get_type().utility.name
 (4, 'ZERO_SUM')
 >>> state = game.new_initial_state()
->>> state.is_chance_node(), len(state.chance_outcomes())
+>>> state.is_chance_node(), state.chance_outcomes()  # the first dealer
+(True, [(0, 0.25), (1, 0.25), (2, 0.25), (3, 0.25)])
+>>> state.apply_action(2)
+>>> state.is_chance_node(), len(state.chance_outcomes())  # the deal
 (True, 52)
 
 This module needs OpenSpiel (``pip install cardcore[rl]``); ``import cardcore`` does not
@@ -76,8 +85,17 @@ def _none_value(field: ConfigField) -> int:
     return field.minimum - 1
 
 
+_DEALER = "first_dealer"
+"""The configuration field of the first dealer (``docs/design.md``, "Chance nodes")."""
+
+_CHANCE_DEALER = -1
+"""The ``first_dealer`` parameter that makes the first dealer a chance node (the default)."""
+
+
 def _parameter(field: ConfigField) -> int | str:
     """A field's default as an OpenSpiel parameter (a scalar)."""
+    if field.name == _DEALER:
+        return _CHANCE_DEALER
     if field.kind == "per_seat":
         return ""
     if field.default is None:
@@ -107,8 +125,8 @@ def engine_config(name: str, params: Params) -> Config:
     their defaults); an unknown parameter is a ValueError.
 
     >>> config = engine_config("hucklebuck", {"players": 3, "scores": "1 2 3", "hands": 0})
-    >>> config["scores"], config["hands"]
-    ((1, 2, 3), None)
+    >>> config["scores"], config["hands"], "first_dealer" in config  # chance deals the dealer
+    ((1, 2, 3), None, False)
     """
     defaults = _defaults(name)
     unknown = sorted(set(params) - set(defaults))
@@ -119,6 +137,8 @@ def engine_config(name: str, params: Params) -> Config:
     config: Config = {}
     for field in spec_of(name).fields:
         value = params.get(field.name, defaults[field.name])
+        if field.name == _DEALER and value == _CHANCE_DEALER:
+            continue  # chance deals the first dealer: the engine's default until it does
         if field.kind == "per_seat":
             value = _seat_list(field.name, value)
             if value is None:
@@ -182,21 +202,31 @@ class CardcoreGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Params | None = None) -> None:
         params = {**_defaults(self.game_name), **(params or {})}
-        engine = cc.GAMES[self.game_name](**engine_config(self.game_name, params))
+        config = engine_config(self.game_name, params)
+        engine = cc.GAMES[self.game_name](**config)
+        self.dealers: list[Game] | None = None
+        """With the first dealer a chance node, the game of each first dealer; else None."""
+        if _DEALER in engine.config and params.get(_DEALER) == _CHANCE_DEALER:
+            self.dealers = [cc.GAMES[self.game_name](**{**config, _DEALER: seat})
+                            for seat in range(engine.num_players)]
         super().__init__(_game_type(self.game_name, engine), _game_info(engine), params)
         self.engine = engine
+        """The cardcore Game (with the first dealer a chance node, that of first dealer 0)."""
 
     def __reduce__(self) -> tuple[type[CardcoreGame], tuple[Params]]:
         # OpenSpiel's own pickling restores the C++ side only, not ``engine``.
         return type(self), (self.get_parameters(),)
 
     def new_initial_state(self) -> CardcoreState:
-        """The start of a game, at its first chance node."""
-        return CardcoreState(self, self.engine.new_initial_state())
+        """The start of a game, at its first chance node: the first dealer's, or the deal's."""
+        state = CardcoreState(self, self.engine.new_initial_state())
+        state.dealer_pending = self.dealers is not None
+        return state
 
     def max_chance_nodes_in_history(self) -> int:
-        """A bound on the chance nodes of a game (the engine's bound on all its nodes)."""
-        return int(self.engine.max_game_length)
+        """A bound on the chance nodes of a game (the engine's bound on all its nodes, and
+        the first dealer's)."""
+        return int(self.engine.max_game_length) + (self.dealers is not None)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Params | None = None
@@ -217,22 +247,40 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
         # OpenSpiel clones and serializes a Python state by copying or pickling its
         # attributes.
         self.engine = engine
+        self.dealer_pending = False
+        """Whether the first dealer is still to be drawn (a chance node before the deal;
+        ``engine`` is then the start of the game with first dealer 0)."""
         self._returns_before = engine.returns()
 
     def current_player(self) -> int:
         """The seat to act, or OpenSpiel's chance or terminal id."""
+        if self.dealer_pending:
+            return int(pyspiel.PlayerId.CHANCE)
         player = self.engine.current_player()
         return int(_PLAYER_IDS.get(player, player))
 
     def _legal_actions(self, player: int) -> list[int]:
         del player  # OpenSpiel asks only for the player to act
+        if self.dealer_pending:
+            return list(range(len(self.engine.returns())))  # the seats
         return list(self.engine.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """(card id, probability) for each card of the stock."""
+        """(card id, probability) for each card of the stock; at the first dealer's node,
+        (seat, 1/n) for each seat."""
+        if self.dealer_pending:
+            seats = len(self.engine.returns())
+            return [(seat, 1 / seats) for seat in range(seats)]
         return list(self.engine.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
+        if self.dealer_pending:
+            dealers = self.get_game().dealers
+            if not 0 <= action < len(dealers):
+                raise ValueError(f"the first dealer is a seat 0-{len(dealers) - 1}, got {action}")
+            self.engine = dealers[action].new_initial_state()
+            self.dealer_pending = False
+            return
         if not self.engine.is_chance_node():
             # OpenSpiel reads rewards at decision nodes only, so a reward covers a player's
             # action and the chance nodes after it (a hand may end on a deal).
@@ -241,6 +289,8 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         del player  # an engine action id means the same to whoever asks
+        if self.dealer_pending:
+            return f"dealer {action}"
         return str(self.engine.action_to_string(action))
 
     def is_terminal(self) -> bool:
@@ -263,14 +313,17 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
         ``probability_sampler`` (a callable giving uniforms in [0, 1))."""
         seed = int(probability_sampler() * 2**53)
         sample = self.engine.resample_from_infostate(player_id, seed)
-        # Replay the sample's history so that OpenSpiel's own history matches it too.
+        # Replay the sample's history so that OpenSpiel's own history matches it too (the
+        # first dealer, which every player sees, first).
         state = self.get_game().new_initial_state()
+        if state.dealer_pending:
+            state.apply_action(self.history()[0])
         for action in sample.history():
             state.apply_action(action)
         return state  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
-        return repr(self.engine)
+        return "the first dealer is to be drawn" if self.dealer_pending else repr(self.engine)
 
 
 class CardcoreObserver:
@@ -304,14 +357,19 @@ class CardcoreObserver:
         self.dict = {name: self.tensor.reshape(shape)}
 
     def set_from(self, state: CardcoreState, player: int) -> None:
-        """Writes ``player``'s view of ``state`` into ``tensor``."""
-        if self._info_state:
+        """Writes ``player``'s view of ``state`` into ``tensor`` (all zeros before the first
+        dealer is drawn: nothing has happened yet)."""
+        if state.dealer_pending:
+            self.tensor[:] = 0
+        elif self._info_state:
             self.tensor[:] = state.engine.information_state_tensor(player)
         else:
             self.tensor[:] = state.engine.observation_tensor(player)
 
     def string_from(self, state: CardcoreState, player: int) -> str:
         """``player``'s view of ``state`` as text."""
+        if state.dealer_pending:
+            return "the first dealer is to be drawn"
         if self._info_state:
             return str(state.engine.information_state_string(player))
         return str(state.engine.observation_string(player))

@@ -10,7 +10,13 @@ every seat, except the Bai Buu banker when it arranges by the house way inside t
   (float32), and ``action_mask`` (int8), 1 exactly at the legal actions of the agent to act,
   all zeros for the others. Actions are the engine's action ids.
 - Chance is resolved inside: every episode is ``game.new_initial_state(seed=...)`` with a
-  seed drawn from the environment's generator, which ``reset(seed=...)`` seeds. A deal that
+  seed drawn from the environment's generator, which ``reset(seed=...)`` seeds.
+- The dealer rotates where the rules have one (a game whose configuration has
+  ``first_dealer``): ``reset(seed=s)`` draws the first dealer of the episode from the
+  seeded generator, and each reset after it without a seed moves the dealer one seat to
+  the left, so every agent plays every position equally often and the same seed gives the
+  same seats. ``first_dealer=`` in the configuration fixes the dealer instead. (The Bai Buu
+  banker is always the last seat: its player hands have no positions.) A deal that
   leaves nobody a decision (one-round Bai Buu where every player hand is a Natural, about 2%
   of deals with one hand) is dealt again, as PettingZoo episodes start with live agents;
   averages over episodes leave those rounds out.
@@ -62,6 +68,9 @@ __all__ = ["Observation", "env", "raw_env"]
 Observation = dict[str, npt.NDArray[Any]]
 """What ``observe`` returns: ``observation`` (float32) and ``action_mask`` (int8)."""
 
+_DEALER = "first_dealer"
+"""The configuration field of the first dealer (``docs/design.md``, "Chance nodes")."""
+
 def env(game_name: str, render_mode: str | None = None, **config: Any) -> AECEnv:
     """The AEC environment of ``cc.GAMES[game_name](**config)``, wrapped as PettingZoo's
     classic games are: an illegal action ends the episode with ``min_utility`` for the
@@ -71,7 +80,7 @@ def env(game_name: str, render_mode: str | None = None, **config: Any) -> AECEnv
     >>> hucklebuck = env("hucklebuck", players=3)
     >>> hucklebuck.reset(seed=1)
     >>> hucklebuck.agent_selection, hucklebuck.num_agents
-    ('player_1', 3)
+    ('player_2', 3)
     """
     raw = raw_env(game_name, render_mode=render_mode, **config)
     wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=raw.game.min_utility)
@@ -122,8 +131,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
     """One cardcore game as an unwrapped PettingZoo AEC environment (see the module).
 
     >>> badugi = raw_env("badugi", hands=12)
-    >>> badugi.reset(seed=3)
-    >>> badugi.observe("player_0")["action_mask"].nonzero()[0].tolist()  # fold, call, raise
+    >>> badugi.reset(seed=3)  # the first dealer (the small blind) drawn from the seed
+    >>> badugi.episode_game.config["first_dealer"], badugi.agent_selection
+    (1, 'player_1')
+    >>> badugi.observe("player_1")["action_mask"].nonzero()[0].tolist()  # fold, call, raise
     [0, 2, 4]
     >>> badugi.step(5)  # stand: not a betting action
     Traceback (most recent call last):
@@ -136,7 +147,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {shown(render_mode)}")
         self.game = _make_game(game_name, config)
-        """The cardcore game every episode is a state of."""
+        """The cardcore game of the episodes: each is a state of it, or, when the dealer
+        rotates, of the same game with the episode's ``first_dealer``."""
+        rotates = _DEALER in self.game.config and _DEALER not in config
+        # One game per first dealer when the dealer rotates (see the module).
+        self._games = ([_make_game(game_name, {**config, _DEALER: seat})
+                        for seat in range(self.game.num_players)] if rotates else [self.game])
+        self._dealer = 0
         self.render_mode = render_mode
         self.metadata = {
             "render_modes": ["ansi"],
@@ -169,6 +186,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
             raise ValueError("no episode yet: call reset() first")
         return self._state
 
+    @property
+    def episode_game(self) -> Game:
+        """The game the live episode is a state of: :attr:`game`, with the episode's
+        ``first_dealer`` when the dealer rotates. Before the first ``reset``, :attr:`game`."""
+        return self._games[self._dealer]
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """``observation`` (the engine's tensor) and ``action_mask`` boxes."""
         return self.observation_spaces[agent]
@@ -178,16 +201,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deals a new episode; ``seed`` reseeds the generator the deals are drawn from
-        (the first reset without one seeds it from the operating system). ``options`` is
-        accepted for the PettingZoo API and ignored."""
+        """Deals a new episode; ``seed`` reseeds the generator the deals (and the first
+        dealer, when it rotates) are drawn from (the first reset without one seeds it from
+        the operating system); a reset without a seed moves the dealer one seat on.
+        ``options`` is accepted for the PettingZoo API and ignored."""
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
+            if len(self._games) > 1:
+                self._dealer = int(self._rng.integers(len(self._games)))
+        else:
+            self._dealer = (self._dealer + 1) % len(self._games)
+        game = self._games[self._dealer]
         # A deal can leave nobody a decision (every Bai Buu hand a Natural against a house
         # banker) while PettingZoo episodes must start with live agents: deal again.
-        state = self.game.new_initial_state(seed=int(self._rng.integers(2**63)))
+        state = game.new_initial_state(seed=int(self._rng.integers(2**63)))
         while state.is_terminal():
-            state = self.game.new_initial_state(seed=int(self._rng.integers(2**63)))
+            state = game.new_initial_state(seed=int(self._rng.integers(2**63)))
         self._state = state
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -101,13 +101,16 @@ int optimal_arrangement(Mask holding);
 
 // Exactly, over every player holding and every banker holding of the other 48 cards: how
 // many holdings the optimal arrangement plays differently from the house way (strictly
-// better), and the player's expected return per unit wager under each (a win +0.97, a loss
-// -1, against a house-way banker).
+// better), and the player's expected return per unit wager under each (a win
+// 1 - commission_bp / 10000, unrounded: +0.97 at the default 300; a loss -1; against a
+// house-way banker). A round never pushes, so an arrangement's expected return ranks as
+// its wins whatever the commission: the optimal arrangement is the same for every
+// commission, and only the returns depend on it. commission_bp is 0 to 10000.
 struct OptimalSummary {
   std::int64_t differing = 0;
   double house_way_return = 0, optimal_return = 0;
 };
-OptimalSummary optimal_summary();
+OptimalSummary optimal_summary(int commission_bp = 300);
 
 // Settles one round by the tables: player hand i (holding players[i]) arranged by the
 // optimal arrangement when optimal[i], else by the house way; the banker by the house way.

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace cardcore::betting {
 
@@ -56,6 +57,9 @@ class Table {
 
   // Bit a set for each legal Action of `seat`.
   unsigned legal(int seat) const;
+  // Why betting action `action` is not legal for `seat` now, in a player's words ("facing a
+  // bet you cannot check"); "" when it is legal or the reason is not the table's.
+  std::string why_illegal(int seat, int action) const;
   void apply(int seat, Action action);
 
   // Whether `seat` still has to act this round.

@@ -100,6 +100,18 @@ ActionSet State::legal_player_actions() const {
   return actions;
 }
 
+std::string State::why_illegal(int action) const {
+  const bool betting = action >= 0 && action < betting::kNumActions;
+  const bool drawing = action >= kDrawBase && action < kNumDistinctActions;
+  if (phase_ == Phase::kBet) {
+    if (betting) return table_.why_illegal(to_act_, action);
+    if (drawing) return "it is a betting round, not the draw";
+  } else if (phase_ == Phase::kDraw && betting) {
+    return "it is the draw: stand pat or discard cards";
+  }
+  return "";
+}
+
 void State::apply_chance(int card) {
   // The card is recorded before its effects, which may end the hand and start the next.
   switch (phase_) {

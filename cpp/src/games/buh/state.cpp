@@ -278,6 +278,36 @@ ActionSet State::legal_player_actions() const {
   return actions;
 }
 
+std::string State::why_illegal(int action) const {
+  const bool betting = action >= 0 && action < betting::kNumActions;
+  const bool drawing = action >= kDrawBase && action < kDrawBase + 16;
+  const bool declaring = action == kDeclare || action == kPass;
+  switch (phase_) {
+    case Phase::kWindow:
+      if (action == kDeclare) return "you have no buh to declare (" + format_cards(hands_[to_act_]) + ")";
+      if (betting || drawing) return "it is the declaration window: declare a buh or pass";
+      break;
+    case Phase::kBet:
+      if (betting) return table_.why_illegal(to_act_, action);
+      if (drawing) return "it is a betting round, not the draw";
+      if (declaring) return "a buh is declared in the declaration window, not in a betting round";
+      break;
+    case Phase::kDraw:
+      if (drawing) {
+        const auto positions = static_cast<unsigned>(action - kDrawBase);
+        if (popcount(positions) > 3) return "you may throw at most three cards (three only keeping an ace)";
+        return "you may throw three cards only keeping an ace, and you would keep " +
+               format_cards(hands_[to_act_] & ~cards_of_positions(hands_[to_act_], positions));
+      }
+      if (betting) return "it is the draw: stand pat or discard cards";
+      if (declaring) return "a buh is declared in the declaration window, not in the draw";
+      break;
+    default:
+      break;
+  }
+  return "";
+}
+
 void State::apply_chance(int card) {
   int seat = to_act_;
   if (phase_ == Phase::kDeal) {

@@ -206,6 +206,37 @@ ActionSet State::legal_player_actions() const {
   return actions;
 }
 
+std::string State::why_illegal(int action) const {
+  static constexpr const char* kSuitNames[] = {"clubs", "diamonds", "hearts", "spades"};
+  const bool in_out = action == kIn || action == kOut;
+  const bool exchanging = action >= kExchangeBase && action < kPlayBase;
+  const bool playing = action >= kPlayBase && action < kNumDistinctActions;
+  switch (phase_) {
+    case Phase::kInOut:
+      if (exchanging || playing) return "first say whether you stay in: in or out";
+      break;
+    case Phase::kExchange:
+      if (in_out) return "you are in the hand: it is the exchange (pass, or exchange cards)";
+      if (playing) return "it is the exchange (pass, or exchange cards), not the play";
+      break;
+    case Phase::kPlay: {
+      if (in_out || exchanging) return "it is the play: play a card";
+      if (!playing) break;
+      const int card = action - kPlayBase;
+      const Mask hand = hands_[to_act_];
+      if (!(hand >> card & 1)) return "you do not hold " + format_card(card) + " (you hold " + format_cards(hand) + ")";
+      const int led = trick_[leader_] < 0 ? -1 : suit_of(trick_[leader_]);
+      if (led >= 0)
+        return std::string("you must follow ") + kSuitNames[led] + " (you hold " +
+               format_cards(legal_plays(hand, led)) + ")";
+      break;
+    }
+    default:
+      break;
+  }
+  return "";
+}
+
 void State::apply_chance(int card) {
   // The card is recorded before its effects.
   switch (phase_) {

@@ -4,12 +4,13 @@ Bai Buu evaluation and settlement (docs/rulebook/baibuu.md 3).
 from __future__ import annotations
 from cardcore._core.baibuu.rollouts import VectorEnv
 from cardcore._core.baibuu.rollouts import policy_action
+from cardcore._core.baibuu.rollouts import simulate_calling
 import collections.abc
 import numpy
 import numpy.typing
 import typing
 from . import rollouts
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'VectorEnv', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'VectorEnv', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Bai Buu round (docs/rulebook/baibuu.md): the engine protocol
@@ -70,6 +71,10 @@ class State:
         """
         Legal action ids: the stock's card ids at a chance node, none at the end.
         """
+    def legal_actions_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        The legal actions as a bool array, True at each legal id: num_distinct_actions entries at a player node (all False at the end), 52 (the card ids) at a chance node.
+        """
     def observation_string(self, player: typing.SupportsIndex) -> str:
         ...
     def observation_tensor(self, player: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
@@ -95,6 +100,10 @@ class State:
     def string_to_action(self, text: str) -> int:
         """
         The action id of a canonical string (cards in any order and spelling).
+        """
+    def why_illegal(self, action: typing.SupportsIndex) -> str | None:
+        """
+        None when the action id is legal here, else why not, in a player's words ("facing a bet you cannot check: call, raise or fold").
         """
     @property
     def hands(self) -> tuple[typing.Any, ...]:
@@ -273,10 +282,10 @@ def optimal_arrangement(cards: typing.Any) -> int | None:
     >>> optimal_arrangement("Qs Kh 6c 4d")
     0
     """
-def optimal_summary() -> dict[str, typing.Any]:
+def optimal_summary(commission_bp: typing.SupportsInt | typing.SupportsIndex = 300) -> dict[str, typing.Any]:
     """
     Exact figures of the optimal arrangement: holdings it plays differently from the house way,
-    and the player's expected return per unit wager under each.
+    and the player's expected return per unit wager under each (a win 1 - commission_bp / 10000).
     
     >>> summary = optimal_summary()
     >>> summary["optimal_return"] >= summary["house_way_return"]

@@ -38,6 +38,8 @@ class State : public EngineState<State, kNumPlayers> {
   int current_player() const;
   bool is_terminal() const { return phase_ == Phase::kOver; }
   ActionSet legal_player_actions() const;
+  // Why a player action is not legal now ("facing a bet you cannot check"), "" if it is.
+  std::string why_illegal(int action) const;
 
   std::string observation_string(int player) const;
   std::string information_state_string(int player) const;

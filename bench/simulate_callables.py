@@ -1,0 +1,63 @@
+"""Games per second of ``cc.simulate`` with built-in players only (C++, one thread) and with
+a Python callable at seat 0 (the same games, the callable asked at each of its decisions).
+
+    python bench/simulate_callables.py [--games 20000] [--repeats 3]
+
+The callable is the cheapest a user can write, the first legal action
+(``state.legal_actions()[0]``), so the figure is the cost of calling Python at each decision:
+a copy of the state and a Python call. Each figure is the best of ``--repeats`` runs after a
+warmup run, on one thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from workloads import format_rate
+
+import cardcore as cc
+from cardcore.simulate import POLICIES
+
+
+def first_legal(state: Any) -> int:
+    """The first legal action: the cheapest policy a callable can be."""
+    return int(state.legal_actions()[0])
+
+
+def best_rate(run: Callable[[], object], games: int, repeats: int) -> float:
+    run()
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return games / best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    print(f"cardcore {cc.__version__}, Python {platform.python_version()}, one thread, "
+          f"{args.games:,} games, best of {args.repeats}")
+    print(f"{'game':<12} {'built-in':>16} {'callable seat 0':>18} {'slower':>7}")
+    for name, factory in cc.GAMES.items():
+        game = factory()
+        builtin = [POLICIES[name][0]] * game.acting_players
+        with_callable: list[Any] = [first_legal, *builtin[1:]]
+        native = best_rate(partial(cc.simulate, game, args.games, policies=builtin, threads=1),
+                           args.games, args.repeats)
+        called = best_rate(partial(cc.simulate, game, args.games, policies=with_callable),
+                           args.games, args.repeats)
+        print(f"{name:<12} {format_rate(native, 'games'):>16} "
+              f"{format_rate(called, 'games'):>18} {native / called:>6.1f}x")
+
+
+if __name__ == "__main__":
+    main()
