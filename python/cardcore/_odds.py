@@ -252,10 +252,22 @@ def _percent(p: float) -> str:
     return f"{p:.2%}"
 
 
-def advice_table(title: str, advice: Sequence[DiscardAdvice], classes: Sequence[str]) -> str:
-    """The ranked discards as a text table (``cardcore odds``): one row a discard, one column
-    a class that some discard can finish in, the expected strength, the win probability
-    against a hand, and the method."""
+def _draws(draws_left: int) -> str:
+    return f"{draws_left} draw{'' if draws_left == 1 else 's'} left"
+
+
+def advice_table(game: str, cards: CardLike, draws_left: int, dead: CardLike | None,
+                 against: CardLike | None, advice: Sequence[DiscardAdvice],
+                 classes: Sequence[str]) -> str:
+    """The ranked discards of ``cards`` in ``game`` (its display name) as a text table
+    (``cardcore odds``): a title naming the hand, the draws left, the dead cards and the
+    hand against; then one row a discard, one column a class that some discard can finish
+    in, the expected strength, the win probability against a hand, and the method."""
+    title = f"{game}  {CardSet(cards)}, {_draws(draws_left)}"
+    if dead is not None:
+        title += f", dead {CardSet(dead)}"
+    if against is not None:
+        title += f", against {CardSet(against)}"
     shown_classes = [c for c in classes if any(a.class_probabilities[c] > 0 for a in advice)]
     has_win = any(a.win_probability is not None for a in advice)
     header = ["discard", *shown_classes, "E[strength]", *(["win"] if has_win else []), "method"]
@@ -277,11 +289,12 @@ def advice_table(title: str, advice: Sequence[DiscardAdvice], classes: Sequence[
     return "\n".join(lines)
 
 
-def equity_table(title: str, hands: Sequence[CardLike], result: Equity) -> str:
-    """Each hand's share as a text table (``cardcore equity``)."""
+def equity_table(game: str, draws_left: int, hands: Sequence[CardLike], result: Equity) -> str:
+    """Each hand's share in ``game`` (its display name) as a text table (``cardcore
+    equity``)."""
     names = [str(CardSet(h)) for h in hands]
     width = max(len(n) for n in names)
-    lines = [f"{title}, {result.method}"
+    lines = [f"{game}, {_draws(draws_left)}, {result.method}"
              + (f" ({result.samples:,} samples, 95% intervals)" if result.samples else "")]
     for i, name in enumerate(names):
         line = f"{name.ljust(width)}  {result.shares[i]:7.2%}"

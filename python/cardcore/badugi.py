@@ -276,7 +276,6 @@ def equity(
     return _ODDS.equity(hands, draws_left, dead, discards, method, samples, seed, threads)
 
 
-
 def odds_table(cards: CardLike, *, draws_left: int = 1, dead: CardLike | None = None,
                against: CardLike | None = None) -> str:
     """:func:`best_discards` as a text table (what ``cardcore odds badugi`` prints).
@@ -285,13 +284,8 @@ def odds_table(cards: CardLike, *, draws_left: int = 1, dead: CardLike | None = 
     Badugi  2h 3d Kd As, 1 draw left
     """
     advice = best_discards(cards, draws_left=draws_left, dead=dead, against=against)
-    left = f"{draws_left} draw{'' if draws_left == 1 else 's'} left"
-    title = f"Badugi  {CardSet(cards)}, {left}"
-    if dead is not None:
-        title += f", dead {CardSet(dead)}"
-    if against is not None:
-        title += f", against {CardSet(against)}"
-    return advice_table(title, advice, _ODDS.classes)
+    return advice_table(SPEC.display_name, cards, draws_left, dead, against, advice,
+                        _ODDS.classes)
 
 
 def explain_equity(hands: Sequence[CardLike], *, draws_left: int = 0,
@@ -304,8 +298,7 @@ def explain_equity(hands: Sequence[CardLike], *, draws_left: int = 0,
     5s 6h 7c 8d    0.00%
     """
     result = equity(hands, draws_left=draws_left, dead=dead)
-    left = f"{draws_left} draw{'' if draws_left == 1 else 's'} left"
-    return equity_table(f"Badugi, {left}", hands, result)
+    return equity_table(SPEC.display_name, draws_left, hands, result)
 
 
 __dir__ = public_dir(__all__)
