@@ -1,8 +1,9 @@
 """Simulations in constant memory (keep_returns=False) and the size checks made before any
 work: the streamed summary agrees with the kept returns of the same seed, is the same bit
 for bit on any number of threads and through an executor; the command line streams a run
-too big to keep, and Ctrl-C stops a run. (Runs too big to keep or to draw are in the
-bad-input catalogue, tests/test_bad_inputs.py.)"""
+too big to keep, and Ctrl-C stops a run; a vector environment too big for the machine is
+refused. (Runs too big to keep or to draw are in the bad-input catalogue,
+tests/test_bad_inputs.py.)"""
 
 from __future__ import annotations
 
@@ -180,3 +181,12 @@ def test_a_run_with_a_callable_streams_too() -> None:
     np.testing.assert_allclose(streamed.mean, kept.mean, rtol=1e-12, atol=1e-12)
     np.testing.assert_allclose(streamed.std, kept.std, rtol=1e-10)
     np.testing.assert_array_equal(streamed.win_rate, kept.win_rate)
+
+
+def test_a_vector_env_bigger_than_memory_fails_before_allocating(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("cardcore._checks.physical_memory", lambda: 2**30)  # a 1 GiB machine
+    with pytest.raises(ValueError, match=r"a VectorEnv of 1,048,576 envs needs [0-9.]+ GiB, "
+                                         r"more than this machine's 1\.0 GiB of memory"):
+        cc.VectorEnv("buh", 2**20)
+    assert cc.VectorEnv("buh", 2**10).num_envs == 2**10  # what fits is made

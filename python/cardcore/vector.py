@@ -45,7 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from cardcore._checks import checked_int, checked_seed, shown
+from cardcore._checks import check_allocation, checked_int, checked_seed, shown
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, module_of
 
@@ -55,6 +55,8 @@ if TYPE_CHECKING:
 __all__ = ["VectorEnv", "VectorStep"]
 
 MAX_ENVS = 1 << 24
+_STATE_BYTES = 2048
+"""A bound on one engine State's memory, its history included (docs/performance.md)."""
 """The most envs one VectorEnv holds."""
 
 
@@ -157,6 +159,13 @@ class VectorEnv:
         """Each seat's policy in single-agent mode ('' at the agent's seat)."""
         self._seed = checked_seed(seed)
         self.threads = _threads(threads, self.num_envs)
+        shape = (self.game.information_state_tensor_shape if observation == "information_state"
+                 else self.game.observation_tensor_shape)
+        # Per env: the outputs (float32 observation, bool mask, int8 player, two float32 rows
+        # of rewards, a bool) and its State, two kilobytes at most.
+        per_env = 4 * int(shape[0]) + self.num_actions + 1 + 8 * players + 1 + _STATE_BYTES
+        check_allocation(self.num_envs * per_env, f"a VectorEnv of {self.num_envs:,} envs",
+                         "use fewer envs, or several VectorEnvs in turn")
         self._env = getattr(_core, self.spec.name).VectorEnv(
             self.game, self.num_envs, -1 if self.seat is None else self.seat, policies,
             observation == "information_state", self.threads)
