@@ -397,8 +397,7 @@ class Environment(rl_environment.Environment):  # type: ignore[misc]
     OpenSpiel's own ``Environment.reset`` returns that state as a FIRST time step with
     ``current_player`` TERMINAL (-4), which an ordinary agent loop cannot step. This
     ``reset`` deals again until a player is to act, as the PettingZoo adapter does (and as
-    ``cc.VectorEnv`` does, which also pays out the skipped rounds). It takes what OpenSpiel's
-    takes: a game or a registered short name, and its keywords.
+    ``cc.VectorEnv`` does, which also pays out the skipped rounds).
 
     >>> register()
     >>> env = Environment("python_cardcore_baibuu")
@@ -406,6 +405,11 @@ class Environment(rl_environment.Environment):  # type: ignore[misc]
     >>> all(env.reset().observations["current_player"] == 0 for _ in range(300))
     True
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Takes what OpenSpiel's ``Environment`` takes: a game or a registered short name,
+        and its keywords."""
+        super().__init__(*args, **kwargs)
 
     def reset(self) -> Any:
         """A new episode's first time step, dealt again while nobody is to act."""
