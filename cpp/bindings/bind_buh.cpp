@@ -5,34 +5,6 @@
 #include "odds.hpp"
 
 namespace cardcore::bindings {
-namespace {
-
-constexpr const char* kClassNames[] = {"double_buh", "star", "buh", "skunk", "natural", "normal"};
-
-// Buh for the draw odds: one draw of 0-2 cards, or 3 when the card kept is an ace (a granny,
-// docs/rulebook/buh.md 1.3 #9); the classes are evaluate's.
-const odds::DrawGame& draw_game() {
-  static odds::DrawGame game;
-  static const bool described = [] {
-    game.what = "a Buh hand";
-    game.num_strengths = buh::kNumStrengths;
-    game.max_draws = 1;
-    game.max_discard = 3;
-    game.strength = buh::strength;
-    game.legal_discard = [](Mask hand, Mask discard) {
-      return buh::is_legal_draw(hand, positions_of_cards(hand, discard));
-    };
-    game.rule_discard = buh::rule_based_discard;
-    game.illegal_discard = "a draw throws 0 to 2 cards, or 3 (a granny) only when the card kept is an ace";
-    game.hand_class = [](Mask hand) { return static_cast<int>(buh::analyze(hand).hand_class); };
-    game.class_names.assign(std::begin(kClassNames), std::end(kClassNames));
-    return true;
-  }();
-  (void)described;
-  return game;
-}
-
-}  // namespace
 
 template <>
 void bind_game_module<buh::State>(py::module_& parent) {
@@ -48,7 +20,7 @@ void bind_game_module<buh::State>(py::module_& parent) {
         py::dict d("mask"_a = mask, "value"_a = a.value, "hooch"_a = hooch, "is_flush"_a = a.is_flush,
                    "is_skunk"_a = a.is_skunk, "is_buh"_a = a.is_buh, "is_double_buh"_a = a.is_double_buh,
                    "is_star"_a = a.is_star, "is_natural"_a = a.is_natural,
-                   "hand_class"_a = kClassNames[static_cast<int>(a.hand_class)]);
+                   "hand_class"_a = buh::kHandClassNames[static_cast<int>(a.hand_class)]);
         d["strength"] = a.num_cards == 4 ? py::object(py::int_(buh::strength(mask))) : py::none();
         return d;
       },
@@ -75,7 +47,7 @@ written to ``out`` (int32, same length) when given.
 >>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
 True)");
   m.attr("NUM_STRENGTHS") = buh::kNumStrengths;
-  bind_odds(m, draw_game());
+  bind_odds(m, buh::draw_game());
   bind_engine<buh::State>(m);
 }
 

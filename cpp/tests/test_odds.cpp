@@ -1,5 +1,5 @@
-// Draw odds (cardcore/odds/draw.hpp) over a DrawGame described as the bindings describe
-// Badugi: the published figures, exact against Monte Carlo, the thread count, bad input.
+// Draw odds (cardcore/odds/draw.hpp) over Badugi's DrawGame (games/badugi/policy.hpp):
+// the published figures, exact against Monte Carlo, the thread count, bad input.
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
@@ -15,28 +15,9 @@ using namespace cardcore;
 
 namespace {
 
-const odds::DrawGame& badugi_game() {
-  static odds::DrawGame game;
-  static const bool described = [] {
-    game.what = "a Badugi hand";
-    game.num_strengths = badugi::kNumStrengths;
-    game.max_draws = 3;
-    game.max_discard = 4;
-    game.strength = badugi::strength;
-    game.legal_discard = [](Mask, Mask) { return true; };
-    game.rule_discard = badugi::rule_based_discard;
-    game.illegal_discard = "any 0 to 4 cards may be thrown";
-    game.hand_class = [](Mask hand) { return badugi::analyze(hand).size - 1; };
-    game.class_names = {"1-card", "2-card", "3-card", "4-card"};
-    return true;
-  }();
-  (void)described;
-  return game;
-}
-
 // The draws (of `counts`) that end in a four-card badugi.
 std::uint64_t badugis(const std::vector<std::uint64_t>& counts) {
-  const std::vector<std::uint8_t>& of = badugi_game().class_of_strength();
+  const std::vector<std::uint8_t>& of = badugi::draw_game().class_of_strength();
   std::uint64_t n = 0;
   for (std::size_t s = 1; s < counts.size(); ++s) n += of[s] == 3 ? counts[s] : 0;
   return n;
@@ -56,11 +37,11 @@ odds::Showdown heads_up(const char* a, const char* b, int draws_left) {
 TEST_CASE(odds_a_three_card_badugi_makes_a_badugi_with_ten_of_48) {
   std::vector<std::uint64_t> counts(badugi::kNumStrengths + 1);
   const auto total =
-      odds::draw_distribution(badugi_game(), parse_cards("As 2h 3d Kd"), parse_cards("Kd"), 0, counts.data());
+      odds::draw_distribution(badugi::draw_game(), parse_cards("As 2h 3d Kd"), parse_cards("Kd"), 0, counts.data());
   CHECK_EQ(total, std::uint64_t{48});
   CHECK_EQ(badugis(counts), std::uint64_t{10});
   // Dead clubs are outs no longer: 4c and 5c dead leave 8 of 46.
-  odds::draw_distribution(badugi_game(), parse_cards("As 2h 3d Kd"), parse_cards("Kd"), parse_cards("4c 5c"),
+  odds::draw_distribution(badugi::draw_game(), parse_cards("As 2h 3d Kd"), parse_cards("Kd"), parse_cards("4c 5c"),
                           counts.data());
   CHECK_EQ(badugis(counts), std::uint64_t{8});
 }
@@ -69,40 +50,40 @@ TEST_CASE(odds_four_new_cards_make_a_badugi_as_often_as_counted) {
   // Four of the 48 cards left by the four kings: 4 of 12 ranks, a suit each, C(12, 4) x 4!.
   std::vector<std::uint64_t> counts(badugi::kNumStrengths + 1);
   const Mask kings = parse_cards("Kc Kd Kh Ks");
-  CHECK_EQ(odds::draw_distribution(badugi_game(), kings, kings, 0, counts.data()), std::uint64_t{194580});
+  CHECK_EQ(odds::draw_distribution(badugi::draw_game(), kings, kings, 0, counts.data()), std::uint64_t{194580});
   CHECK_EQ(badugis(counts), std::uint64_t{495 * 24});
 }
 
 TEST_CASE(odds_monte_carlo_agrees_with_the_exact_equity_and_ignores_the_threads) {
   const odds::Showdown s = heads_up("As 2h 3d Kd", "2c 4c 6h Js", 1);
-  const odds::ExactResult exact = odds::exact_showdown(badugi_game(), s, 10'000'000);
+  const odds::ExactResult exact = odds::exact_showdown(badugi::draw_game(), s, 10'000'000);
   CHECK(exact.done);
   CHECK_LT(std::abs(exact.shares[0] + exact.shares[1] - 1.0), 1e-12);
   const std::int64_t n = 200'000;
-  const odds::MonteCarloResult one = odds::monte_carlo_showdown(badugi_game(), s, n, 7, 1);
-  const odds::MonteCarloResult two = odds::monte_carlo_showdown(badugi_game(), s, n, 7, 2);
+  const odds::MonteCarloResult one = odds::monte_carlo_showdown(badugi::draw_game(), s, n, 7, 1);
+  const odds::MonteCarloResult two = odds::monte_carlo_showdown(badugi::draw_game(), s, n, 7, 2);
   CHECK(one.share_sum == two.share_sum);
   CHECK(one.strength == two.strength);
   const double p = static_cast<double>(one.share_sum[0]) / odds::kShareUnits / n;
   CHECK_LT(std::abs(p - exact.shares[0]), 4 * std::sqrt(p * (1 - p) / n));  // 4 standard errors
   // A budget too small gives up.
-  CHECK(!odds::exact_showdown(badugi_game(), heads_up("Kc Qc Jc Tc", "Kd Qd Jd Td", 3), 1000).done);
+  CHECK(!odds::exact_showdown(badugi::draw_game(), heads_up("Kc Qc Jc Tc", "Kd Qd Jd Td", 3), 1000).done);
 }
 
 TEST_CASE(odds_bad_input_is_named) {
   std::vector<std::uint64_t> counts(badugi::kNumStrengths + 1);
   const Mask hand = parse_cards("As 2h 3d Kd");
-  CHECK_THROWS(odds::draw_distribution(badugi_game(), hand, parse_cards("Kc"), 0, counts.data()), std::invalid_argument,
-               "not in the hand");
-  CHECK_THROWS(odds::draw_distribution(badugi_game(), hand, parse_cards("Kd"), parse_cards("Kd"), counts.data()),
+  CHECK_THROWS(odds::draw_distribution(badugi::draw_game(), hand, parse_cards("Kc"), 0, counts.data()),
+               std::invalid_argument, "not in the hand");
+  CHECK_THROWS(odds::draw_distribution(badugi::draw_game(), hand, parse_cards("Kd"), parse_cards("Kd"), counts.data()),
                std::invalid_argument, "share");
   CHECK_THROWS(
-      odds::draw_distribution(badugi_game(), hand, hand, kDeckMask & ~hand & ~parse_cards("Kc"), counts.data()),
+      odds::draw_distribution(badugi::draw_game(), hand, hand, kDeckMask & ~hand & ~parse_cards("Kc"), counts.data()),
       std::invalid_argument, "too few unseen cards");
-  CHECK_THROWS(odds::check_showdown(badugi_game(), heads_up("As 2h 3d Kd", "Kd 4c 5c 6c", 0)), std::invalid_argument,
-               "shares Kd");
-  CHECK_THROWS(odds::check_showdown(badugi_game(), heads_up("As 2h 3d Kd", "4c 5c 6c 7c", 4)), std::invalid_argument,
-               "draws_left");
+  CHECK_THROWS(odds::check_showdown(badugi::draw_game(), heads_up("As 2h 3d Kd", "Kd 4c 5c 6c", 0)),
+               std::invalid_argument, "shares Kd");
+  CHECK_THROWS(odds::check_showdown(badugi::draw_game(), heads_up("As 2h 3d Kd", "4c 5c 6c 7c", 4)),
+               std::invalid_argument, "draws_left");
 }
 
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }

@@ -19,6 +19,8 @@ namespace cardcore::buh {
 
 // First that applies, in this order (docs/rulebook/buh.md 1.5, "Library surface").
 enum class HandClass : std::uint8_t { kDoubleBuh, kStar, kBuh, kSkunk, kNatural, kNormal };
+// evaluate's name of each HandClass, in its order.
+inline constexpr const char* kHandClassNames[] = {"double_buh", "star", "buh", "skunk", "natural", "normal"};
 
 struct Analysis {
   int num_cards = 0;

@@ -4,6 +4,27 @@
 
 namespace cardcore::badugi {
 
+// Badugi for the draw odds: three draws, any discard of 0-4 cards, the classes by the number
+// of cards that play (docs/rulebook/badugi.md 2.5).
+const odds::DrawGame& draw_game() {
+  static odds::DrawGame game;
+  static const bool described = [] {
+    game.what = "a Badugi hand";
+    game.num_strengths = badugi::kNumStrengths;
+    game.max_draws = 3;
+    game.max_discard = 4;
+    game.strength = badugi::strength;
+    game.legal_discard = [](Mask, Mask) { return true; };
+    game.rule_discard = badugi::rule_based_discard;
+    game.illegal_discard = "any 0 to 4 cards may be thrown";
+    game.hand_class = [](Mask hand) { return badugi::analyze(hand).size - 1; };
+    game.class_names = {"1-card", "2-card", "3-card", "4-card"};
+    return true;
+  }();
+  (void)described;
+  return game;
+}
+
 Mask rule_based_discard(Mask hand) { return hand & ~analyze(hand).cards; }
 
 int rule_based_action(const State& s) {

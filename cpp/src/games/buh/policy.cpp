@@ -1,8 +1,33 @@
 #include "cardcore/games/buh/policy.hpp"
 
+#include <iterator>
+
 #include "cardcore/eval/buh.hpp"
 
 namespace cardcore::buh {
+
+// Buh for the draw odds: one draw of 0-2 cards, or 3 when the card kept is an ace (a granny,
+// docs/rulebook/buh.md 1.3 #9); the classes are evaluate's.
+const odds::DrawGame& draw_game() {
+  static odds::DrawGame game;
+  static const bool described = [] {
+    game.what = "a Buh hand";
+    game.num_strengths = buh::kNumStrengths;
+    game.max_draws = 1;
+    game.max_discard = 3;
+    game.strength = buh::strength;
+    game.legal_discard = [](Mask hand, Mask discard) {
+      return buh::is_legal_draw(hand, positions_of_cards(hand, discard));
+    };
+    game.rule_discard = buh::rule_based_discard;
+    game.illegal_discard = "a draw throws 0 to 2 cards, or 3 (a granny) only when the card kept is an ace";
+    game.hand_class = [](Mask hand) { return static_cast<int>(buh::analyze(hand).hand_class); };
+    game.class_names.assign(std::begin(kHandClassNames), std::end(kHandClassNames));
+    return true;
+  }();
+  (void)described;
+  return game;
+}
 
 Mask rule_based_discard(Mask hand) {
   // Worst cards first: hooch, then normals above 5 from the highest down.

@@ -6,6 +6,7 @@
 
 #include "cardcore/core/rng.hpp"
 #include "cardcore/games/badugi/state.hpp"
+#include "cardcore/odds/draw.hpp"
 
 namespace cardcore::badugi {
 
@@ -14,5 +15,9 @@ int rule_based_action(const State& state);
 // The cards the rule-based player throws from a four-card hand in a draw: those its best
 // Badugi subset does not use (docs/odds.md computes later draws with it).
 Mask rule_based_discard(Mask hand);
+
+// The game as the draw odds see it (cardcore/odds/draw.hpp): its draws, its legal discards,
+// the rule-based discard and its classes.
+const odds::DrawGame& draw_game();
 
 }  // namespace cardcore::badugi

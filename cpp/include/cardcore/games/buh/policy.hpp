@@ -6,6 +6,7 @@
 #pragma once
 
 #include "cardcore/games/buh/state.hpp"
+#include "cardcore/odds/draw.hpp"
 
 namespace cardcore::buh {
 
@@ -14,5 +15,9 @@ int rule_based_action(const State& state);
 // The cards the rule-based player throws from a four-card hand in the draw (above; the
 // draw rule of docs/rulebook/buh.md 1.3 #9 limits it); docs/odds.md uses it too.
 Mask rule_based_discard(Mask hand);
+
+// The game as the draw odds see it (cardcore/odds/draw.hpp): its draws, its legal discards,
+// the rule-based discard and its classes.
+const odds::DrawGame& draw_game();
 
 }  // namespace cardcore::buh
