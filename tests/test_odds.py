@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 from types import ModuleType
 from typing import Any
 
@@ -214,6 +215,67 @@ def _oracle_equity_one_drawer(game: str, hands: list[tuple[int, ...]],
     return list(shares / len(finals))
 
 
+def _oracle_heads_up_share(game: str, hands: list[tuple[int, ...]],
+                           discards: list[tuple[int, ...]], dead: tuple[int, ...]) -> float:
+    """Hand 0's share when both hands draw once, hand 0 by discards[0] and then hand 1 by
+    discards[1] from what is left: every pair of draws, enumerated."""
+    unseen = [c for c in range(52) if c not in hands[0] + hands[1] + dead]
+    kept = [c for c in hands[0] if c not in discards[0]]
+    units, pairs = 0, 0
+    for drawn in combinations(unseen, len(discards[0])):
+        mine = oracle.strength_of(game, tuple(sorted(kept + list(drawn))))
+        theirs = oracle.final_strengths(game, hands[1], discards[1], dead + hands[0] + drawn)
+        units += 2 * int((theirs < mine).sum()) + int((theirs == mine).sum())
+        pairs += len(theirs)
+    return units / (2 * pairs)
+
+
+@pytest.mark.parametrize("game", GAME_PARAMS)
+def test_heads_up_equity_with_both_hands_drawing_is_the_oracles(game: str) -> None:
+    """One draw left, both hands drawing, up to four cards each: exact (by inclusion-exclusion
+    in C++), against every pair of draws enumerated; 30 dead cards keep the oracle quick."""
+    module = MODULES[game]
+    rng = random.Random(17)
+    for trial in range(12):
+        cards = rng.sample(range(52), 38)
+        hands = [tuple(sorted(cards[:4])), tuple(sorted(cards[4:8]))]
+        dead = tuple(cards[8:])
+        legal = [oracle.legal_discards(game, h) for h in hands]
+        # Every other trial hand 1 throws the most it may, so that both draws are large.
+        discards = [rng.choice(legal[0]),
+                    max(legal[1], key=len) if trial % 2 else rng.choice(legal[1])]
+        result = module.equity([_mask(h) for h in hands], draws_left=1, dead=_mask(dead),
+                               discards=[_mask(d) for d in discards])
+        assert result.method == "exact" and result.intervals is None
+        expected = _oracle_heads_up_share(game, hands, discards, dead)
+        assert result.shares == pytest.approx([expected, 1 - expected], abs=1e-12)
+
+
+def test_heads_up_draws_of_four_cards_each_are_exact() -> None:
+    """Both hands throwing all four cards (C(44, 4) * C(40, 4), about 10^10 pairs of draws):
+    still exact. The two draws are then alike, so the pot splits evenly."""
+    both = ["Ks Qh Jd Tc", "Kc Qd Jh Ts"]
+    result = cc.badugi.equity(both, draws_left=1, discards=both)
+    assert result.method == "exact"
+    assert result.shares == pytest.approx([0.5, 0.5], abs=1e-12)
+    # Four queens throw three by rule_based; every discard of the other hand is exact.
+    advice = cc.badugi.best_discards("As 2h 7d Kd", against="Qs Qh Qd Qc")
+    assert {a.method for a in advice} == {"exact"} and len(advice) == 16
+
+
+def test_best_discards_against_a_drawing_hand_is_the_oracles() -> None:
+    # Against a hand that draws, each discard's figure is the oracle's with dead cards.
+    dead = parse("2c 3c 4c 5c 6c 7c 8c 9c 2d 3d 4d 5d 6d 7d 8d 9d 2h 3h 4h 5h 6h 7h 8h 9h 2s 3s")
+    hand, against = parse("As Ah Kd Qc"), parse("Ac Js Th Td")
+    advice = cc.badugi.best_discards(_mask(hand), against=_mask(against), dead=_mask(dead))
+    assert {a.method for a in advice} == {"exact"} and len(advice) == 16
+    for a in advice:
+        discard = tuple(c for c in hand if _mask((c,)) & a.discard.mask)
+        expected = _oracle_heads_up_share("badugi", [hand, against],
+                                          [discard, _badugi_rule(against)], dead)
+        assert a.win_probability == pytest.approx(expected, abs=1e-12)
+
+
 @pytest.mark.parametrize("game", GAME_PARAMS)
 def test_equity_without_draws_is_the_showdown(game: str) -> None:
     module = MODULES[game]
@@ -259,6 +321,7 @@ def test_badugi_equity_draws_by_the_rule_based_policy() -> None:
 
 @pytest.mark.parametrize("game,hands,draws", [
     ("badugi", ["As 2h 3d Kd", "2c 4d 6h 8s"], 1),
+    ("badugi", ["As 2h 7d Kd", "Qs Qh Qd Qc"], 1),  # both draw: inclusion-exclusion
     ("badugi", ["As 2h 3d Kd", "2c 4d 6h 8s", "5c 7d 9h Js"], 1),
     ("buh", ["As 2h 3c Kd", "4s 4h 5d 6c"], 1),
     ("buh", ["As 2h 3c Kd", "4s 4h 5d 6c", "Ac 2d Jc Qd"], 0),

@@ -347,8 +347,154 @@ struct Exact {
 
 }  // namespace
 
+namespace {
+
+// Heads-up with one draw left, each hand drawing its known discard: hand 0 draws a
+// d0-subset D of the n unseen cards, hand 1 a d1-subset E, disjoint, each such pair equally
+// likely. Enumerating the pairs costs C(n, d0) * C(n - d0, d1) showdowns (10^10 when both
+// draw four); inclusion-exclusion on the cards the two draws share costs about
+// (C(n, d0) + C(n, d1)) * 16 instead. As [D and E disjoint] = sum over S in D & E of
+// (-1)^|S|, summing a pair's pot share over the disjoint pairs is
+//   sum over S of (-1)^|S| * (sum of the share over the pairs with D and E both containing S),
+// and the inner sum only needs, for each S, the sorted strengths of the draws that contain
+// it, on either side: a merge counts the pairs hand 0 wins and ties. S has at most
+// min(d0, d1) cards, since it lies in both draws.
+class HeadsUpLastDraw {
+ public:
+  HeadsUpLastDraw(const DrawGame& game, const Showdown& s) : table_(game.strengths()) {
+    const std::uint8_t* rule = game.rule_positions();
+    for (int p = 0; p < 2; ++p) {
+      const Mask hand = s.hands[p];
+      const Mask discard = s.has_first[p] ? s.first_discards[p] : cards_at(hand, rule[colex4(hand)]);
+      kept_[p] = hand & ~discard;
+      draws_[p] = popcount(discard);
+    }
+    for (Mask m = kDeckMask & ~(s.hands[0] | s.hands[1] | s.dead); m; m = clear_lowest(m))
+      bit_[n_++] = card_bit(lowest_bit(m));
+    shared_ = std::min(draws_[0], draws_[1]);
+  }
+
+  // The entries the two sides list, the measure of the work (estimate_leaves).
+  std::int64_t work() const { return entries(draws_[0]) + entries(draws_[1]); }
+
+  ExactResult solve(const DrawGame& game) const {
+    const std::vector<std::uint64_t> side0 = list(0), side1 = list(1);
+    ExactResult result;
+    result.done = true;
+    result.strength.assign(game.num_strengths + 1, 0.0);
+    // units: 2 for a pair hand 0 wins, 1 for a split; the pairs of each S, signed.
+    std::int64_t units = 0;
+    std::size_t i = 0, j = 0;
+    while (i < side0.size() && j < side1.size()) {
+      const std::uint64_t key = side0[i] >> kStrengthBits;
+      if ((side1[j] >> kStrengthBits) < key) {  // an S that only side 1's draws contain
+        j = group_end(side1, j);
+        continue;
+      }
+      const std::size_t end0 = group_end(side0, i), end1 = group_end(side1, j);
+      if ((side1[j] >> kStrengthBits) == key) {
+        const std::int64_t pairs = wins_and_splits(side0, i, end0, side1, j, end1);
+        units += shared_cards(key) % 2 ? -pairs : pairs;
+        j = end1;
+      }
+      if (key == 0)  // S empty: every draw of hand 0, its strength distribution
+        for (std::size_t k = i; k < end0; ++k) result.strength[side0[k] & kStrengthMask] += 1;
+      i = end0;
+    }
+    const double draws0 = static_cast<double>(kBinomial[draws_[0]][n_]);
+    const double pairs = draws0 * static_cast<double>(kBinomial[draws_[1]][n_ - draws_[0]]);
+    for (double& p : result.strength) p /= draws0;
+    const double share0 = static_cast<double>(units) / (2 * pairs);
+    result.shares = {share0, 1 - share0};
+    return result;
+  }
+
+ private:
+  // An entry: a set S of at most four unseen cards (its indices + 1, 6 bits each, lowest
+  // first: 0 is the empty set) above the strength of a draw containing S.
+  static constexpr int kStrengthBits = DrawGame::kRuleShift;
+  static constexpr std::uint64_t kStrengthMask = (std::uint64_t{1} << kStrengthBits) - 1;
+
+  std::int64_t entries(int k) const {
+    std::int64_t subsets = 0;  // the subsets of a k-card draw with at most shared_ cards
+    for (int size = 0; size <= shared_; ++size) subsets += kBinomial[size][k];
+    return static_cast<std::int64_t>(kBinomial[k][n_]) * subsets;
+  }
+
+  // Every (S, strength) of side p, sorted: each draw of p with each of its subsets S.
+  std::vector<std::uint64_t> list(int p) const {
+    const int k = draws_[p];
+    std::vector<std::uint64_t> out;
+    out.reserve(static_cast<std::size_t>(entries(k)));
+    int index[kHandSize];
+    for (int i = 0; i < k; ++i) index[i] = i;
+    while (true) {  // every k-subset of the unseen cards, as increasing indices
+      Mask drawn = 0;
+      for (int i = 0; i < k; ++i) drawn |= bit_[index[i]];
+      const std::uint64_t strength = table_[colex4(kept_[p] | drawn)];
+      for (unsigned chosen = 0; chosen < 1u << k; ++chosen) {  // chosen: which drawn cards are in S
+        if (popcount(chosen) > shared_) continue;
+        std::uint64_t key = 0;
+        int field = 0;
+        for (int i = 0; i < k; ++i)
+          if (chosen >> i & 1) key |= static_cast<std::uint64_t>(index[i] + 1) << (6 * field++);
+        out.push_back(key << kStrengthBits | strength);
+      }
+      int i = k - 1;
+      while (i >= 0 && index[i] == n_ - k + i) --i;
+      if (i < 0) break;
+      ++index[i];
+      for (int j = i + 1; j < k; ++j) index[j] = index[j - 1] + 1;
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+  static std::size_t group_end(const std::vector<std::uint64_t>& side, std::size_t begin) {
+    const std::uint64_t key = side[begin] >> kStrengthBits;
+    std::size_t end = begin;
+    while (end < side.size() && side[end] >> kStrengthBits == key) ++end;
+    return end;
+  }
+
+  static int shared_cards(std::uint64_t key) {
+    int size = 0;
+    for (; key; key >>= 6) ++size;
+    return size;
+  }
+
+  // Over the pairs of a group of side 0 and one of side 1 (strengths ascending): 2 for each
+  // pair side 0 wins, 1 for each split.
+  static std::int64_t wins_and_splits(const std::vector<std::uint64_t>& a, std::size_t a_begin, std::size_t a_end,
+                                      const std::vector<std::uint64_t>& b, std::size_t b_begin, std::size_t b_end) {
+    std::int64_t units = 0;
+    std::size_t below = b_begin, up_to = b_begin;  // b[b_begin, below) < strength <= b[below, up_to)
+    for (std::size_t i = a_begin; i < a_end; ++i) {
+      const std::uint64_t strength = a[i] & kStrengthMask;
+      while (below < b_end && (b[below] & kStrengthMask) < strength) ++below;
+      up_to = std::max(up_to, below);
+      while (up_to < b_end && (b[up_to] & kStrengthMask) == strength) ++up_to;
+      units += 2 * static_cast<std::int64_t>(below - b_begin) + static_cast<std::int64_t>(up_to - below);
+    }
+    return units;
+  }
+
+  const std::uint16_t* table_;
+  Mask kept_[2]{}, bit_[kDeckSize]{};
+  int draws_[2]{}, n_ = 0, shared_ = 0;
+};
+
+bool is_heads_up_last_draw(const Showdown& s) { return s.players == 2 && s.draws_left == 1; }
+
+}  // namespace
+
 ExactResult exact_showdown(const DrawGame& game, const Showdown& s, std::int64_t max_leaves) {
   check_showdown(game, s);
+  if (is_heads_up_last_draw(s)) {
+    const HeadsUpLastDraw heads_up(game, s);
+    if (heads_up.work() > max_leaves) return {};
+    return heads_up.solve(game);
+  }
   Exact e{game, s, game.strengths(), game.rule_positions(), max_leaves, {}};
   e.result.shares.assign(s.players, 0.0);
   e.result.strength.assign(game.num_strengths + 1, 0.0);
@@ -386,6 +532,7 @@ void play_draws(const Showdown& s, const std::uint8_t* rule, Mask* hands, Mask s
 
 double estimate_leaves(const DrawGame& game, const Showdown& s, int paths, std::uint64_t seed) {
   check_showdown(game, s);
+  if (is_heads_up_last_draw(s)) return static_cast<double>(HeadsUpLastDraw(game, s).work());
   const std::uint8_t* rule = game.rule_positions();
   Mask seen = s.dead;
   for (int p = 0; p < s.players; ++p) seen |= s.hands[p];
