@@ -59,6 +59,13 @@ def main() -> None:
           lambda: cc.buh.best_discards("As Kd Qc Jh"), 50)
     timed("badugi.best_discards, 1 draw, against a made hand",
           lambda: cc.badugi.best_discards("As 2h 3d Kd", against="2c 4d 6h 8s"), 50)
+    # Both hands drawing, exact by inclusion-exclusion; "under a second" is the bound
+    # for an exact answer.
+    timed("badugi.best_discards, 1 draw, against a hand drawing 3",
+          lambda: cc.badugi.best_discards("As 2h 7d Kd", against="Qs Qh Qd Qc"), 1000)
+    timed("badugi.equity, 1 draw, both throwing 4 (exact)",
+          lambda: cc.badugi.equity(["Ks Qh Jd Tc", "Kc Qd Jh Ts"], draws_left=1,
+                                   discards=["Ks Qh Jd Tc", "Kc Qd Jh Ts"]), 1000)
 
     a = cc.random_hands(args.baseline, 4, seed=1)
     b = cc.random_hands(args.baseline, 4, seed=2)

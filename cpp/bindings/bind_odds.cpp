@@ -99,13 +99,13 @@ every replacement enumerated; done is False when more than max_leaves showdowns 
       },
       "hands"_a, "discards"_a, "dead"_a, "draws_left"_a, "paths"_a, "seed"_a,
       R"(An estimate (Knuth's, over ``paths`` random paths) of the showdowns showdown_exact
-would enumerate; heads-up with one draw left, the exact count of the steps of its
-inclusion-exclusion instead (a step a draw and subset of it, at least one a hand).
+would enumerate; heads-up with one draw left and both hands drawing, the exact count of
+the steps of its inclusion-exclusion instead (a step a draw of a hand and subset of it).
 
->>> estimate_leaves([15, 15 << 4, 15 << 8], [1, 0, 0], None, 1, 8, 0)
-40.0
 >>> estimate_leaves([15, 15 << 4], [1, 0], None, 1, 8, 0)
-45.0)");
+44.0
+>>> estimate_leaves([15, 15 << 4], [1, 1 << 4], None, 1, 8, 0)
+176.0)");
   m.def(
       "showdown_monte_carlo",
       [g](const std::vector<py::handle>& hands, const std::vector<py::handle>& discards, py::handle dead,

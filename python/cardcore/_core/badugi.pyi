@@ -292,13 +292,13 @@ def draw_counts(hand: typing.Any, discard: typing.Any, dead: typing.Any = None) 
 def estimate_leaves(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, paths: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> float:
     """
     An estimate (Knuth's, over ``paths`` random paths) of the showdowns showdown_exact
-    would enumerate; heads-up with one draw left, the exact count of the steps of its
-    inclusion-exclusion instead (a step a draw and subset of it, at least one a hand).
+    would enumerate; heads-up with one draw left and both hands drawing, the exact count of
+    the steps of its inclusion-exclusion instead (a step a draw of a hand and subset of it).
     
-    >>> estimate_leaves([15, 15 << 4, 15 << 8], [1, 0, 0], None, 1, 8, 0)
-    40.0
     >>> estimate_leaves([15, 15 << 4], [1, 0], None, 1, 8, 0)
-    45.0
+    44.0
+    >>> estimate_leaves([15, 15 << 4], [1, 1 << 4], None, 1, 8, 0)
+    176.0
     """
 def is_legal_discard(hand: typing.Any, discard: typing.Any) -> bool:
     """

@@ -93,13 +93,13 @@ struct ExactResult {
 };
 
 // Enumerates every replacement; gives up (done = false) after `max_leaves` showdowns.
-// Heads-up with one draw left it counts by inclusion-exclusion over the cards both draws
-// could take (draw.cpp), in about (C(n, d0) + C(n, d1)) * 16 steps whatever the draws:
-// exact even when both hands draw four.
+// Heads-up with one draw left and both hands drawing, it counts by inclusion-exclusion over
+// the cards both draws could take (draw.cpp), in about (C(n, d0) + C(n, d1)) * 16 steps
+// whatever the draws: exact even when both hands draw four.
 ExactResult exact_showdown(const DrawGame& game, const Showdown& showdown, std::int64_t max_leaves);
 
 // Knuth's estimate of the number of showdowns exact_showdown enumerates (heads-up with one
-// draw left, the exact count of its steps instead): the mean over
+// draw left and both drawing, the exact count of its steps instead): the mean over
 // `paths` random paths (path i drawn with Rng(seed, i)) of the product of the number of
 // possible replacements C(n, k) at each draw along it. Cheap, and unbiased.
 double estimate_leaves(const DrawGame& game, const Showdown& showdown, int paths, std::uint64_t seed);
