@@ -70,6 +70,37 @@ TEST_CASE(odds_monte_carlo_agrees_with_the_exact_equity_and_ignores_the_threads)
   CHECK(!odds::exact_showdown(badugi::draw_game(), heads_up("Kc Qc Jc Tc", "Kd Qd Jd Td", 3), 1000).done);
 }
 
+TEST_CASE(odds_heads_up_with_both_drawing_counts_every_pair_of_draws) {
+  // 30 dead cards leave 14 unseen; each hand throws three, and every pair of disjoint draws
+  // is enumerated here, to check the inclusion-exclusion of exact_showdown.
+  odds::Showdown s = heads_up("As 2h 7d Kd", "Qs Qh Jd Jc", 1);
+  s.dead = parse_cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Qc Kc Ac 2d 3d 4d 5d 6d 8d 9d Td Qd Ad 3h 4h 5h 6h 8h 9h Th Kh");
+  s.has_first[0] = s.has_first[1] = true;
+  s.first_discards[0] = parse_cards("2h 7d Kd");
+  s.first_discards[1] = parse_cards("Qh Jd Jc");
+  const odds::ExactResult exact = odds::exact_showdown(badugi::draw_game(), s, 10'000'000);
+  CHECK(exact.done);
+  std::vector<Mask> draws;  // every three unseen cards
+  const Mask unseen = kDeckMask & ~(s.hands[0] | s.hands[1] | s.dead);
+  for (Mask a = unseen; a; a = clear_lowest(a))
+    for (Mask b = clear_lowest(a); b; b = clear_lowest(b))
+      for (Mask c = clear_lowest(b); c; c = clear_lowest(c))
+        draws.push_back((a ^ clear_lowest(a)) | (b ^ clear_lowest(b)) | (c ^ clear_lowest(c)));
+  CHECK_EQ(draws.size(), std::size_t{364});
+  std::int64_t units = 0, pairs = 0;  // 2 a pair hand 0 wins, 1 a split
+  for (const Mask mine : draws)
+    for (const Mask theirs : draws) {
+      if (mine & theirs) continue;
+      const int a = badugi::strength((s.hands[0] & ~s.first_discards[0]) | mine);
+      const int b = badugi::strength((s.hands[1] & ~s.first_discards[1]) | theirs);
+      units += a > b ? 2 : a == b ? 1 : 0;
+      ++pairs;
+    }
+  CHECK_EQ(pairs, std::int64_t{364 * 165});
+  CHECK(std::abs(exact.shares[0] - static_cast<double>(units) / static_cast<double>(2 * pairs)) < 1e-12);
+  CHECK(std::abs(exact.shares[0] + exact.shares[1] - 1) < 1e-12);
+}
+
 TEST_CASE(odds_bad_input_is_named) {
   std::vector<std::uint64_t> counts(badugi::kNumStrengths + 1);
   const Mask hand = parse_cards("As 2h 3d Kd");

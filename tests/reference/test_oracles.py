@@ -7,6 +7,7 @@ Vectors are transcribed from the markdown tables: buh.md 1.9, badugi.md 2.7, bai
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from . import badugi, baibuu, buh, every_hand, hucklebuck
@@ -282,15 +283,26 @@ def test_baibuu_arrangement_order() -> None:
 def test_baibuu_naturals_and_house_way_over_all_hands() -> None:
     """3.5 #3 counts; 3.6 #4 every non-natural has a valid split; house way always valid."""
     counts: dict[str | None, int] = {}
-    # baibuu.natural and baibuu.house_way of every four-card hand
-    for hand, name, chosen in zip(every_hand.hands(), every_hand.baibuu_naturals(),
-                                  every_hand.baibuu_house_ways(), strict=True):
+    # The Low cards and validity of each hand's six baibuu.arrangements (shared with the
+    # other exhaustive Bai Buu tests of this xdist group), and the house way's Low and High.
+    lows, valid = every_hand.baibuu_arrangements()
+    chosen_low = np.zeros(len(lows), dtype=np.uint64)
+    for row, (hand, name, chosen) in enumerate(zip(every_hand.hands(),
+                                                   every_hand.baibuu_naturals(),
+                                                   every_hand.baibuu_house_ways(), strict=True)):
         counts[name] = counts.get(name, 0) + 1
         if name is None:
-            assert chosen in baibuu.arrangements(hand)
-            assert baibuu.is_valid(*chosen), show(hand)
+            assert chosen is not None, show(hand)
+            low, high = every_hand.mask(chosen[0]), every_hand.mask(chosen[1])
+            assert low & high == 0 and low | high == every_hand.mask(hand), show(hand)
+            chosen_low[row] = low
         else:
             assert chosen is None
+    # The house way is one of the six arrangements (its Low among theirs) and a valid one.
+    plain = chosen_low != 0
+    picked = lows[plain] == chosen_low[plain, None]
+    assert (picked.sum(axis=1) == 1).all()
+    assert valid[plain][picked].all()
     assert counts == {
         "straight_flush": 44, "four_of_a_kind": 13, "flush": 2816, "straight": 2772,
         "three_of_a_kind": 2496, None: 262584,
