@@ -91,7 +91,8 @@ def test_vector_bai_buu_reinforce_features() -> None:
             assert f.below[row].tolist() == pytest.approx([below] * 6, abs=1e-12)
 
 
-def test_vector_bai_buu_reinforce_learns(capsys: pytest.CaptureFixture[str]) -> None:
+def test_vector_bai_buu_reinforce_learns(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
     """A short training through cc.VectorEnv: the greedy policy has learned never to foul
     and beats the uniform valid split by far, scored exactly on sampled holdings."""
     example = load_example("vector_bai_buu_reinforce")
@@ -111,8 +112,12 @@ def test_vector_bai_buu_reinforce_learns(capsys: pytest.CaptureFixture[str]) -> 
     _, twice = example.train(20_000, 512, 4, scorer, points=1, log=False, threads=2)
     assert again == twice
 
-    example.main(["--smoke", "--rounds", "60000", "--envs", "1024", "--seed", "2"])
+    pytest.importorskip("matplotlib", reason="the plot extra is not installed")
+    plot = tmp_path / "curve.png"
+    example.main(["--smoke", "--rounds", "60000", "--envs", "1024", "--seed", "2",
+                  "--plot", str(plot)])
     out = capsys.readouterr().out
+    assert plot.read_bytes().startswith(b"\x89PNG")
     final = re.search(r"final greedy policy ([+-]\d+\.\d+)% per round .* uniform valid split "
                       r"([+-]\d+\.\d+)%", out)
     assert final is not None, out
