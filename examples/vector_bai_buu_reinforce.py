@@ -39,8 +39,6 @@ __all__ = [
     "train",
 ]
 
-WAGER = 100
-"""The default wager in chips: rewards are divided by it, so values are per unit wagered."""
 PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 """Action i puts the i-th pair of the holding's cards (sorted by id) Low (docs/games/baibuu.md)."""
 STRENGTHS = 25
@@ -49,9 +47,13 @@ FOUL = 0
 """The form of every fouled split; a valid split's form is 1 + 25 * (low - 1) + (high - 1)."""
 FORMS = 1 + STRENGTHS * STRENGTHS
 BANKERS = math.comb(52 - 4, 4)
-# Below[t]: the share of the banker's holdings (4 of the other 48 cards) whose cards all lie
-# below card id t, when the player's highest card is t (his three others are below it too).
-BELOW = np.array([math.comb(max(t - 3, 0), 4) / BANKERS for t in range(52)])
+# The highest single card is taken by rank, then by suit, spades > hearts > clubs > diamonds
+# (docs/rulebook/baibuu.md 3.7 #6); card id 4 * rank + suit numbers the suits clubs 0,
+# diamonds 1, hearts 2, spades 3. ORDER[id] is the card's place in that order, 0 to 51.
+ORDER = np.array([4 * (i // 4) + (1, 0, 2, 3)[i % 4] for i in range(52)])
+# BELOW[k]: the share of the banker's holdings (4 of the other 48 cards) whose cards all lose
+# to the player's highest card when it is k-th in ORDER (his three others are below it too).
+BELOW = np.array([math.comb(max(k - 3, 0), 4) / BANKERS for k in range(52)])
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -79,13 +81,13 @@ def features(ids: npt.NDArray[np.integer]) -> Features:
     high_strength = cc.baibuu.strength_many(holding[:, None] ^ low).astype(np.int64)
     form = np.where(high_strength > low_strength,
                     1 + STRENGTHS * (low_strength - 1) + (high_strength - 1), FOUL)
-    below = np.repeat(BELOW[ids[:, 3]][:, None], len(PAIRS), axis=1)
+    below = np.repeat(BELOW[ORDER[ids].max(axis=1)][:, None], len(PAIRS), axis=1)
     return Features(form, below)
 
 
-def cards_of(observation: npt.NDArray[np.float32]) -> Ints:
-    """The 4 card ids (sorted) of each row's own-cards segment (the first 52 columns)."""
-    rows, columns = np.nonzero(observation[:, :52])
+def cards_of(observation: npt.NDArray[np.float32], start: int) -> Ints:
+    """The 4 card ids (sorted) of each row's own-cards segment, 52 columns from ``start``."""
+    rows, columns = np.nonzero(observation[:, start:start + 52])
     if len(rows) != 4 * len(observation):
         raise ValueError("every observation must hold 4 own cards")
     return columns.reshape(-1, 4).astype(np.int64)
@@ -210,7 +212,11 @@ def train(rounds: int, envs: int, seed: int, scorer: ExactScorer, *, lr: float =
           log: bool = True) -> tuple[Agent, Curve]:
     """Trains on ``rounds`` rounds, ``envs`` at a time, scoring the greedy policy ``points``
     times along the way."""
-    env = cc.VectorEnv(cc.baibuu.Game(player_hands=1), envs, seat=0, seed=seed, threads=threads)
+    game = cc.baibuu.Game(player_hands=1)
+    env = cc.VectorEnv(game, envs, seat=0, seed=seed, threads=threads)
+    # Where the observation holds the agent's cards, and its wager (values are per unit).
+    start = next(offset for name, offset, *_ in game.observation_segments if name == "own_cards")
+    wager = float(game.config["wagers"][0])
     rng = np.random.default_rng(seed)
     agent = Agent()
     curve = Curve()
@@ -230,11 +236,11 @@ def train(rounds: int, envs: int, seed: int, scorer: ExactScorer, *, lr: float =
                       f"played {curve.played[-1]:+.4%}", flush=True)
         if batch == batches:
             break
-        f = features(cards_of(step.observation))
+        f = features(cards_of(step.observation, start))
         p = agent.probabilities(f)
         actions = (p.cumsum(axis=1) < rng.random((envs, 1))).sum(axis=1).clip(0, 5)
         step = env.step(actions)  # every round ends at the player's one decision
-        rewards = step.rewards[:, 0].astype(np.float64) / WAGER
+        rewards = step.rewards[:, 0].astype(np.float64) / wager
         played += float(rewards.sum())
         played_rounds += envs
         agent.update(f, actions, rewards, lr, critic_lr)

@@ -11,6 +11,8 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+import cardcore as cc
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
@@ -61,8 +63,6 @@ def test_tabular_policy_evaluation(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_vector_bai_buu_reinforce_features() -> None:
     """The split features, against the rules read one holding at a time."""
-    import cardcore as cc
-
     example = load_example("vector_bai_buu_reinforce")
     state = cc.baibuu.Game().new_initial_state(seed=5)
     cards = sorted(c.id for c in state.hands[0])
@@ -84,11 +84,18 @@ def test_vector_bai_buu_reinforce_features() -> None:
             else:
                 expected = example.FOUL
             assert f.form[row, i] == expected
-        if row < 4:  # the banker's cards all below the holding's highest card, counted
-            top = max(held)
+        if row < 4:  # the banker's holdings whose every card loses to the player's highest
+            keys = np.array([beats_key(cc.Card(c)) for c in range(52)])
+            top = max(held, key=lambda c: beats_key(cc.Card(c)))
             disjoint = bankers[(bankers & np.uint64(holding)) == 0]
-            below = (disjoint < np.uint64(1 << top)).sum() / len(disjoint)
-            assert f.below[row].tolist() == pytest.approx([below] * 6, abs=1e-12)
+            lose = (keys[cc.ids_from_masks(disjoint, 4)] < keys[top]).all(axis=-1)
+            assert f.below[row].tolist() == pytest.approx([lose.mean()] * 6, abs=1e-12)
+
+
+def beats_key(card: cc.Card) -> int:
+    """A card's place in the highest-card comparison (docs/rulebook/baibuu.md 3.7 #6): by
+    rank, ace high, then by suit, spades > hearts > clubs > diamonds."""
+    return 4 * "23456789TJQKA".index(str(card)[0]) + "dchs".index(str(card)[1])
 
 
 def test_vector_bai_buu_reinforce_learns(capsys: pytest.CaptureFixture[str],
