@@ -232,8 +232,9 @@ def train(rounds: int, envs: int, seed: int, scorer: ExactScorer, *, lr: float =
             curve.played.append(played / played_rounds if played_rounds else math.nan)
             played, played_rounds = 0.0, 0
             if log:
-                print(f"{batch * envs:>12,} rounds  greedy {curve.greedy[-1]:+.4%}  "
-                      f"played {curve.played[-1]:+.4%}", flush=True)
+                played_text = "" if batch == 0 else f"  played {curve.played[-1]:+.4%}"
+                print(f"{batch * envs:>12,} rounds  greedy {curve.greedy[-1]:+.4%}{played_text}",
+                      flush=True)
         if batch == batches:
             break
         f = features(cards_of(step.observation, start))
@@ -301,9 +302,9 @@ def main(argv: list[str] | None = None) -> Curve:
     print(f"Exact values of every split of {scope} ready in {time.perf_counter() - start:.1f} s")
     _, curve = train(args.rounds, args.envs, args.seed, scorer, lr=args.lr, points=args.points,
                      threads=args.threads)
-    print(f"final greedy policy {curve.greedy[-1]:+.4%} per round (exact over {scope}); "
-          f"uniform valid split {scorer.uniform_valid():+.4%}; house way {house_way:+.4%}; "
-          f"exact optimum {optimum:+.4%}")
+    print(f"final greedy policy {curve.greedy[-1]:+.4%} per round, exact over {scope}; "
+          f"on the same holdings: uniform valid split {scorer.uniform_valid():+.4%}, house way "
+          f"{house_way:+.4%}, exact optimum {optimum:+.4%}")
     print(f"{time.perf_counter() - start:.0f} s")
     if args.plot:
         plot(curve, house_way, optimum, args.plot)

@@ -125,7 +125,7 @@ def test_vector_bai_buu_reinforce_learns(capsys: pytest.CaptureFixture[str],
                   "--plot", str(plot)])
     out = capsys.readouterr().out
     assert plot.read_bytes().startswith(b"\x89PNG")
-    final = re.search(r"final greedy policy ([+-]\d+\.\d+)% per round .* uniform valid split "
-                      r"([+-]\d+\.\d+)%", out)
+    final = re.search(r"final greedy policy ([+-]\d+\.\d+)% per round, .* uniform valid "
+                      r"split ([+-]\d+\.\d+)%", out)
     assert final is not None, out
     assert float(final.group(1)) > float(final.group(2))
