@@ -101,8 +101,8 @@ def test_hooch_order_pair() -> None:
     assert cc.buh.compare(MORE_HOOCH, FEWER_HOOCH, hooch_order="lowest_then_fewest") == -1
     # Both readings agree on the rulebook's examples: J beats J Q (P3) and J < Q (P2).
     for rule in ("lexicographic", "lowest_then_fewest"):
-        assert cc.buh.compare("4s 4h 7c Jd", "Ah Th Jc Qd", hooch_order=rule) == 1  # type: ignore[arg-type]
-        assert cc.buh.compare("2s 4h Jc Qd", "6s 6h 6c Qd", hooch_order=rule) == 1  # type: ignore[arg-type]
+        assert cc.buh.compare("4s 4h 7c Jd", "Ah Th Jc Qd", hooch_order=rule) == 1
+        assert cc.buh.compare("2s 4h Jc Qd", "6s 6h 6c Qd", hooch_order=rule) == 1
 
 
 BUH_SETTINGS = [(f, h) for f in buh_oracle.FLUSH_BUH for h in buh_oracle.HOOCH_ORDER]
@@ -282,8 +282,8 @@ def test_banker_takes_3_4_points_pair() -> None:
     assert (wide.winner, wide.low, wide.high) == ("banker", "banker", "tie")
     for rule, outcome in (("same_class", same), ("any_class", wide)):
         oracle = baibuu_oracle.settle(
-            tuple(tuple(parse(side)) for side in BANKER),  # type: ignore[arg-type]
-            tuple(tuple(parse(side)) for side in PLAYER),  # type: ignore[arg-type]
+            tuple(tuple(parse(side)) for side in BANKER),
+            tuple(tuple(parse(side)) for side in PLAYER),
             banker_takes_3_4_points=rule)
         assert (oracle["winner"], oracle["low"], oracle["high"]) == (
             outcome.winner, outcome.low, outcome.high)
@@ -292,7 +292,7 @@ def test_banker_takes_3_4_points_pair() -> None:
 def test_banker_takes_3_4_points_in_the_engine() -> None:
     # One player hand and an agent banker (so that its split is the one above); the deal
     # goes one card at a time, the player first.
-    player, banker = "2c 2d Kc Kd".split(), "Ts 4h Ks Kh".split()
+    player, banker = ["2c", "2d", "Kc", "Kd"], ["Ts", "4h", "Ks", "Kh"]
     returns = {}
     for rule in ("same_class", "any_class"):
         state = cc.baibuu.Game(banker="agent", banker_takes_3_4_points=rule).new_initial_state()
@@ -310,7 +310,8 @@ def test_settle_many_matches_the_oracle_under_each_setting() -> None:
     # Rounds where the rule can speak: the player holds a pair of 2 or of 7 (4 points),
     # the banker holding is random; both settled by the house way, as settle_many does.
     rng = np.random.default_rng(21)
-    players, bankers = [], []
+    players: list[int] = []
+    bankers: list[int] = []
     while len(players) < 1500:
         rank = int(rng.choice([0, 5]))  # 2 or 7
         pair = rng.choice(4, 2, replace=False) + 4 * rank
@@ -322,12 +323,12 @@ def test_settle_many_matches_the_oracle_under_each_setting() -> None:
     b, p = np.array(bankers, np.uint64), np.array(players, np.uint64)
     differ = 0
     for rule in ("same_class", "any_class"):
-        wins = cc.baibuu.settle_many(b, p, banker_takes_3_4_points=rule).player_wins  # type: ignore[arg-type]
+        wins = cc.baibuu.settle_many(b, p, banker_takes_3_4_points=rule).player_wins
         for i in range(len(players)):
-            banker = tuple(cc.CardSet.from_mask(bankers[i]).ids())
-            player = tuple(cc.CardSet.from_mask(players[i]).ids())
-            expected = baibuu_oracle.settle(banker, player, banker_takes_3_4_points=rule)
-            assert bool(wins[i]) == (expected["winner"] == "player"), (banker, player, rule)
+            banker_ids = tuple(cc.CardSet.from_mask(bankers[i]).ids())
+            player_ids = tuple(cc.CardSet.from_mask(players[i]).ids())
+            expected = baibuu_oracle.settle(banker_ids, player_ids, banker_takes_3_4_points=rule)
+            assert bool(wins[i]) == (expected["winner"] == "player"), (banker_ids, player_ids)
         differ = int((wins != cc.baibuu.settle_many(b, p).player_wins).sum())
     assert differ > 0  # the rule changed some rounds
 

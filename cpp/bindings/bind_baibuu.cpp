@@ -19,7 +19,7 @@ py::object position_name(baibuu::PositionResult r) {
 }
 
 // The settlement's house rules from {name: value} (the Game's keyword banker_takes_3_4_points).
-baibuu::Rules rules_of(const py::dict& rules) {
+baibuu::Rules rules_of(const Fields& rules) {
   return with_house_rules<baibuu::Config>("baibuu", baibuu::kConfigFields, rules).rules();
 }
 
@@ -108,7 +108,7 @@ True)");
 48)");
   m.def(
       "settle",
-      [](Mask banker_cards, Mask banker_low, Mask player_cards, Mask player_low, const py::dict& rules) -> Fields {
+      [](Mask banker_cards, Mask banker_low, Mask player_cards, Mask player_low, const Fields& rules) -> Fields {
         const baibuu::Outcome o =
             baibuu::settle({banker_cards, banker_low}, {player_cards, player_low}, rules_of(rules));
         return py::dict("winner"_a = o.player_wins ? "player" : "banker",
@@ -125,7 +125,7 @@ the house rules ``rules`` ({"banker_takes_3_4_points": ...}, the Game's keyword)
   m.def(
       "settle_many",
       [](const py::array& banker, const py::array& player, const std::optional<py::array>& player_low, int threads,
-         const py::dict& rules) {
+         const Fields& rules) {
         const baibuu::Rules r = rules_of(rules);
         const Mask* b = mask_data(banker, "banker");
         const Mask* p = mask_data(player, "player");
@@ -160,7 +160,7 @@ compared).
 [245])");
   m.def(
       "count_player_wins",
-      [](std::int64_t rounds, std::uint64_t seed, bool optimal, int threads, const py::dict& rules) {
+      [](std::int64_t rounds, std::uint64_t seed, bool optimal, int threads, const Fields& rules) {
         if (rounds < 1) throw std::invalid_argument("rounds must be at least 1, got " + std::to_string(rounds));
         const baibuu::Rules r = rules_of(rules);
         py::gil_scoped_release release;  // touches only immutable tables
@@ -174,7 +174,7 @@ house way or the optimal arrangement.
 True)");
   m.def(
       "arrangement_score",
-      [](py::handle cards, int index, const py::dict& rules) {
+      [](py::handle cards, int index, const Fields& rules) {
         return baibuu::arrangement_score(to_mask(cards), index, rules_of(rules));
       },
       "cards"_a, "index"_a, "rules"_a = py::dict(),
@@ -186,7 +186,7 @@ holdings (a win +97, a loss -100).
 True)");
   m.def(
       "optimal_arrangement",
-      [](py::handle cards, const py::dict& rules) -> std::optional<int> {
+      [](py::handle cards, const Fields& rules) -> std::optional<int> {
         const int index = baibuu::optimal_arrangement(to_mask(cards), rules_of(rules));
         if (index < 0) return std::nullopt;
         return index;
@@ -199,7 +199,7 @@ for a Natural; the first call tabulates every holding.
 0)");
   m.def(
       "optimal_summary",
-      [](int commission_bp, const py::dict& rules) -> Fields {
+      [](int commission_bp, const Fields& rules) -> Fields {
         const baibuu::OptimalSummary s = baibuu::optimal_summary(commission_bp, rules_of(rules));
         return py::dict("differing"_a = s.differing, "house_way_return"_a = s.house_way_return,
                         "optimal_return"_a = s.optimal_return);

@@ -9,7 +9,7 @@ namespace cardcore::bindings {
 namespace {
 
 // The evaluator's house rules from {name: value} (the Game's keywords flush_buh, hooch_order).
-buh::Rules rules_of(const py::dict& rules) {
+buh::Rules rules_of(const Fields& rules) {
   return with_house_rules<buh::Config>("buh", buh::kConfigFields, rules).rules();
 }
 
@@ -21,7 +21,7 @@ void bind_game_module<buh::State>(py::module_& parent) {
 
   m.def(
       "analyze",
-      [](py::handle cards, const py::dict& rules) -> Fields {
+      [](py::handle cards, const Fields& rules) -> Fields {
         const Mask mask = to_mask(cards);
         const buh::Rules r = rules_of(rules);
         const buh::Analysis a = buh::analyze(mask, r);
@@ -41,16 +41,15 @@ house rules ``rules`` ({"flush_buh": ..., "hooch_order": ...}, the Game's keywor
 >>> analyze("As Ah")["hand_class"]
 'buh')");
   m.def(
-      "strength",
-      [](py::handle cards, const py::dict& rules) { return buh::strength(to_mask(cards), rules_of(rules)); }, "cards"_a,
-      "rules"_a = py::dict(),
+      "strength", [](py::handle cards, const Fields& rules) { return buh::strength(to_mask(cards), rules_of(rules)); },
+      "cards"_a, "rules"_a = py::dict(),
       R"(Showdown strength of a 4-card Buh hand: higher wins, equal is a choke (under ``rules``).
 
 >>> strength("Ah Ac Ad As") > strength("Ad Jc Qh Ks")
 True)");
   m.def(
       "strength_many",
-      [](const py::array& masks, int threads, const std::optional<py::array>& out, const py::dict& rules) {
+      [](const py::array& masks, int threads, const std::optional<py::array>& out, const Fields& rules) {
         const buh::Rules r = rules_of(rules);
         return strengths(masks, threads, out, 4, "a Buh showdown hand",
                          [r](const Mask* hands, std::int32_t* result, std::size_t n, int t) {
@@ -66,8 +65,8 @@ written to ``out`` (int32, same length) when given.
 True)");
   m.attr("NUM_STRENGTHS") = buh::kNumStrengths;
   m.def(
-      "num_strengths", [](const py::dict& rules) { return buh::num_strengths(rules_of(rules)); },
-      "rules"_a = py::dict(), R"(The number of distinct strengths under the house rules ``rules``.
+      "num_strengths", [](const Fields& rules) { return buh::num_strengths(rules_of(rules)); }, "rules"_a = py::dict(),
+      R"(The number of distinct strengths under the house rules ``rules``.
 
 >>> num_strengths({"flush_buh": "double"}) - num_strengths()
 7)");

@@ -55,7 +55,6 @@ from cardcore.spec import GameSpec
 __all__ = [
     "CHANCE",
     "EXAMPLES",
-    "FlushBuh",
     "HAND_SIZE",
     "NUM_STRENGTHS",
     "SPEC",
@@ -64,6 +63,7 @@ __all__ = [
     "DiscardAdvice",
     "DrawOdds",
     "Equity",
+    "FlushBuh",
     "Game",
     "HandClass",
     "HoochOrder",
@@ -76,8 +76,8 @@ __all__ = [
     "explain",
     "explain_compare",
     "explain_equity",
-    "odds_table",
     "num_strengths",
+    "odds_table",
     "policy_action",
     "strength",
     "strength_many",
@@ -116,7 +116,7 @@ def _kernel(flush_buh: str, hooch_order: str) -> StrengthKernel:
     if (flush_buh, hooch_order) == ("plain", "lexicographic"):
         return _core.buh.strength_many
     rules = {"flush_buh": flush_buh, "hooch_order": hooch_order}
-    return functools.partial(_core.buh.strength_many, rules=rules)  # type: ignore[return-value]
+    return functools.partial(_core.buh.strength_many, rules=rules)
 
 
 def _rules(flush_buh: str, hooch_order: str) -> dict[str, object]:

@@ -21,7 +21,7 @@ import inspect
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from functools import partial
 from typing import Any, NoReturn
@@ -86,7 +86,7 @@ def house_rules(game: str, rules: Sequence[str] | None) -> dict[str, Any]:
     return given
 
 
-def _with_rules(function: Callable[..., Any], game: str, rules: dict[str, Any],
+def _with_rules(function: Callable[..., Any], game: str, rules: Mapping[str, Any],
                 command: str) -> Callable[..., Any]:
     """``function`` with the house ``rules`` as keywords; a rule it does not take (one that
     changes only the engine's play, or that this command does not model) is a ValueError
@@ -100,7 +100,7 @@ def _with_rules(function: Callable[..., Any], game: str, rules: dict[str, Any],
 
 
 def explain(game: str, cards: str, trump: str | None = None,
-            rules: dict[str, Any] | None = None) -> str:
+            rules: Mapping[str, Any] | None = None) -> str:
     """One line explaining a hand of ``game`` (a Hucklebuck trick with ``trump``), under the
     house ``rules`` (:func:`house_rules`)."""
     module = module_of(game)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Mapping
 from typing import Any, TextIO
 
 from cardcore import _core
@@ -179,7 +180,7 @@ def seats_config(game: str, players: int | None) -> dict[str, Any]:
 
 def play(game_name: str, players: int | None = None, seed: int = 0, *,
          opponents: str | None = None, stdin: TextIO = sys.stdin,
-         stdout: TextIO = sys.stdout, rules: dict[str, Any] | None = None) -> int:
+         stdout: TextIO = sys.stdout, rules: Mapping[str, Any] | None = None) -> int:
     """Plays one game against ``opponents`` (a built-in policy name; by default the
     game's :data:`OPPONENTS`), under the house ``rules`` (``Game`` keywords); returns the
     exit status (0, or 1 when input ran out).

@@ -291,7 +291,7 @@ class VectorEnv:
     @property
     def threads(self) -> int:
         ...
-def analyze(cards: typing.Any, rules: dict = {}) -> dict[str, typing.Any]:
+def analyze(cards: typing.Any, rules: dict[str, typing.Any] = {}) -> dict[str, typing.Any]:
     """
     The fields of a 2-, 3- or 4-card Buh hand as a dict (see cardcore.buh.evaluate), under the
     house rules ``rules`` ({"flush_buh": ..., "hooch_order": ...}, the Game's keywords).
@@ -322,7 +322,7 @@ def is_legal_discard(hand: typing.Any, discard: typing.Any) -> bool:
     >>> is_legal_discard(15, 1)
     True
     """
-def num_strengths(rules: dict = {}) -> int:
+def num_strengths(rules: dict[str, typing.Any] = {}) -> int:
     """
     The number of distinct strengths under the house rules ``rules``.
     
@@ -393,14 +393,14 @@ def spec() -> dict[str, typing.Any]:
     """
     The game's spec as plain data (cardcore's GameSpec).
     """
-def strength(cards: typing.Any, rules: dict = {}) -> int:
+def strength(cards: typing.Any, rules: dict[str, typing.Any] = {}) -> int:
     """
     Showdown strength of a 4-card Buh hand: higher wins, equal is a choke (under ``rules``).
     
     >>> strength("Ah Ac Ad As") > strength("Ad Jc Qh Ks")
     True
     """
-def strength_many(masks: numpy.ndarray, threads: typing.SupportsInt | typing.SupportsIndex, out: numpy.ndarray | None = None, rules: dict = {}) -> numpy.typing.NDArray[numpy.int32]:
+def strength_many(masks: numpy.ndarray, threads: typing.SupportsInt | typing.SupportsIndex, out: numpy.ndarray | None = None, rules: dict[str, typing.Any] = {}) -> numpy.typing.NDArray[numpy.int32]:
     """
     Strengths of a 1-D C-contiguous uint64 array of 4-card masks, with the GIL released,
     written to ``out`` (int32, same length) when given.

@@ -129,7 +129,7 @@ class State:
     @property
     def dead_cards(self) -> typing.Any:
         """
-        The discard pile, the upcard and every card played this hand.
+        The discard pile, the upcard (unless a player drew it) and every card played this hand.
         """
     @property
     def hand_number(self) -> int:
