@@ -365,3 +365,22 @@ def test_cli_rule(capsys: pytest.CaptureFixture[str]) -> None:
     assert "takes true or false" in capsys.readouterr().err
     assert main(["eval", "hucklebuck", "As", "--rule", "game_end=first_to_target"]) == 2
     assert "does not take the house rule game_end" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------------ VectorEnv
+
+
+def test_vector_env_plays_the_house_rules() -> None:
+    # Games to 3, ended by the first to reach it: every finished episode has one winner
+    # (+1) and, the hand cut short, no draw.
+    game = cc.hucklebuck.Game(players=3, hands=None, target=3, game_end="first_to_target")
+    env = cc.VectorEnv(game, 8, seat=0, seed=0)
+    step = env.reset()
+    assert "game_end=first_to_target" in env.state(0).serialize()
+    finished = 0
+    for _ in range(400):
+        step = env.step(np.argmax(step.legal_mask, axis=1))
+        for i in np.flatnonzero(step.terminated):
+            assert step.episode_returns[i, 0] in (1.0, -0.5)
+            finished += 1
+    assert finished > 0
