@@ -854,7 +854,7 @@ def giant_row(ident: str, text: Callable[[], str], call: Callable[[str], object]
 
 EVALUATING = [m for m in MODULES if hasattr(m, "evaluate")]
 TEXT_FIELDS = [(m.SPEC.name, f.name) for m in MODULES for f in m.SPEC.fields
-               if f.kind != "int" or f.nullable]  # a plain int field: pybind11's TypeError
+               if f.kind not in ("int", "bool") or f.nullable]  # plain int, bool: a TypeError
 
 GIANTS = [
     giant_row("card", giant, cc.Card, ValueError,

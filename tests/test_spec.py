@@ -83,6 +83,16 @@ def test_each_integer_field_takes_its_range_and_nothing_outside(spec: cc.spec.Ga
             with pytest.raises(ValueError, match=rf"{spec.name} config: {field.name} must be"):
                 game_class(**{field.name: "no such choice"})
             continue
+        if field.kind == "bool":  # True or False, nothing else (not 1, not None)
+            for flag in (False, True):
+                assert game_class(**{field.name: flag}).config[field.name] is flag
+            for other in (1, None, "true"):
+                with pytest.raises(TypeError):
+                    game_class(**{field.name: other})
+                bad = {**game_class().config, field.name: other}
+                with pytest.raises(ValueError, match=rf"{field.name} must be True or False"):
+                    type(game_class()).__reduce__(game_class())[0](bad)
+            continue
         upper = field.maximum
         if field.name == "first_dealer":  # a seat: below the default number of seats
             upper = game_class().num_players - 1

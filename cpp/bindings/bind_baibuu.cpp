@@ -3,6 +3,7 @@
 #include "cardcore/eval/baibuu.hpp"
 #include "cardcore/games/baibuu/state.hpp"
 #include "common.hpp"
+#include "config.hpp"
 
 namespace cardcore::bindings {
 namespace {
@@ -15,6 +16,11 @@ py::object position_name(baibuu::PositionResult r) {
   return r == baibuu::PositionResult::kNotCompared
              ? py::object(py::none())
              : py::object(py::str(std::string(baibuu::kPositionNames[static_cast<int>(r)])));
+}
+
+// The settlement's house rules from {name: value} (the Game's keyword banker_takes_3_4_points).
+baibuu::Rules rules_of(const Fields& rules) {
+  return with_house_rules<baibuu::Config>("baibuu", baibuu::kConfigFields, rules).rules();
 }
 
 }  // namespace
@@ -102,21 +108,25 @@ True)");
 48)");
   m.def(
       "settle",
-      [](Mask banker_cards, Mask banker_low, Mask player_cards, Mask player_low) -> Fields {
-        const baibuu::Outcome o = baibuu::settle({banker_cards, banker_low}, {player_cards, player_low});
+      [](Mask banker_cards, Mask banker_low, Mask player_cards, Mask player_low, const Fields& rules) -> Fields {
+        const baibuu::Outcome o =
+            baibuu::settle({banker_cards, banker_low}, {player_cards, player_low}, rules_of(rules));
         return py::dict("winner"_a = o.player_wins ? "player" : "banker",
                         "reason"_a = std::string(baibuu::kReasonNames[static_cast<int>(o.reason)]),
                         "low"_a = position_name(o.low), "high"_a = position_name(o.high),
                         "banker_highest"_a = o.banker_highest, "player_highest"_a = o.player_highest);
       },
-      "banker_cards"_a, "banker_low"_a, "player_cards"_a, "player_low"_a,
-      R"(Settles one player hand against the banker (masks; a Low of 0 means the house way).
+      "banker_cards"_a, "banker_low"_a, "player_cards"_a, "player_low"_a, "rules"_a = py::dict(),
+      R"(Settles one player hand against the banker (masks; a Low of 0 means the house way), under
+the house rules ``rules`` ({"banker_takes_3_4_points": ...}, the Game's keyword).
 
 >>> settle(0xF0000, 0, 0xF, 0)["reason"]
 'player_natural')");
   m.def(
       "settle_many",
-      [](const py::array& banker, const py::array& player, const std::optional<py::array>& player_low, int threads) {
+      [](const py::array& banker, const py::array& player, const std::optional<py::array>& player_low, int threads,
+         const Fields& rules) {
+        const baibuu::Rules r = rules_of(rules);
         const Mask* b = mask_data(banker, "banker");
         const Mask* p = mask_data(player, "player");
         const Mask* low = player_low ? mask_data(*player_low, "player_low") : nullptr;
@@ -128,11 +138,11 @@ True)");
         std::int64_t bad;
         {
           py::gil_scoped_release release;  // reads the input buffers, writes only `out`
-          bad = baibuu::settle_many(b, p, low, codes, n, threads);
+          bad = baibuu::settle_many(b, p, low, codes, n, threads, r);
         }
         if (bad >= 0) {
           try {
-            baibuu::settle({b[bad], 0}, {p[bad], low ? low[bad] : 0});
+            baibuu::settle({b[bad], 0}, {p[bad], low ? low[bad] : 0}, r);
           } catch (const std::invalid_argument& e) {
             throw std::invalid_argument("round " + std::to_string(bad) + ": " + e.what());
           }
@@ -140,7 +150,7 @@ True)");
         }
         return out;
       },
-      "banker"_a, "player"_a, "player_low"_a, "threads"_a,
+      "banker"_a, "player"_a, "player_low"_a, "threads"_a, "rules"_a = py::dict(),
       R"(Packed outcomes of whole arrays of rounds: bit 0 player wins, bits 1-3 the reason (0 hands,
 1 high_card, 2 player_natural, 3 banker_natural, 4 player_foul), bits 4-5 and 6-7 the Low and High results (0 banker, 1 player, 2 tie, 3 not
 compared).
@@ -150,20 +160,24 @@ compared).
 [245])");
   m.def(
       "count_player_wins",
-      [](std::int64_t rounds, std::uint64_t seed, bool optimal, int threads) {
+      [](std::int64_t rounds, std::uint64_t seed, bool optimal, int threads, const Fields& rules) {
         if (rounds < 1) throw std::invalid_argument("rounds must be at least 1, got " + std::to_string(rounds));
+        const baibuu::Rules r = rules_of(rules);
         py::gil_scoped_release release;  // touches only immutable tables
-        return baibuu::count_player_wins(rounds, seed, optimal, threads);
+        return baibuu::count_player_wins(rounds, seed, optimal, threads, r);
       },
-      "rounds"_a, "seed"_a, "optimal"_a, "threads"_a,
+      "rounds"_a, "seed"_a, "optimal"_a, "threads"_a, "rules"_a = py::dict(),
       R"(Player wins in ``rounds`` random rounds against the house-way banker, the player by the
 house way or the optimal arrangement.
 
 >>> 0 < count_player_wins(1000, 1, False, 1) < 1000
 True)");
   m.def(
-      "arrangement_score", [](py::handle cards, int index) { return baibuu::arrangement_score(to_mask(cards), index); },
-      "cards"_a, "index"_a,
+      "arrangement_score",
+      [](py::handle cards, int index, const Fields& rules) {
+        return baibuu::arrangement_score(to_mask(cards), index, rules_of(rules));
+      },
+      "cards"_a, "index"_a, "rules"_a = py::dict(),
       R"(Exact expected return of an arrangement against a house-way banker over every banker
 holding of the other 48 cards, in hundredths of the wager summed over the C(48, 4)
 holdings (a win +97, a loss -100).
@@ -172,24 +186,25 @@ holdings (a win +97, a loss -100).
 True)");
   m.def(
       "optimal_arrangement",
-      [](py::handle cards) -> std::optional<int> {
-        const int index = baibuu::optimal_arrangement(to_mask(cards));
+      [](py::handle cards, const Fields& rules) -> std::optional<int> {
+        const int index = baibuu::optimal_arrangement(to_mask(cards), rules_of(rules));
         if (index < 0) return std::nullopt;
         return index;
       },
-      "cards"_a, R"(The arrangement index maximizing arrangement_score (the house way's on ties), None
+      "cards"_a, "rules"_a = py::dict(),
+      R"(The arrangement index maximizing arrangement_score (the house way's on ties), None
 for a Natural; the first call tabulates every holding.
 
 >>> optimal_arrangement("Qs Kh 6c 4d")
 0)");
   m.def(
       "optimal_summary",
-      [](int commission_bp) -> Fields {
-        const baibuu::OptimalSummary s = baibuu::optimal_summary(commission_bp);
+      [](int commission_bp, const Fields& rules) -> Fields {
+        const baibuu::OptimalSummary s = baibuu::optimal_summary(commission_bp, rules_of(rules));
         return py::dict("differing"_a = s.differing, "house_way_return"_a = s.house_way_return,
                         "optimal_return"_a = s.optimal_return);
       },
-      "commission_bp"_a = 300,
+      "commission_bp"_a = 300, "rules"_a = py::dict(),
       R"(Exact figures of the optimal arrangement: holdings it plays differently from the house way,
 and the player's expected return per unit wager under each (a win 1 - commission_bp / 10000).
 

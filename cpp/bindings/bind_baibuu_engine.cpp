@@ -146,7 +146,8 @@ the last seat with ``banker="agent"``).
         return [](const State& s, Rng&) {
           const int seat = s.current_player();
           // The optimal arrangement is the player's; a banker arranges by the house way.
-          return seat == s.banker_seat() ? baibuu::house_way(s.hand(seat)) : baibuu::optimal_arrangement(s.hand(seat));
+          return seat == s.banker_seat() ? baibuu::house_way(s.hand(seat))
+                                         : baibuu::optimal_arrangement(s.hand(seat), s.config().rules());
         };
       });
   m.attr("policy_action") = general.attr("policy_action");

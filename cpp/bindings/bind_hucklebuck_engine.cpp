@@ -110,14 +110,17 @@ plus named verbs and readable properties.
       .def_property_readonly(
           "dead_cards",
           [](const State& s) {
-            return card_set(s.discard_pile() | s.played() | (s.upcard() >= 0 ? card_bit(s.upcard()) : 0) | [&] {
+            Mask held = 0;  // the upcard is dead unless a player drew it (upcard="bottom_of_stock")
+            for (int seat = 0; seat < s.n(); ++seat) held |= s.hand(seat);
+            const Mask upcard = s.upcard() >= 0 ? card_bit(s.upcard()) & ~held : 0;
+            return card_set(s.discard_pile() | s.played() | upcard | [&] {
               Mask trick = 0;
               for (int seat = 0; seat < s.n(); ++seat)
                 if (s.trick_card(seat) >= 0) trick |= card_bit(s.trick_card(seat));
               return trick;
             }());
           },
-          "The discard pile, the upcard and every card played this hand.")
+          "The discard pile, the upcard (unless a player drew it) and every card played this hand.")
       .def_property_readonly("button", &State::dealer, "The dealer's seat.")
       .def_property_readonly("street", &State::phase_name)
       .def_property_readonly("hand_number", &State::hand_number)

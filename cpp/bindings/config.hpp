@@ -64,6 +64,10 @@ template <bool Nullable>
 struct ArgumentType<FieldKind::kChoice, Nullable> {
   using type = std::string;
 };
+template <bool Nullable>
+struct ArgumentType<FieldKind::kBool, Nullable> {
+  using type = py::bool_;  // True or False only (pybind11's bool would take 1 and None)
+};
 
 // A choice's names as "'a', 'b' or 'c'".
 template <class Config>
@@ -113,6 +117,11 @@ void read_field(std::string_view game, const ConfigField<Config>& field, Config&
           return field.set(config, 0, static_cast<std::int64_t>(i));
       bad_config(game, field.name, "must be " + choice_list(field) + ", got " + quote_input(name));
     }
+    case FieldKind::kBool: {
+      if (!PyBool_Check(value.ptr()))
+        bad_config(game, field.name, "must be True or False, got " + type_name(value) + " " + shown(value));
+      return field.set(config, 0, value.ptr() == Py_True ? 1 : 0);
+    }
   }
 }
 
@@ -133,6 +142,7 @@ py::object field_value(const ConfigField<Config>& field, const Config& config) {
   if (field.kind == FieldKind::kChoice)
     return py::str(std::string(field.choices[static_cast<std::size_t>(field.get(config, 0))]));
   if (field.kind == FieldKind::kInt) return py::int_(field.get(config, 0));
+  if (field.kind == FieldKind::kBool) return py::bool_(field.get(config, 0) != 0);
   py::tuple each(field.count(config));
   for (int seat = 0; seat < field.count(config); ++seat)
     each[static_cast<std::size_t>(seat)] = py::int_(field.get(config, seat));
@@ -147,24 +157,51 @@ Fields config_dict(std::span<const ConfigField<Config>> fields, const Config& co
   return out;
 }
 
-// The configuration of a config dict; a missing field, or one of the wrong type or value,
-// is a ValueError naming it.
-template <class Config>
-Config config_from_dict(std::string_view game, std::span<const ConfigField<Config>> fields, const Fields& values) {
-  return config_from(game, fields, [&](const ConfigField<Config>& field) -> py::object {
-    const py::str key(std::string(field.name));
-    if (!values.contains(key)) bad_config(game, field.name, "is missing from the configuration dict");
-    return values[key];
-  });
-}
-
 // A field's default as a Python keyword default.
 template <class Config>
 py::object default_value(const ConfigField<Config>& field) {
   if (field.default_is_none()) return py::none();
   if (field.kind == FieldKind::kChoice)
     return py::str(std::string(field.choices[static_cast<std::size_t>(field.default_value)]));
+  if (field.kind == FieldKind::kBool) return py::bool_(field.default_value != 0);
   return py::int_(field.default_value);
+}
+
+// The configuration of a config dict; a missing field (but a house rule, which defaults), or
+// one of the wrong type or value, is a ValueError naming it.
+template <class Config>
+Config config_from_dict(std::string_view game, std::span<const ConfigField<Config>> fields, const Fields& values) {
+  return config_from(game, fields, [&](const ConfigField<Config>& field) -> py::object {
+    const py::str key(std::string(field.name));
+    if (!values.contains(key)) {
+      if (field.house_rule) return default_value(field);  // a dict from before the house rule
+      bad_config(game, field.name, "is missing from the configuration dict");
+    }
+    return values[key];
+  });
+}
+
+// The default configuration with the house rules of `rules` ({name: value}, as Game takes
+// them) set: how the evaluators take a game's house rules without a Game. A name that is
+// not a house rule of the game, or a bad value, is a ValueError naming it.
+template <class Config>
+Config with_house_rules(std::string_view game, std::span<const ConfigField<Config>> fields, const py::dict& rules) {
+  Config config = default_config(fields);
+  for (const auto& [key, value] : rules) {
+    const std::string name = PyUnicode_Check(key.ptr()) ? utf8(key) : std::string();
+    const ConfigField<Config>* found = nullptr;
+    for (const ConfigField<Config>& field : fields)
+      if (field.house_rule && field.name == name) found = &field;
+    if (!found) {
+      std::string known;
+      for (const ConfigField<Config>& field : fields)
+        if (field.house_rule) known += (known.empty() ? "" : ", ") + std::string(field.name);
+      throw std::invalid_argument(std::string(game) + ": " + shown(key) + " is not a house rule (they are " + known +
+                                  ")");
+    }
+    read_field(game, *found, config, value);
+  }
+  return config;
 }
 
 // An argument as a Python object.
@@ -200,14 +237,14 @@ Fields spec_dict(const GameSpec<Config>& spec) {
   };
   py::list fields, blocks;
   for (const ConfigField<Config>& field : spec.fields) {
-    constexpr const char* kKinds[] = {"int", "per_seat", "choice"};
+    constexpr const char* kKinds[] = {"int", "per_seat", "choice", "bool"};
     py::list choices;
     for (std::string_view choice : field.choices)
       if (!choice.empty()) choices.append(py::str(std::string(choice)));
     fields.append(py::dict("name"_a = std::string(field.name), "kind"_a = kKinds[static_cast<int>(field.kind)],
                            "doc"_a = std::string(field.doc), "default"_a = default_value(field),
                            "minimum"_a = field.min, "maximum"_a = field.max, "choices"_a = py::tuple(choices),
-                           "nullable"_a = field.nullable()));
+                           "nullable"_a = field.nullable(), "house_rule"_a = field.house_rule));
   }
   for (const ActionBlock& block : spec.action_blocks)
     blocks.append(py::dict("name"_a = std::string(block.name), "first"_a = block.first, "count"_a = block.count,

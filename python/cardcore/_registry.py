@@ -50,10 +50,12 @@ _HEADER = re.compile(r"cardcore\.(\w+)/\d+")
 
 def _field_value(field: ConfigField, text: str) -> Any:
     """A configuration value as a serialized state writes it (docs/design.md, "Serialized
-    states"): an integer, integers separated by commas, a choice, or a word for None (a
-    Hucklebuck game to the target is ``hands=game``)."""
+    states"): an integer, integers separated by commas, a choice, true or false, or a word
+    for None (a Hucklebuck game to the target is ``hands=game``)."""
     if field.kind == "choice":
         return text
+    if field.kind == "bool" and text in ("true", "false"):
+        return text == "true"
     try:
         if field.kind == "per_seat":
             return tuple(int(part) for part in text.split(","))

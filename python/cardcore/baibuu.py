@@ -17,6 +17,16 @@ decides by rank, then suit ♠ > ♥ > ♣ > ♦. There is never a push. The win
 less a commission in basis points, rounded down (R-9). The banker arranges by the house
 way (3.9), which never fouls; a banker arrangement given explicitly must be valid.
 
+A house rule (``docs/games/baibuu.md``, "House rules") widens the 3- and 4-point rule to
+any two hands of equal 3 or 4 points whatever their class: every settling function takes
+``banker_takes_3_4_points="any_class"``, as ``Game`` does. A banker Score 4 then takes the
+place from a player's pair of 2 (also worth 4):
+
+>>> import cardcore as cc
+>>> deal = (("Ts 4h", "9s 9h"), ("2c 2d", "Kc Kd"))
+>>> cc.baibuu.settle(*deal).low, cc.baibuu.settle(*deal, banker_takes_3_4_points="any_class").low
+('player', 'banker')
+
 >>> import cardcore as cc
 >>> outcome = cc.baibuu.settle(("4s 5h", "Ks Kh"), ("3c 5d", "Qc Qd"))
 >>> outcome.winner, outcome.reason, outcome.low, outcome.high, outcome.banker_net
@@ -77,6 +87,7 @@ __all__ = [
     "Settlements",
     "State",
     "Strategy",
+    "ThreeFourPoints",
     "arrangement_values",
     "arrangements",
     "compare",
@@ -304,31 +315,44 @@ def house_way(cards: CardLike) -> Arrangement | None:
     return None if index is None else _arrangement(mask, index)
 
 
+ThreeFourPoints = Literal["same_class", "any_class"]
+"""The house rule ``banker_takes_3_4_points`` (R-7): equal 3 or 4 points go to the banker
+between two Scores only, or between any two hands."""
+
+
+def _rules(banker_takes_3_4_points: str) -> dict[str, object]:
+    return {"banker_takes_3_4_points": banker_takes_3_4_points}
+
+
 def _commission(commission_bp: int) -> int:
     """A commission on winnings in basis points, 0 to 10000 (checked_int)."""
     return checked_int(commission_bp, "commission_bp", "0 to 10000 basis points",
                        lambda bp: 0 <= bp <= 10000)
 
 
-def optimal_arrangement(cards: CardLike, *, commission_bp: int = 300) -> Arrangement | None:
+def optimal_arrangement(cards: CardLike, *, commission_bp: int = 300,
+                        banker_takes_3_4_points: ThreeFourPoints = "same_class",
+                        ) -> Arrangement | None:
     """The arrangement that maximises the player's expected return against a banker holding
     any four of the other 48 cards arranged by the house way (a win pays the wager less
     ``commission_bp`` basis points, unrounded: +0.97 at the default 3%; a loss -1), the
     house way's on ties; None for a Natural. A round never pushes, so the expected return
     ranks arrangements as their wins do whatever the commission: the arrangement is the
     same for every ``commission_bp`` (0 to 10000), which is checked. The first call
-    tabulates all 270,725 holdings in C++ (about a second).
+    tabulates all 270,725 holdings in C++ (about a second), once for each setting of the
+    house rule ``banker_takes_3_4_points``.
 
     >>> str(optimal_arrangement("Qs Kh 6c 4d").high)
     'Qs Kh (Công Lớn)'
     """
     mask = CardSet(cards).mask
     _commission(commission_bp)
-    index = _core.baibuu.optimal_arrangement(mask)
+    index = _core.baibuu.optimal_arrangement(mask, _rules(banker_takes_3_4_points))
     return None if index is None else _arrangement(mask, index)
 
 
-def optimal_summary(*, commission_bp: int = 300) -> dict[str, float]:
+def optimal_summary(*, commission_bp: int = 300,
+                    banker_takes_3_4_points: ThreeFourPoints = "same_class") -> dict[str, float]:
     """Exact figures over every player and banker holding: ``differing``, the holdings the
     optimal arrangement plays differently from the house way, and the player's expected
     return per unit wager (a win 1 - ``commission_bp`` / 10000, +0.97 at the default; a
@@ -342,7 +366,8 @@ def optimal_summary(*, commission_bp: int = 300) -> dict[str, float]:
     >>> round(-optimal_summary(commission_bp=500)["house_way_return"], 5)
     0.04427
     """
-    return dict(_core.baibuu.optimal_summary(_commission(commission_bp)))
+    return dict(_core.baibuu.optimal_summary(_commission(commission_bp),
+                                             _rules(banker_takes_3_4_points)))
 
 
 @dataclass(frozen=True)
@@ -364,7 +389,9 @@ class ArrangementValue:
                 f"{self.value:+.5f}{foul}{note}")
 
 
-def arrangement_values(cards: CardLike, *, commission_bp: int = 300) -> list[ArrangementValue]:
+def arrangement_values(cards: CardLike, *, commission_bp: int = 300,
+                       banker_takes_3_4_points: ThreeFourPoints = "same_class",
+                       ) -> list[ArrangementValue]:
     """The exact expected return of each of the six splits of a four-card holding, per unit
     wagered, against a banker holding any four of the other 48 cards arranged by the house
     way (never a push): a win pays 1 less ``commission_bp`` basis points (unrounded), a loss
@@ -381,6 +408,7 @@ def arrangement_values(cards: CardLike, *, commission_bp: int = 300) -> list[Arr
     """
     bp = checked_int(commission_bp, "commission_bp", "an integer in 0-10000 basis points",
                      lambda n: 0 <= n <= 10000)
+    rules = _rules(banker_takes_3_4_points)
     mask = CardSet(cards).mask
     if mask.bit_count() != 4:
         raise ValueError(f"a Bai Buu holding has 4 cards, got {mask.bit_count()}")
@@ -392,7 +420,8 @@ def arrangement_values(cards: CardLike, *, commission_bp: int = 300) -> list[Arr
     for index in range(6):
         # arrangement_score is 97 a win and -100 a loss, summed over every banker holding:
         # with wins + losses = bankers, it gives the wins.
-        wins, rest = divmod(_core.baibuu.arrangement_score(mask, index) + 100 * bankers, 197)
+        score = _core.baibuu.arrangement_score(mask, index, rules)
+        wins, rest = divmod(score + 100 * bankers, 197)
         assert rest == 0
         net = wins * (10_000 - bp) - (bankers - wins) * 10_000  # in 1/10,000 of the wager
         records.append((net, index))
@@ -401,13 +430,15 @@ def arrangement_values(cards: CardLike, *, commission_bp: int = 300) -> list[Arr
                              rank == 0) for rank, (net, index) in enumerate(records)]
 
 
-def odds_table(cards: CardLike, *, commission_bp: int = 300) -> str:
+def odds_table(cards: CardLike, *, commission_bp: int = 300,
+               banker_takes_3_4_points: ThreeFourPoints = "same_class") -> str:
     """:func:`arrangement_values` as a text table (what ``cardcore odds baibuu`` prints).
 
     >>> print(odds_table("Qs Kh 6c 4d").splitlines()[1])
     Low    High   value     foul  house way  optimal
     """
-    values = arrangement_values(cards, commission_bp=commission_bp)
+    values = arrangement_values(cards, commission_bp=commission_bp,
+                                banker_takes_3_4_points=banker_takes_3_4_points)
     rows = [["Low", "High", "value", "foul", "house way", "optimal"]]
     for v in values:
         rows.append([str(v.arrangement.low.cards), str(v.arrangement.high.cards),
@@ -443,6 +474,7 @@ def player_expectation(
     seed: int = 0,
     threads: int | None = None,
     commission_bp: int = 300,
+    banker_takes_3_4_points: ThreeFourPoints = "same_class",
 ) -> Expectation:
     """Plays random rounds in C++ (one player hand against a house-way banker, the player
     arranging by ``player``) and estimates the player's return per unit wager, a win
@@ -458,7 +490,8 @@ def player_expectation(
     rounds = checked_int(rounds, "rounds", "a positive integer", lambda n: n >= 1)
     bp = _commission(commission_bp)
     wins = _core.baibuu.count_player_wins(
-        rounds, checked_seed(seed), player == "optimal", resolve_threads(threads, rounds)
+        rounds, checked_seed(seed), player == "optimal", resolve_threads(threads, rounds),
+        _rules(banker_takes_3_4_points),
     )
     p = wins / rounds
     win = 1 - bp / 10000
@@ -579,6 +612,7 @@ def settle(
     wager: int = 100,
     commission_bp: int = 300,
     banker_commission_bp: int | None = None,
+    banker_takes_3_4_points: ThreeFourPoints = "same_class",
 ) -> Outcome:
     """Settles one player hand against the banker (``docs/rulebook/baibuu.md`` 3.7).
 
@@ -586,7 +620,7 @@ def settle(
     pair; Naturals are found from the four cards whatever the form. A player's invalid
     split is a foul; a banker's is a ValueError (R-8). The winner receives ``wager`` less
     ``commission_bp`` (``banker_commission_bp`` for the banker, by default the same) basis
-    points, rounded down.
+    points, rounded down. ``banker_takes_3_4_points`` is the house rule of ``Game``.
 
     >>> o = settle(("Qs 7h", "Kh 9c"), ("Ad 4c", "Kc Kd"))
     >>> o.winner, o.reason, o.low, o.high, o.player_highest, o.player_net
@@ -597,7 +631,8 @@ def settle(
     banker_bp = _check_wager(wager, commission_bp, banker_commission_bp)
     banker_cards, banker_low = _side_masks(banker, "banker")
     player_cards, player_low = _side_masks(player, "player")
-    fields = _core.baibuu.settle(banker_cards, banker_low, player_cards, player_low)
+    fields = _core.baibuu.settle(banker_cards, banker_low, player_cards, player_low,
+                                 _rules(banker_takes_3_4_points))
     player_wins = fields["winner"] == "player"
     bp = commission_bp if player_wins else banker_bp
     won = wager - wager * bp // 10000
@@ -670,10 +705,12 @@ def settle_many(
     commission_bp: int = 300,
     banker_commission_bp: int | None = None,
     threads: int | None = None,
+    banker_takes_3_4_points: ThreeFourPoints = "same_class",
 ) -> Settlements:
     """Settles whole arrays of rounds in C++ with the GIL released: four-card masks for
     each side, the banker arranged by the house way, the player by the house way or, with
-    ``player_low``, by the given Low-hand masks (an invalid split is a foul).
+    ``player_low``, by the given Low-hand masks (an invalid split is a foul), under the
+    house rule ``banker_takes_3_4_points`` (each setting settles by its own table).
 
     >>> import cardcore as cc
     >>> deals = cc.random_deals(1000, (4, 4), seed=1)
@@ -686,7 +723,8 @@ def settle_many(
     player_masks = as_mask_array(player, "player").reshape(-1)
     low_masks = None if player_low is None else as_mask_array(player_low, "player_low").reshape(-1)
     codes = _core.baibuu.settle_many(
-        banker_masks, player_masks, low_masks, resolve_threads(threads, banker_masks.size)
+        banker_masks, player_masks, low_masks, resolve_threads(threads, banker_masks.size),
+        _rules(banker_takes_3_4_points),
     )
     return Settlements(codes, wager, commission_bp, banker_bp)
 
@@ -733,17 +771,18 @@ def explain(cards: CardLike) -> str:
             f"{result.highest_card.pretty()})")
 
 
-def explain_compare(a: CardLike, b: CardLike) -> str:
+def explain_compare(a: CardLike, b: CardLike, *,
+                    banker_takes_3_4_points: ThreeFourPoints = "same_class") -> str:
     """Two two-card hands compared, or two four-card holdings (the banker's, then the
-    player's) settled with both arranged by the house way (what ``cardcore compare baibuu``
-    prints).
+    player's) settled with both arranged by the house way, under the house rule
+    ``banker_takes_3_4_points`` (what ``cardcore compare baibuu`` prints).
 
     >>> explain_compare("Qs Kh 6c 4d", "2s 2h 3c 7d").splitlines()[-1]
     '=> banker wins (Low player, High banker; highest cards K♥ against 7♦); player -100, banker +97'
     """
     if len(CardSet(a)) != 4:
         return versus(explain, compare, a, b)
-    o = settle(a, b)
+    o = settle(a, b, banker_takes_3_4_points=banker_takes_3_4_points)
     why = {"hands": f"Low {o.low}, High {o.high}",
            "high_card": f"Low {o.low}, High {o.high}; highest cards "
                         f"{o.banker_highest.pretty()} against {o.player_highest.pretty()}",

@@ -8,6 +8,14 @@ proper prefix before a longer list (R-6), and equal keys are a *choke*. A skunk 
 loses to every other hand. A *buh* is a hand with a normal and value at most 1 (R-7); the
 *double buh* is a flush of value 0 (only A J Q K suited, R-5); the *star* is A A A A.
 
+Two of those resolutions are house rules (``docs/games/buh.md``, "House rules"): the
+evaluators take ``flush_buh="double"`` (every flush buh is a double buh, above the star) and
+``hooch_order="lowest_then_fewest"``, as ``Game`` does.
+
+>>> import cardcore as cc
+>>> cc.buh.compare("2s Js Qs Ks", "Ah Ac Ad As", flush_buh="double")
+1
+
 >>> import cardcore as cc
 >>> hand = cc.buh.evaluate("As 3h 7c 9d")
 >>> hand.value, hand.hand_class
@@ -28,14 +36,15 @@ card), declare 21 and pass 22; chance actions are card ids.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy.typing as npt
 
 from cardcore import _core
-from cardcore._batch import StrengthArray, map_strengths, share_beaten
+from cardcore._batch import StrengthArray, StrengthKernel, map_strengths, share_beaten
 from cardcore._explain import beats, versus
 from cardcore._namespace import public_dir
 from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
@@ -54,8 +63,10 @@ __all__ = [
     "DiscardAdvice",
     "DrawOdds",
     "Equity",
+    "FlushBuh",
     "Game",
     "HandClass",
+    "HoochOrder",
     "State",
     "best_discards",
     "compare",
@@ -65,6 +76,7 @@ __all__ = [
     "explain",
     "explain_compare",
     "explain_equity",
+    "num_strengths",
     "odds_table",
     "policy_action",
     "strength",
@@ -88,7 +100,37 @@ policy_action = policy_action_of(_core.buh, SPEC, __name__)
 HandClass = Literal["double_buh", "star", "buh", "skunk", "natural", "normal"]
 
 NUM_STRENGTHS: int = _core.buh.NUM_STRENGTHS
-"""The number of distinct showdown strengths; the double buh has this strength."""
+"""The number of distinct showdown strengths; the double buh has this strength (under the
+default house rules: see :func:`num_strengths`)."""
+
+FlushBuh = Literal["plain", "double"]
+"""The house rule ``flush_buh`` (R-5): a flush of value 1 is a plain buh, or a double buh."""
+HoochOrder = Literal["lexicographic", "lowest_then_fewest"]
+"""The house rule ``hooch_order`` (R-6): how hooch lists compare at equal value."""
+
+
+@functools.cache
+def _kernel(flush_buh: str, hooch_order: str) -> StrengthKernel:
+    """The batch strength kernel of one house rule setting (one object each, so that the
+    percentile's sorted table is built once a setting)."""
+    if (flush_buh, hooch_order) == ("plain", "lexicographic"):
+        return _core.buh.strength_many
+    rules = {"flush_buh": flush_buh, "hooch_order": hooch_order}
+    return functools.partial(_core.buh.strength_many, rules=rules)
+
+
+def _rules(flush_buh: str, hooch_order: str) -> dict[str, object]:
+    return {"flush_buh": flush_buh, "hooch_order": hooch_order}
+
+
+def num_strengths(*, flush_buh: FlushBuh = "plain",
+                  hooch_order: HoochOrder = "lexicographic") -> int:
+    """The number of distinct showdown strengths under the house rules (the best hand's).
+
+    >>> num_strengths(), num_strengths(flush_buh="double")
+    (324, 331)
+    """
+    return _core.buh.num_strengths(_rules(flush_buh, hooch_order))
 
 _HOOCH_NAMES = {11: "J", 12: "Q", 13: "K"}
 
@@ -115,6 +157,9 @@ class BuhHand:
     is_natural: bool
     hand_class: HandClass
     strength: int | None
+    flush_buh: FlushBuh = field(default="plain", repr=False)
+    """The house rules the hand was evaluated under."""
+    hooch_order: HoochOrder = field(default="lexicographic", repr=False)
 
     @property
     def percentile(self) -> float | None:
@@ -127,7 +172,8 @@ class BuhHand:
         """
         if self.strength is None:
             return None
-        return 100 * share_beaten(_core.buh.strength_many, HAND_SIZE, self.strength)
+        kernel = _kernel(self.flush_buh, self.hooch_order)
+        return 100 * share_beaten(kernel, HAND_SIZE, self.strength)
 
     @property
     def description(self) -> str:
@@ -147,15 +193,19 @@ class BuhHand:
         return f"{self.cards}: {self.description}"
 
 
-def evaluate(cards: CardLike) -> BuhHand:
-    """Evaluates a 2-, 3- or 4-card Buh hand.
+def evaluate(cards: CardLike, *, flush_buh: FlushBuh = "plain",
+             hooch_order: HoochOrder = "lexicographic") -> BuhHand:
+    """Evaluates a 2-, 3- or 4-card Buh hand, under the house rules ``flush_buh`` and
+    ``hooch_order`` (``Game``'s keywords).
 
     >>> evaluate("As Js Qs Ks").hand_class
     'double_buh'
     >>> evaluate("2s Js Qs Ks").description
     'buh (1 point), flush, hooch J Q K'
+    >>> evaluate("2s Js Qs Ks", flush_buh="double").description
+    'double buh (1 point), flush, hooch J Q K'
     """
-    fields = _core.buh.analyze(cards)
+    fields = _core.buh.analyze(cards, _rules(flush_buh, hooch_order))
     return BuhHand(
         cards=CardSet.from_mask(fields["mask"]),
         value=fields["value"],
@@ -168,41 +218,54 @@ def evaluate(cards: CardLike) -> BuhHand:
         is_natural=fields["is_natural"],
         hand_class=fields["hand_class"],
         strength=fields["strength"],
+        flush_buh=flush_buh,
+        hooch_order=hooch_order,
     )
 
 
-def strength(cards: CardLike) -> int:
+def strength(cards: CardLike, *, flush_buh: FlushBuh = "plain",
+             hooch_order: HoochOrder = "lexicographic") -> int:
     """Showdown strength of a 4-card hand, 1 (the worst skunk) to NUM_STRENGTHS (a double buh):
-    higher wins, equal is a choke. Takes any card-like; an int mask is the fast path.
+    higher wins, equal is a choke. Takes any card-like; an int mask is the fast path. The
+    house rules change the order (and, for ``flush_buh="double"``, :func:`num_strengths`).
 
     >>> strength("Ah Ac Ad As") > strength("Ad Jc Qh Ks")
     True
     """
-    return _core.buh.strength(cards)
+    if flush_buh == "plain" and hooch_order == "lexicographic":
+        return _core.buh.strength(cards)
+    return _core.buh.strength(cards, _rules(flush_buh, hooch_order))
 
 
 def strength_many(
-    masks: npt.ArrayLike, *, threads: int | None = None, out: StrengthArray | None = None
+    masks: npt.ArrayLike, *, threads: int | None = None, out: StrengthArray | None = None,
+    flush_buh: FlushBuh = "plain", hooch_order: HoochOrder = "lexicographic",
 ) -> StrengthArray:
     """Strengths of an array of 4-card masks (any shape), computed in C++ with the GIL
     released. ``threads=None`` uses every core for large arrays; results never depend on
-    it. ``out`` (int32, same shape) receives the result when given.
+    it. ``out`` (int32, same shape) receives the result when given. Each house rule setting
+    has its own table, built on first use.
 
     >>> import cardcore as cc
     >>> masks = cc.random_hands(5, 4, seed=1)
     >>> strength_many(masks).tolist() == [strength(int(m)) for m in masks]
     True
     """
-    return map_strengths(_core.buh.strength_many, masks, threads, out)
+    return map_strengths(_kernel(flush_buh, hooch_order), masks, threads, out)
 
 
-def compare(a: CardLike, b: CardLike) -> int:
+def compare(a: CardLike, b: CardLike, *, flush_buh: FlushBuh = "plain",
+            hooch_order: HoochOrder = "lexicographic") -> int:
     """+1 if 4-card hand ``a`` wins the showdown, -1 if ``b`` wins, 0 for a choke.
 
     >>> compare("2s 4h Jc Qd", "6s 6h 6c Qd")  # J beats Q
     1
+    >>> compare("Jh Jd Kc 2h", "Jc Qd 2d As"), compare("Jh Jd Kc 2h", "Jc Qd 2d As",
+    ...                                                hooch_order="lowest_then_fewest")
+    (1, -1)
     """
-    sa, sb = strength(a), strength(b)
+    sa = strength(a, flush_buh=flush_buh, hooch_order=hooch_order)
+    sb = strength(b, flush_buh=flush_buh, hooch_order=hooch_order)
     return (sa > sb) - (sa < sb)
 
 
@@ -212,7 +275,8 @@ EXAMPLES: tuple[str, ...] = (
 """Hands that ``cardcore eval`` explains when it is given none."""
 
 
-def explain(cards: CardLike) -> str:
+def explain(cards: CardLike, *, flush_buh: FlushBuh = "plain",
+            hooch_order: HoochOrder = "lexicographic") -> str:
     """One line explaining a hand (what ``cardcore eval buh`` prints).
 
     >>> print(explain("As 3h 7c 9d").replace("; ", ";\\n"))
@@ -220,20 +284,24 @@ def explain(cards: CardLike) -> str:
     strength 39 of 324;
     beats 8.3% of four-card hands)
     """
-    hand = evaluate(cards)
+    hand = evaluate(cards, flush_buh=flush_buh, hooch_order=hooch_order)
+    top = num_strengths(flush_buh=flush_buh, hooch_order=hooch_order)
     rank = ("" if hand.strength is None or hand.percentile is None else
-            f"; strength {hand.strength} of {NUM_STRENGTHS}; {beats(hand.percentile, HAND_SIZE)}")
+            f"; strength {hand.strength} of {top}; {beats(hand.percentile, HAND_SIZE)}")
     return f"Buh  {hand.cards}: {hand.description} (class {hand.hand_class}{rank})"
 
 
-def explain_compare(a: CardLike, b: CardLike) -> str:
+def explain_compare(a: CardLike, b: CardLike, *, flush_buh: FlushBuh = "plain",
+                    hooch_order: HoochOrder = "lexicographic") -> str:
     """Both hands explained, then which wins or that they choke (what ``cardcore compare
     buh`` prints).
 
     >>> explain_compare("2s 4h Jc Qd", "2h 4s Jd Qc").splitlines()[-1]
     '=> choke'
     """
-    return versus(explain, compare, a, b, tie="choke")
+    return versus(functools.partial(explain, flush_buh=flush_buh, hooch_order=hooch_order),
+                  functools.partial(compare, flush_buh=flush_buh, hooch_order=hooch_order),
+                  a, b, tie="choke")
 
 
 _ODDS = DrawRules(_core.buh, strength, max_draws=1)

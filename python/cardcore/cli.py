@@ -5,7 +5,8 @@
 ``cardcore eval`` with no arguments evaluates example hands of every game;
 ``cardcore eval GAME CARDS`` explains one hand and ``cardcore compare GAME A B`` two;
 ``cardcore odds GAME CARDS`` ranks a hand's draws (or splits) and ``cardcore equity GAME A B
-...`` gives each hand's share of the pot.
+...`` gives each hand's share of the pot. Every command that takes a game takes its house
+rules as ``--rule NAME=VALUE`` (repeatable; the game's ``SPEC.house_rules``).
 
 >>> main(["eval", "badugi", "As 2h 3d Kd"])  # doctest: +NORMALIZE_WHITESPACE
 Badugi  2h 3d Kd As: 3-card 3-2-A (plays 2h 3d As; strength 377 of 1092;
@@ -20,10 +21,10 @@ import inspect
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from functools import partial
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from cardcore import __version__
 from cardcore._checks import MAX_QUOTED, elide_input, quote_input
@@ -33,7 +34,8 @@ from cardcore.cards import random_deals, random_hands
 from cardcore.play import play, seats_config
 from cardcore.simulate import simulate
 
-__all__ = ["COMPARED", "EQUITY", "EVALUATORS", "ODDS", "SETTLERS", "explain", "main"]
+__all__ = ["COMPARED", "EQUITY", "EVALUATORS", "ODDS", "SETTLERS", "explain", "house_rules",
+           "main"]
 
 EVALUATORS = tuple(m for m in MODULES if hasattr(m, "strength_many"))
 """The game modules with a batch evaluator (``cardcore bench``)."""
@@ -55,14 +57,59 @@ EQUITY = tuple(m.SPEC.name for m in MODULES if hasattr(m, "explain_equity"))
 _ODDS_OPTIONS = {"draws": "draws_left", "dead": "dead", "against": "against"}
 
 
-def explain(game: str, cards: str, trump: str | None = None) -> str:
-    """One line explaining a hand of ``game`` (a Hucklebuck trick with ``trump``)."""
+def house_rules(game: str, rules: Sequence[str] | None) -> dict[str, Any]:
+    """The house rules of ``game`` given as ``--rule NAME=VALUE`` texts, as ``Game``
+    keywords: a choice by its name, a bool as true or false. An unknown name, or a bool that
+    is neither, is a ValueError (a bad choice is one when it is used).
+
+    >>> spec = next(m.SPEC for m in MODULES if m.SPEC.house_rules)
+    >>> rule = spec.house_rules[0]
+    >>> house_rules(spec.name, [f"{rule.name}={rule.choices[-1]}"]) == {rule.name: "double"}
+    True
+    """
+    spec = module_of(game).SPEC
+    given: dict[str, Any] = {}
+    for text in rules or ():
+        name, equals, value = text.partition("=")
+        field = next((f for f in spec.house_rules if f.name == name), None)
+        if not equals or field is None:
+            names = ", ".join(f.name for f in spec.house_rules) or "none"
+            problem = ("takes NAME=VALUE" if not equals else
+                       f"names no house rule of {spec.display_name}")
+            raise ValueError(f"--rule {quote_input(text)} {problem} (its house rules: {names})")
+        if field.kind == "bool":
+            if value.lower() not in ("true", "false"):
+                raise ValueError(f"--rule {name} takes true or false, got {quote_input(value)}")
+            given[name] = value.lower() == "true"
+        else:
+            given[name] = value
+    return given
+
+
+def _with_rules(function: Callable[..., Any], game: str, rules: Mapping[str, Any],
+                command: str) -> Callable[..., Any]:
+    """``function`` with the house ``rules`` as keywords; a rule it does not take (one that
+    changes only the engine's play, or that this command does not model) is a ValueError
+    naming the command."""
+    parameters = inspect.signature(function).parameters
+    for name in rules:
+        if name not in parameters:
+            raise ValueError(f"cardcore {command} {game} does not take the house rule {name} "
+                             "(simulate and play take every house rule)")
+    return partial(function, **rules)
+
+
+def explain(game: str, cards: str, trump: str | None = None,
+            rules: Mapping[str, Any] | None = None) -> str:
+    """One line explaining a hand of ``game`` (a Hucklebuck trick with ``trump``), under the
+    house ``rules`` (:func:`house_rules`)."""
     module = module_of(game)
+    explain_hand = _with_rules(module.explain, module.SPEC.name, rules or {}, "eval")
     if trump is None:
-        return str(module.explain(cards))
+        return str(explain_hand(cards))
     if "trump" not in inspect.signature(module.explain).parameters:
         raise ValueError(f"--trump does not apply to {module.SPEC.display_name}")
-    return str(module.explain(cards, trump=trump))
+    return str(explain_hand(cards, trump=trump))
 
 
 def _odds(args: argparse.Namespace) -> str:
@@ -78,7 +125,9 @@ def _odds(args: argparse.Namespace) -> str:
         if name not in parameters:
             raise ValueError(f"--{flag} does not apply to {module.SPEC.display_name}")
         options[name] = value
-    return str(module.odds_table(args.cards, **options))
+    rules = house_rules(args.game, args.rule)
+    return str(_with_rules(module.odds_table, module.SPEC.name, rules, "odds")(args.cards,
+                                                                             **options))
 
 
 _STREAM_ABOVE = 2**30
@@ -112,7 +161,8 @@ def _count(text: str) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    game = GAMES[args.game](**seats_config(args.game, args.players))
+    game = GAMES[args.game](**seats_config(args.game, args.players),
+                            **house_rules(args.game, args.rule))
     policies = args.policy
     if policies is not None and len(policies) == 1:
         policies = policies * game.acting_players  # the seats that decide: not a house banker
@@ -193,6 +243,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 _FIRST = MODULES[0].SPEC.name
+_RULE_EXAMPLE = next(f"{f.name}={f.choices[-1] if f.choices else 'false'}"
+                     for m in MODULES for f in m.SPEC.house_rules)
 _EPILOG = f"""commands:
   eval [GAME CARDS]    explain a hand: its value, its strength and the share of hands it
                        beats (no arguments: example hands of every game)
@@ -203,6 +255,9 @@ _EPILOG = f"""commands:
   odds GAME CARDS      rank a hand's discards by what they make (or a holding's splits)
   equity GAME A B ...  each hand's share of the pot, with draws to come (--draws)
   bench                measure evaluation and simulation speed on this machine
+
+Each command that takes a game takes its house rules too: --rule NAME=VALUE, repeatable
+(see each game's docs page, "House rules"; for example --rule {_RULE_EXAMPLE}).
 
 Games: {_GAME_LIST} (names in any case). 'cardcore COMMAND --help' tells more of
 each; for example:
@@ -273,6 +328,13 @@ def _parser() -> argparse.ArgumentParser:
     eq.add_argument("--draws", type=int, default=0,
                     help="draws left, every hand drawing by rule_based (default 0)")
     eq.add_argument("--dead", metavar="CARDS", help="cards known to be out of the deck")
+    for command in (ev, sim, game, cmp, odds, eq):
+        command.add_argument("--rule", action="append", metavar="NAME=VALUE",
+                             help="a house rule of the game, repeatable: " + "; ".join(
+                                 f"{m.SPEC.name} " + ", ".join(
+                                     f"{f.name}={'|'.join(f.choices) or 'true|false'}"
+                                     for f in m.SPEC.house_rules)
+                                 for m in MODULES if m.SPEC.house_rules))
     return parser
 
 
@@ -303,22 +365,28 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "bench":
             return _bench(args.size)
         if args.command == "play":
-            return play(args.game, args.players, args.seed, opponents=args.opponents)
+            return play(args.game, args.players, args.seed, opponents=args.opponents,
+                        rules=house_rules(args.game, args.rule))
         if args.command == "odds":
             print(_odds(args))
         elif args.command == "equity":
-            print(module_of(args.game).explain_equity(args.hands, draws_left=args.draws,
-                                                      dead=args.dead))
+            equity = _with_rules(module_of(args.game).explain_equity, args.game,
+                                 house_rules(args.game, args.rule), "equity")
+            print(equity(args.hands, draws_left=args.draws, dead=args.dead))
         elif args.command == "compare":
-            print(module_of(args.game).explain_compare(args.a, args.b))
+            compare = _with_rules(module_of(args.game).explain_compare, args.game,
+                                  house_rules(args.game, args.rule), "compare")
+            print(compare(args.a, args.b))
         elif args.game is None:
+            if args.rule:
+                args.usage_error("--rule needs a GAME")
             for module in MODULES:
                 for cards in module.EXAMPLES:
                     print(module.explain(cards))
         else:
             if args.cards is None:
                 args.usage_error(f"{args.game} needs CARDS, e.g. \"As 2h 3d Kd\"")
-            print(explain(args.game, args.cards, args.trump))
+            print(explain(args.game, args.cards, args.trump, house_rules(args.game, args.rule)))
     except BrokenPipeError:
         raise  # the reader went away: main ends quietly
     except (ValueError, ImportError, OSError) as error:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Mapping
 from typing import Any, TextIO
 
 from cardcore import _core
@@ -179,9 +180,10 @@ def seats_config(game: str, players: int | None) -> dict[str, Any]:
 
 def play(game_name: str, players: int | None = None, seed: int = 0, *,
          opponents: str | None = None, stdin: TextIO = sys.stdin,
-         stdout: TextIO = sys.stdout) -> int:
+         stdout: TextIO = sys.stdout, rules: Mapping[str, Any] | None = None) -> int:
     """Plays one game against ``opponents`` (a built-in policy name; by default the
-    game's :data:`OPPONENTS`); returns the exit status (0, or 1 when input ran out).
+    game's :data:`OPPONENTS`), under the house ``rules`` (``Game`` keywords); returns the
+    exit status (0, or 1 when input ran out).
 
     >>> import io
     >>> out = io.StringIO()
@@ -194,7 +196,8 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
     game_name = module.SPEC.name
     # A game may seat as agents some roles that play inside the engine by default (the Bai
     # Buu banker), so that their moves show; its module's PLAY_CONFIG says which.
-    config = {**getattr(module, "PLAY_CONFIG", {}), **seats_config(game_name, players)}
+    config = {**getattr(module, "PLAY_CONFIG", {}), **seats_config(game_name, players),
+              **(rules or {})}
     opponents = OPPONENTS[game_name] if opponents is None else opponents
     if opponents not in module.SPEC.policies:
         raise ValueError(f"unknown {game_name} policy {shown(opponents)}: expected one of "

@@ -40,10 +40,10 @@ class ConfigField:
     """
 
     name: str
-    kind: Literal["int", "per_seat", "choice"]
+    kind: Literal["int", "per_seat", "choice", "bool"]
     """``int``: one integer; ``per_seat``: one integer per seat, or one for every seat;
-    ``choice``: one of :attr:`choices`."""
-    default: int | str | None
+    ``choice``: one of :attr:`choices`; ``bool``: True or False."""
+    default: int | str | bool | None
     """The keyword's default (None: every seat's default, or a value derived from other
     fields, as its :attr:`doc` says)."""
     minimum: int
@@ -54,6 +54,10 @@ class ConfigField:
     nullable: bool = field(default=False, repr=False)
     """Whether None is accepted."""
     doc: str = field(default="", repr=False)
+    house_rule: bool = field(default=False, repr=False)
+    """Whether the field is a house rule: a point the sources leave open, whose default is
+    the engine's resolution (the game's docs page, "House rules"). A serialized state names
+    a house rule only when it differs from its default."""
 
 
 @dataclass(frozen=True)
@@ -170,6 +174,16 @@ class GameSpec:
                 return candidate
         raise ValueError(f"{self.name} has no configuration field {shown(name)}: expected one of "
                          f"{', '.join(f.name for f in self.fields)}")
+
+    @property
+    def house_rules(self) -> tuple[ConfigField, ...]:
+        """The configuration fields that are house rules, in order.
+
+        >>> import cardcore as cc
+        >>> [f.name for f in cc.hucklebuck.SPEC.house_rules]
+        ['game_end', 'upcard']
+        """
+        return tuple(f for f in self.fields if f.house_rule)
 
     def defaults(self) -> dict[str, Any]:
         """The keyword defaults of the game's ``Game``."""

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import cardcore as cc
+from cardcore._registry import MODULES
 
 # Configurations each game is played under; every game in cc.GAMES must have some.
 CONFIGS: dict[str, list[dict[str, Any]]] = {
@@ -42,11 +43,32 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 7, "hands": None, "target": 4, "max_hands": 3},
     ],
 }
+# The house rules at their other settings (each game's SPEC.house_rules), played in fewer
+# games than the configurations above: each changes one rule of an engine that the default
+# cases already check at length.
+HOUSE_CONFIGS: dict[str, list[dict[str, Any]]] = {
+    "badugi": [],
+    "buh": [
+        {"players": 3, "flush_buh": "double", "hooch_order": "lowest_then_fewest"},
+        {"players": 6, "declare_after_draw": False, "hands": 3, "stacks": 10},
+    ],
+    "baibuu": [
+        {"player_hands": 4, "banker_takes_3_4_points": "any_class"},
+        {"player_hands": 2, "banker": "agent", "banker_takes_3_4_points": "any_class"},
+    ],
+    "hucklebuck": [
+        {"players": 4, "hands": None, "game_end": "first_to_target", "target": 5},
+        {"players": 7, "upcard": "bottom_of_stock"},
+        {"players": 6, "hands": None, "target": 6, "game_end": "first_to_target",
+         "upcard": "bottom_of_stock", "max_hands": 4},
+    ],
+}
 ZERO_SUM = {"badugi", "buh"}
 
 
 def cases() -> list[tuple[str, dict[str, Any]]]:
-    return [(name, config) for name in cc.GAMES for config in CONFIGS[name]]
+    return [(name, config) for name in cc.GAMES
+            for config in CONFIGS[name] + HOUSE_CONFIGS[name]]
 
 
 def case_id(case: tuple[str, dict[str, Any]]) -> str:
@@ -64,10 +86,24 @@ GAMES_PER_CASE = int(os.environ.get("CARDCORE_CONFORMANCE_GAMES", "500"))
 # Games whose every third state tries every illegal action (20 by default). Each refusal is
 # a C++ exception, which AddressSanitizer makes about 15 times dearer: its stage plays 6.
 ILLEGAL_ACTION_GAMES = max(2, GAMES_PER_CASE // 25)
+# A house rule case plays a fifth of that.
+HOUSE_GAMES_PER_CASE = max(2, GAMES_PER_CASE // 5)
+
+
+def games_per_case(name: str, config: dict[str, Any]) -> int:
+    return GAMES_PER_CASE if config in CONFIGS[name] else HOUSE_GAMES_PER_CASE
 
 
 def test_every_game_has_configurations() -> None:
-    assert set(CONFIGS) == set(cc.GAMES)
+    assert set(CONFIGS) == set(HOUSE_CONFIGS) == set(cc.GAMES)
+
+
+def test_every_house_rule_is_played_at_each_setting() -> None:
+    for name, module in ((m.SPEC.name, m) for m in MODULES):
+        for rule in module.SPEC.house_rules:
+            played = {config.get(rule.name, rule.default)
+                      for config in CONFIGS[name] + HOUSE_CONFIGS[name]}
+            assert played == (set(rule.choices) or {False, True}), (name, rule.name)
 
 
 def random_games(name: str, config: dict[str, Any], count: int, seeded: bool) -> list[Any]:
@@ -104,7 +140,7 @@ def test_random_play_follows_the_protocol(case: tuple[str, dict[str, Any]], seed
     # Every step of every game is checked: the loop only keeps its lookups out of the steps.
     num_players, num_actions = game.num_players, game.num_distinct_actions
     max_outcomes = game.max_chance_outcomes
-    for seed in range(GAMES_PER_CASE):
+    for seed in range(games_per_case(name, config)):
         rng = random.Random(seed)
         state = game.new_initial_state(seed=seed) if seeded else game.new_initial_state()
         total_rewards = np.array(state.rewards())  # a seeded deal can settle a round at once

@@ -328,12 +328,26 @@ def _side(hand: Hand) -> tuple[tuple[int, ...], Arrangement | None]:
     raise ValueError("a hand is four card ids or a (low, high) pair of two-card hands")
 
 
-def compare_position(banker: Sequence[int], player: Sequence[int]) -> str:
+def hand_points(c1: int, c2: int) -> int:
+    """The points of any two cards, (p1 + p2) mod 10, whatever class they make (3.3 #1)."""
+    return (points(c1) + points(c2)) % 10
+
+
+def compare_position(banker: Sequence[int], player: Sequence[int],
+                     banker_takes_3_4_points: str = "same_class") -> str:
     """Who wins one position (Low vs Low or High vs High): "banker", "player" or "tie".
 
     Higher key wins; equal keys tie, except that two Score hands of 3 points, or of 4
-    points, go to the banker (3.4 #1-3).
+    points, go to the banker (3.4 #1-3). The house rule "any_class" (R-7 read literally:
+    "equal points of 3 or 4 go to the banker") gives the banker any two hands of the same
+    3 or 4 points, whatever their classes, before the classes are compared.
     """
+    if banker_takes_3_4_points not in ("same_class", "any_class"):
+        raise ValueError(f"unknown banker_takes_3_4_points {banker_takes_3_4_points!r}")
+    if banker_takes_3_4_points == "any_class":
+        points_b, points_p = hand_points(*banker), hand_points(*player)
+        if points_b == points_p and points_b in (3, 4):
+            return "banker"
     kb, kp = two_card_key(*banker), two_card_key(*player)
     if kb == kp and kb[0] == 1 and kb[1] in (3, 4):
         return "banker"
@@ -355,8 +369,10 @@ def settle(
     wager: int = 100,
     commission_bp: int = 300,
     banker_commission_bp: int | None = None,
+    banker_takes_3_4_points: str = "same_class",
 ) -> dict[str, object]:
-    """Settle one player hand against the banker, following 3.7 in order.
+    """Settle one player hand against the banker, following 3.7 in order (the house rule
+    ``banker_takes_3_4_points`` as in :func:`compare_position`).
 
     >>> from .cards import parse
     >>> r = settle((parse("4♠ 5♥"), parse("K♠ K♥")), (parse("3♣ 5♦"), parse("Q♣ Q♦")))
@@ -389,8 +405,8 @@ def settle(
         return result("banker", "banker_natural")
     if not is_valid(*player_split):  # 3. player foul
         return result("banker", "player_foul")
-    low = compare_position(banker_split[0], player_split[0])  # 4.
-    high = compare_position(banker_split[1], player_split[1])
+    low = compare_position(banker_split[0], player_split[0], banker_takes_3_4_points)  # 4.
+    high = compare_position(banker_split[1], player_split[1], banker_takes_3_4_points)
     banker_wins = [low, high].count("banker")
     player_wins = [low, high].count("player")
     if banker_wins != player_wins:  # 5.

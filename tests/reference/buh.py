@@ -17,6 +17,15 @@ Everything follows the numbered definitions of 1.5 literally:
 
 Showdown key (4 cards): K(h) = (skunk ? 1 : 0, skunk ? 0 : v, H); the LOWER key wins, equal
 keys choke. Python's tuple order already makes a proper prefix lower ("J beats J Q").
+
+House rules (docs/games/buh.md, "House rules"), each an argument whose default is the above:
+
+- ``flush_buh="double"`` (R-5 read literally): "a buh that is also a flush" is a double buh,
+  so every flush of value 0 or 1 is one, and a double buh beats every other hand (the star
+  included); double buhs rank among themselves by value, then hooch.
+- ``hooch_order="lowest_then_fewest"`` (R-6's other reading): hooch lists compare by their
+  lowest card, then the one with fewer cards wins, then the next cards in order; a natural
+  (no hooch) still comes first.
 """
 
 from __future__ import annotations
@@ -62,13 +71,23 @@ def value(cards: tuple[int, ...]) -> int:
     return b // 2 if is_flush(cards) else b
 
 
-def evaluate(cards: Iterable[int]) -> dict[str, object]:
+FLUSH_BUH = ("plain", "double")
+HOOCH_ORDER = ("lexicographic", "lowest_then_fewest")
+
+
+def _check_rules(flush_buh: str, hooch_order: str = "lexicographic") -> None:
+    if flush_buh not in FLUSH_BUH or hooch_order not in HOOCH_ORDER:
+        raise ValueError(f"unknown house rules {flush_buh!r}, {hooch_order!r}")
+
+
+def evaluate(cards: Iterable[int], flush_buh: str = "plain") -> dict[str, object]:
     """Evaluate a 2-, 3- or 4-card Buh hand (1.5 #1-11, "Library surface").
 
     >>> from .cards import parse
     >>> evaluate(parse("A♠ J♠ Q♠ K♠"))["hand_class"]
     'double_buh'
     """
+    _check_rules(flush_buh)
     hand = check_cards(cards, (2, 3, 4))
     has_normal = any(is_normal(c) for c in hand)
     flush = is_flush(hand)
@@ -76,7 +95,7 @@ def evaluate(cards: Iterable[int]) -> dict[str, object]:
     h = hooch(hand)
     skunk = len(hand) == 4 and not has_normal
     buh = has_normal and v <= 1
-    double_buh = buh and flush and v == 0
+    double_buh = buh and flush and (v == 0 or flush_buh == "double")
     star = len(hand) == 4 and all(buh_rank(c) == ACE for c in hand)
     natural = h == ()
     return {
@@ -106,16 +125,30 @@ def _first_class(double_buh: bool, star: bool, buh: bool, skunk: bool, natural: 
     return "normal"
 
 
-def key(cards: Iterable[int]) -> tuple[int, int, tuple[int, ...]]:
-    """K(h) = (skunk ? 1 : 0, skunk ? 0 : v, H) for a 4-card hand; lower wins (1.5)."""
+def hooch_key(h: tuple[int, ...], hooch_order: str = "lexicographic") -> tuple[object, ...]:
+    """How a hooch list ranks (lower wins): the list itself (lexicographic, R-6), or the
+    lowest card, then the count, then the rest (the house rule lowest_then_fewest)."""
+    if hooch_order == "lexicographic":
+        return h
+    return (h[0], len(h), h[1:]) if h else (0, 0, ())
+
+
+def key(cards: Iterable[int], flush_buh: str = "plain",
+        hooch_order: str = "lexicographic") -> tuple[object, ...]:
+    """K(h) = (skunk ? 1 : 0, double buh ? 0 : 1, skunk ? 0 : v, H) for a 4-card hand; lower
+    wins (1.5; at the defaults the double buh, of value 0, already beats every hand)."""
+    _check_rules(flush_buh, hooch_order)
     hand = check_cards(cards, (4,))
     skunk = not any(is_normal(c) for c in hand)
-    return (1 if skunk else 0, 0 if skunk else value(hand), hooch(hand))
+    double_buh = bool(evaluate(hand, flush_buh)["is_double_buh"])
+    return (1 if skunk else 0, 0 if double_buh else 1, 0 if skunk else value(hand),
+            hooch_key(hooch(hand), hooch_order))
 
 
-def compare(a: Iterable[int], b: Iterable[int]) -> int:
+def compare(a: Iterable[int], b: Iterable[int], flush_buh: str = "plain",
+            hooch_order: str = "lexicographic") -> int:
     """+1 if a wins the showdown, -1 if b wins, 0 for a choke (1.5, 1.7)."""
-    ka, kb = key(a), key(b)
+    ka, kb = key(a, flush_buh, hooch_order), key(b, flush_buh, hooch_order)
     if ka < kb:
         return 1
     if kb < ka:

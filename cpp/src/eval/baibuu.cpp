@@ -123,7 +123,11 @@ struct Arranged {
   int highest = 0;        // card_value of the highest card
 };
 
-PositionResult compare_position(int banker, int player) {
+PositionResult compare_position(int banker, int player, Rules rules) {
+  if (rules.banker_takes_3_4_points == ThreeFourPoints::kAnyClass) {  // the house rule
+    const int points = hand_points(banker);
+    if ((points == 3 || points == 4) && hand_points(player) == points) return PositionResult::kBanker;
+  }
   if (player > banker) return PositionResult::kPlayer;
   if (banker > player) return PositionResult::kBanker;
   // Equal Scores of 3 or 4 points (strengths 4 and 5) go to the banker (3.4 #3).
@@ -131,7 +135,7 @@ PositionResult compare_position(int banker, int player) {
 }
 
 // The settlement rules of 3.7, in order.
-Outcome decide(const Arranged& banker, const Arranged& player) {
+Outcome decide(const Arranged& banker, const Arranged& player, Rules rules) {
   Outcome o;
   if (player.natural) {
     o.player_wins = true;
@@ -141,8 +145,8 @@ Outcome decide(const Arranged& banker, const Arranged& player) {
   } else if (player.foul) {
     o.reason = Reason::kPlayerFoul;
   } else {
-    o.low = compare_position(banker.low, player.low);
-    o.high = compare_position(banker.high, player.high);
+    o.low = compare_position(banker.low, player.low, rules);
+    o.high = compare_position(banker.high, player.high, rules);
     const int player_won = (o.low == PositionResult::kPlayer) + (o.high == PositionResult::kPlayer);
     const int banker_won = (o.low == PositionResult::kBanker) + (o.high == PositionResult::kBanker);
     o.reason = player_won != banker_won ? Reason::kHands : Reason::kHighCard;
@@ -199,7 +203,6 @@ Arranged from_record(std::uint32_t record) {  // the house way's arrangement
 struct Tables {
   std::array<std::uint8_t, kNumHands2> two_card{};
   std::vector<std::uint32_t> holding = std::vector<std::uint32_t>(kNumHands4);
-  std::vector<std::uint8_t> outcome = std::vector<std::uint8_t>(kNumForms * kNumForms);  // [banker][player]
 };
 
 const Tables& tables() {
@@ -210,12 +213,27 @@ const Tables& tables() {
       t.two_card[i] = static_cast<std::uint8_t>(pair_strength(lowest_bit(pair), highest_bit(pair)));
     }
     for (std::uint32_t i = 0; i < kNumHands4; ++i) t.holding[i] = holding_record(mask_from_colex<4>(i));
-    for (int b = 0; b < kNumForms; ++b)
-      for (int p = 0; p < kNumForms; ++p)  // equal highest cards: a high-card decision gives 0
-        t.outcome[b * kNumForms + p] = pack(decide(arranged_of_form(b), arranged_of_form(p)));
     return t;
   }();
   return built;
+}
+
+// The outcome of two forms, [banker][player], under one house rule setting.
+template <ThreeFourPoints R>
+const std::uint8_t* outcome_table_of() {
+  static const std::vector<std::uint8_t> built = [] {
+    std::vector<std::uint8_t> outcome(kNumForms * kNumForms);
+    for (int b = 0; b < kNumForms; ++b)
+      for (int p = 0; p < kNumForms; ++p)  // equal highest cards: a high-card decision gives 0
+        outcome[b * kNumForms + p] = pack(decide(arranged_of_form(b), arranged_of_form(p), Rules{R}));
+    return outcome;
+  }();
+  return built.data();
+}
+
+const std::uint8_t* outcome_table(Rules rules) {
+  return rules.banker_takes_3_4_points == ThreeFourPoints::kAnyClass ? outcome_table_of<ThreeFourPoints::kAnyClass>()
+                                                                     : outcome_table_of<ThreeFourPoints::kSameClass>();
 }
 
 std::uint32_t holding_index(Mask holding, std::string_view what) {
@@ -242,13 +260,12 @@ Arranged arrange(const Side& side, std::string_view what) {
 // Branch-free (the winner of a random round is a coin flip a branch would mispredict);
 // validity is accumulated, and the rare bad batch is scanned again for its first offender.
 template <bool kExplicitLow>
-std::int64_t settle_range(const Tables& t, const Mask* banker, const Mask* player, const Mask* player_low,
-                          std::uint8_t* out, std::size_t begin, std::size_t end) {
+std::int64_t settle_range(const Tables& t, const std::uint8_t* const outcome, const Mask* banker, const Mask* player,
+                          const Mask* player_low, std::uint8_t* out, std::size_t begin, std::size_t end, Rules rules) {
   // Table pointers in locals: out is a byte array, and a byte store may alias anything
   // reached through memory, which would make the compiler reload them every round.
   const std::uint32_t* const holding = t.holding.data();
   const std::uint8_t* const two_card = t.two_card.data();
-  const std::uint8_t* const outcome = t.outcome.data();
   constexpr std::uint8_t kFoul = unsigned(Reason::kPlayerFoul) << 1 | 0xF0;
   bool all_ok = true;
   for (std::size_t i = begin; i < end; ++i) {
@@ -280,7 +297,7 @@ std::int64_t settle_range(const Tables& t, const Mask* banker, const Mask* playe
   for (std::size_t i = begin; i < end; ++i) {
     const Mask low = kExplicitLow ? player_low[i] : 0;
     try {
-      settle({banker[i], 0}, {player[i], low});
+      settle({banker[i], 0}, {player[i], low}, rules);
     } catch (const std::invalid_argument&) {
       return static_cast<std::int64_t>(i);
     }
@@ -362,7 +379,7 @@ int highest_card(Mask holding) {
   return best;
 }
 
-Outcome settle(const Side& banker, const Side& player) {
+Outcome settle(const Side& banker, const Side& player, Rules rules) {
   const Arranged b = arrange(banker, "the banker's hand");
   const Arranged p = arrange(player, "the player's hand");
   if (banker.cards & player.cards)
@@ -371,18 +388,19 @@ Outcome settle(const Side& banker, const Side& player) {
     throw std::invalid_argument("the banker's arrangement " + format_cards(banker.low) + " / " +
                                 format_cards(banker.cards & ~banker.low) +
                                 " is not valid: High must be stronger than Low (R-8)");
-  Outcome o = decide(b, p);
+  Outcome o = decide(b, p, rules);
   o.banker_highest = highest_card(banker.cards);
   o.player_highest = highest_card(player.cards);
   return o;
 }
 
 std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low, std::uint8_t* out,
-                         std::size_t n, int threads) {
+                         std::size_t n, int threads, Rules rules) {
   const Tables& t = tables();
+  const std::uint8_t* const outcome = outcome_table(rules);
   return parallel_chunks(n, threads, [&](std::size_t begin, std::size_t end) -> std::int64_t {
-    if (player_low) return settle_range<true>(t, banker, player, player_low, out, begin, end);
-    return settle_range<false>(t, banker, player, player_low, out, begin, end);
+    if (player_low) return settle_range<true>(t, outcome, banker, player, player_low, out, begin, end, rules);
+    return settle_range<false>(t, outcome, banker, player, player_low, out, begin, end, rules);
   });
 }
 
@@ -444,8 +462,8 @@ const FormCounts& form_counts() {
 // What a banker form does to a player form: the player wins, loses, or the highest card
 // decides.
 enum class Versus : std::uint8_t { kWin, kLose, kHighCard };
-Versus versus(const Tables& t, int banker_form, int player_form) {
-  const std::uint8_t code = t.outcome[std::size_t(banker_form) * kNumForms + player_form];
+Versus versus(const std::uint8_t* outcome, int banker_form, int player_form) {
+  const std::uint8_t code = outcome[std::size_t(banker_form) * kNumForms + player_form];
   if ((code & kReasonMask) == kHighCardBits) return Versus::kHighCard;
   return code & 1 ? Versus::kWin : Versus::kLose;
 }
@@ -493,10 +511,11 @@ void disjoint_counts(Mask holding, std::int64_t* count, std::int64_t* below) {
   add(holding, +1);
 }
 
-std::int64_t score_of(const Tables& t, int player_form, const std::int64_t* count, const std::int64_t* below) {
+std::int64_t score_of(const std::uint8_t* outcome, int player_form, const std::int64_t* count,
+                      const std::int64_t* below) {
   std::int64_t score = 0;
   for (int f = 0; f < kNumForms; ++f) {
-    switch (versus(t, f, player_form)) {
+    switch (versus(outcome, f, player_form)) {
       case Versus::kWin:
         score += 97 * count[f];
         break;
@@ -520,14 +539,14 @@ struct Optimal {
 // The optimal arrangement of one holding (see optimal_arrangement), with both scores. A
 // Natural always wins: 97 from every banker holding.
 void best_arrangement(Mask holding, std::int8_t& index, std::uint16_t& form, std::int64_t& best_score,
-                      std::int64_t& house_score) {
+                      std::int64_t& house_score, Rules rules) {
   if (natural(holding) != Natural::kNone) {
     index = -1;
     form = kNaturalForm;
     best_score = house_score = 97 * std::int64_t(kBinomial[4][kDeckSize - 4]);
     return;
   }
-  const Tables& t = tables();
+  const std::uint8_t* const t = outcome_table(rules);
   std::int64_t count[kNumForms], below[kNumForms];
   disjoint_counts(holding, count, below);
   const Holding h(holding);
@@ -545,7 +564,8 @@ void best_arrangement(Mask holding, std::int8_t& index, std::uint16_t& form, std
   form = static_cast<std::uint16_t>(form_of(h.low_strength(best), h.high_strength(best)));
 }
 
-const Optimal& optimal_table() {
+template <ThreeFourPoints R>
+const Optimal& optimal_table_of() {
   static const Optimal built = [] {
     Optimal o{std::vector<std::int8_t>(kNumHands4), std::vector<std::uint16_t>(kNumHands4),
               std::vector<std::int64_t>(kNumHands4), std::vector<std::int64_t>(kNumHands4)};
@@ -553,7 +573,7 @@ const Optimal& optimal_table() {
     parallel_chunks(kNumHands4, threads, [&](std::size_t begin, std::size_t end) -> std::int64_t {
       for (std::size_t i = begin; i < end; ++i)
         best_arrangement(mask_from_colex<4>(static_cast<std::uint32_t>(i)), o.index[i], o.form[i], o.best[i],
-                         o.house_way[i]);
+                         o.house_way[i], Rules{R});
       return kNoBadIndex;
     });
     return o;
@@ -561,9 +581,15 @@ const Optimal& optimal_table() {
   return built;
 }
 
+// The optimal arrangements under one house rule setting, tabulated on first use.
+const Optimal& optimal_table(Rules rules) {
+  return rules.banker_takes_3_4_points == ThreeFourPoints::kAnyClass ? optimal_table_of<ThreeFourPoints::kAnyClass>()
+                                                                     : optimal_table_of<ThreeFourPoints::kSameClass>();
+}
+
 }  // namespace
 
-std::int64_t arrangement_score(Mask holding, int index) {
+std::int64_t arrangement_score(Mask holding, int index, Rules rules) {
   check_hand(holding, 4, "a Bai Buu holding");
   if (natural(holding) != Natural::kNone)
     throw std::invalid_argument("a Natural (" + format_cards(holding) + ") is not arranged");
@@ -573,25 +599,26 @@ std::int64_t arrangement_score(Mask holding, int index) {
   if (!h.valid(index)) return -100 * std::int64_t(kBinomial[4][kDeckSize - 4]);  // a foul always loses
   std::int64_t count[kNumForms], below[kNumForms];
   disjoint_counts(holding, count, below);
-  return score_of(tables(), form_of(h.low_strength(index), h.high_strength(index)), count, below);
+  return score_of(outcome_table(rules), form_of(h.low_strength(index), h.high_strength(index)), count, below);
 }
 
-int optimal_arrangement(Mask holding) {
+int optimal_arrangement(Mask holding, Rules rules) {
   bool valid;
   const std::uint32_t index = colex_index<4>(holding, valid);
   if (!valid) check_hand(holding, 4, "a Bai Buu holding");
-  return optimal_table().index[index];
+  return optimal_table(rules).index[index];
 }
 
-void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, std::uint8_t* codes) {
+void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, std::uint8_t* codes, Rules rules) {
   const Tables& t = tables();
+  const std::uint8_t* const outcome = outcome_table(rules);
   bool valid;
   const std::uint32_t b = t.holding[colex_index<4>(banker, valid)];
   for (int i = 0; i < n; ++i) {
     const std::uint32_t index = colex_index<4>(players[i], valid);
     const std::uint32_t p = t.holding[index];
-    const std::uint32_t form = optimal[i] ? optimal_table().form[index] : p >> 6;
-    std::uint8_t code = t.outcome[(b >> 6) * kNumForms + form];
+    const std::uint32_t form = optimal[i] ? optimal_table(rules).form[index] : p >> 6;
+    std::uint8_t code = outcome[(b >> 6) * kNumForms + form];
     code |= ((code & kReasonMask) == kHighCardBits) & ((p & 63) > (b & 63));  // the higher card wins
     codes[i] = code;
   }
@@ -602,10 +629,10 @@ bool is_natural_by_table(Mask holding) {
   return tables().holding[colex_index<4>(holding, valid)] >> 6 == kNaturalForm;
 }
 
-OptimalSummary optimal_summary(int commission_bp) {
+OptimalSummary optimal_summary(int commission_bp, Rules rules) {
   if (commission_bp < 0 || commission_bp > 10000)
     throw std::invalid_argument("commission_bp must be 0 to 10000 basis points, got " + std::to_string(commission_bp));
-  const Optimal& o = optimal_table();
+  const Optimal& o = optimal_table(rules);
   OptimalSummary summary;
   // A score over the B banker holdings is 97 W - 100 (B - W) = 197 W - 100 B for W wins:
   // the wins, exactly, whatever the commission they are then paid at.
@@ -626,9 +653,10 @@ OptimalSummary optimal_summary(int commission_bp) {
   return summary;
 }
 
-std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, bool optimal, int threads) {
+std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, bool optimal, int threads, Rules rules) {
   constexpr std::int64_t kChunk = 1 << 16;
   const Tables& t = tables();
+  const std::uint8_t* const outcome = outcome_table(rules);
   const std::int64_t chunks = (rounds + kChunk - 1) / kChunk;
   std::vector<std::int64_t> wins(static_cast<std::size_t>(chunks), 0);
   parallel_chunks(static_cast<std::size_t>(chunks), threads, [&](std::size_t begin, std::size_t end) -> std::int64_t {
@@ -646,12 +674,14 @@ std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, bool opt
       }
       if (optimal) {
         for (std::int64_t i = 0; i < n; ++i) {
-          const int index = optimal_arrangement(player[i]);
+          const int index = optimal_arrangement(player[i], rules);
           low[i] = index < 0 ? 0 : arrangement_low(player[i], index);
         }
-        settle_range<true>(t, banker.data(), player.data(), low.data(), codes.data(), 0, static_cast<std::size_t>(n));
+        settle_range<true>(t, outcome, banker.data(), player.data(), low.data(), codes.data(), 0,
+                           static_cast<std::size_t>(n), rules);
       } else {
-        settle_range<false>(t, banker.data(), player.data(), nullptr, codes.data(), 0, static_cast<std::size_t>(n));
+        settle_range<false>(t, outcome, banker.data(), player.data(), nullptr, codes.data(), 0,
+                            static_cast<std::size_t>(n), rules);
       }
       std::int64_t won = 0;
       for (std::int64_t i = 0; i < n; ++i) won += codes[i] & 1;

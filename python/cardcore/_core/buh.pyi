@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'VectorEnv', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'odds_classes', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'VectorEnv', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'num_strengths', 'odds_classes', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Buh state (docs/rulebook/buh.md): the engine protocol plus
@@ -202,7 +202,7 @@ class Game:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, *, players: typing.SupportsInt | typing.SupportsIndex = 2, stacks: int | collections.abc.Iterable[int] | None = None, ante: typing.SupportsInt | typing.SupportsIndex = 1, small_bet: typing.SupportsInt | typing.SupportsIndex = 1, big_bet: typing.SupportsInt | typing.SupportsIndex = 2, max_raises: typing.SupportsInt | typing.SupportsIndex = 3, hands: typing.SupportsInt | typing.SupportsIndex = 1, first_dealer: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __init__(self, *, players: typing.SupportsInt | typing.SupportsIndex = 2, stacks: int | collections.abc.Iterable[int] | None = None, ante: typing.SupportsInt | typing.SupportsIndex = 1, small_bet: typing.SupportsInt | typing.SupportsIndex = 1, big_bet: typing.SupportsInt | typing.SupportsIndex = 2, max_raises: typing.SupportsInt | typing.SupportsIndex = 3, hands: typing.SupportsInt | typing.SupportsIndex = 1, first_dealer: typing.SupportsInt | typing.SupportsIndex = 0, flush_buh: str = 'plain', declare_after_draw: bool = True, hooch_order: str = 'lexicographic') -> None:
         ...
     def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any]]]:
         ...
@@ -291,9 +291,10 @@ class VectorEnv:
     @property
     def threads(self) -> int:
         ...
-def analyze(cards: typing.Any) -> dict[str, typing.Any]:
+def analyze(cards: typing.Any, rules: dict[str, typing.Any] = {}) -> dict[str, typing.Any]:
     """
-    The fields of a 2-, 3- or 4-card Buh hand as a dict (see cardcore.buh.evaluate).
+    The fields of a 2-, 3- or 4-card Buh hand as a dict (see cardcore.buh.evaluate), under the
+    house rules ``rules`` ({"flush_buh": ..., "hooch_order": ...}, the Game's keywords).
     
     >>> analyze("As Ah")["hand_class"]
     'buh'
@@ -323,6 +324,13 @@ def is_legal_discard(hand: typing.Any, discard: typing.Any) -> bool:
     
     >>> is_legal_discard(15, 1)
     True
+    """
+def num_strengths(rules: dict[str, typing.Any] = {}) -> int:
+    """
+    The number of distinct strengths under the house rules ``rules``.
+    
+    >>> num_strengths({"flush_buh": "double"}) - num_strengths()
+    7
     """
 def odds_classes() -> list[str]:
     """
@@ -388,14 +396,14 @@ def spec() -> dict[str, typing.Any]:
     """
     The game's spec as plain data (cardcore's GameSpec).
     """
-def strength(cards: typing.Any) -> int:
+def strength(cards: typing.Any, rules: dict[str, typing.Any] = {}) -> int:
     """
-    Showdown strength of a 4-card Buh hand: higher wins, equal is a choke.
+    Showdown strength of a 4-card Buh hand: higher wins, equal is a choke (under ``rules``).
     
     >>> strength("Ah Ac Ad As") > strength("Ad Jc Qh Ks")
     True
     """
-def strength_many(masks: numpy.ndarray, threads: typing.SupportsInt | typing.SupportsIndex, out: numpy.ndarray | None = None) -> numpy.typing.NDArray[numpy.int32]:
+def strength_many(masks: numpy.ndarray, threads: typing.SupportsInt | typing.SupportsIndex, out: numpy.ndarray | None = None, rules: dict[str, typing.Any] = {}) -> numpy.typing.NDArray[numpy.int32]:
     """
     Strengths of a 1-D C-contiguous uint64 array of 4-card masks, with the GIL released,
     written to ``out`` (int32, same length) when given.

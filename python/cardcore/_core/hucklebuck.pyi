@@ -129,7 +129,7 @@ class State:
     @property
     def dead_cards(self) -> typing.Any:
         """
-        The discard pile, the upcard and every card played this hand.
+        The discard pile, the upcard (unless a player drew it) and every card played this hand.
         """
     @property
     def hand_number(self) -> int:
@@ -201,7 +201,7 @@ class Game:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, *, players: typing.SupportsInt | typing.SupportsIndex = 4, target: typing.SupportsInt | typing.SupportsIndex = 11, scores: int | collections.abc.Iterable[int] | None = None, hands: int | None = 1, max_hands: typing.SupportsInt | typing.SupportsIndex = 200, first_dealer: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __init__(self, *, players: typing.SupportsInt | typing.SupportsIndex = 4, target: typing.SupportsInt | typing.SupportsIndex = 11, scores: int | collections.abc.Iterable[int] | None = None, hands: int | None = 1, max_hands: typing.SupportsInt | typing.SupportsIndex = 200, first_dealer: typing.SupportsInt | typing.SupportsIndex = 0, game_end: str = 'end_of_hand', upcard: str = 'set_aside') -> None:
         ...
     def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any]]]:
         ...

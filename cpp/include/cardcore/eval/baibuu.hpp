@@ -12,6 +12,11 @@
 // positions with the banker winning equal Scores of 3 or 4, then the highest card of each
 // four-card holding by rank then suit ♠ > ♥ > ♣ > ♦ (not id order: clubs beat diamonds).
 // There is never a push. The house way (3.9) is Ruby89's as the rules resolve it.
+//
+// A house rule (docs/rulebook/baibuu.md R-7) widens the 3- and 4-point rule to any two
+// hands worth the same 3 or 4 points, whatever their classes (a pair of 2 or of 7 is worth
+// 4): the settlement and the optimal arrangement take it as a Rules argument, each setting
+// with its own tables, built on first use.
 #pragma once
 
 #include <array>
@@ -33,6 +38,12 @@ inline constexpr std::array<std::string_view, 5> kReasonNames{"hands", "high_car
                                                               "player_foul"};
 inline constexpr std::array<std::string_view, 3> kPositionNames{"banker", "player", "tie"};
 
+// Which equal 3- or 4-point hands go to the banker (R-7): two Scores only, or any two hands.
+enum class ThreeFourPoints : std::uint8_t { kSameClass, kAnyClass };
+struct Rules {
+  ThreeFourPoints banker_takes_3_4_points = ThreeFourPoints::kSameClass;
+};
+
 inline constexpr int kMaxTwoCardStrength = 25;
 inline constexpr int kCongNhoStrength = 11;
 inline constexpr int kCongLonStrength = 12;
@@ -43,6 +54,15 @@ int two_card_strength(Mask pair);
 TwoCardClass class_of_strength(int strength);
 // Points of a Score hand (strength 1-10); -1 for other classes.
 constexpr int score_points(int strength) { return strength <= 10 ? strength - 1 : -1; }
+// The points of any two-card hand, (p1 + p2) mod 10 whatever its class: a Score's, 0 for a
+// Công, and for a pair of rank r (strength 13 + r, 2 = 0 ... A = 12) twice its card's points.
+constexpr int hand_points(int strength) {
+  if (strength <= 10) return strength - 1;
+  if (strength <= 12) return 0;  // A + 9, or two pictures
+  const int rank = strength - 13;
+  const int card = rank == 12 ? 1 : rank <= 7 ? rank + 2 : 0;
+  return 2 * card % 10;
+}
 
 Natural natural(Mask holding);  // throws unless four cards
 
@@ -79,25 +99,25 @@ struct Outcome {
 // Settles one player hand against the banker. Throws std::invalid_argument for a side
 // that is not four cards, a Low hand that is not two of them, shared cards, or an invalid
 // banker arrangement (the banker never fouls, R-8); a player's invalid one is a foul.
-Outcome settle(const Side& banker, const Side& player);
+Outcome settle(const Side& banker, const Side& player, Rules rules = {});
 
 // Settles arrays of holdings, the banker by the house way and the player by the house way
 // (player_low == nullptr) or by the given Low hands. Writes each outcome packed in one
 // byte: bit 0 player wins, bits 1-3 Reason, bits 4-5 the Low position's PositionResult,
 // bits 6-7 the High position's. Returns the first bad index or kNoBadIndex (batch.hpp).
 std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low, std::uint8_t* out,
-                         std::size_t n, int threads);
+                         std::size_t n, int threads, Rules rules = {});
 
 // The player's expected return of arrangement `index` of a non-Natural holding against a
 // banker holding drawn uniformly from the other 48 cards and arranged by the house way,
 // in hundredths of the wager summed over all C(48, 4) banker holdings: a win counts +97
 // (commission unrounded), a loss -100.
-std::int64_t arrangement_score(Mask holding, int index);
+std::int64_t arrangement_score(Mask holding, int index, Rules rules = {});
 
 // The "optimal" arrangement of a holding: the valid split with the highest
 // arrangement_score, the house way's on ties; -1 for a Natural. Tabulated for all holdings
 // on first use.
-int optimal_arrangement(Mask holding);
+int optimal_arrangement(Mask holding, Rules rules = {});
 
 // Exactly, over every player holding and every banker holding of the other 48 cards: how
 // many holdings the optimal arrangement plays differently from the house way (strictly
@@ -110,13 +130,13 @@ struct OptimalSummary {
   std::int64_t differing = 0;
   double house_way_return = 0, optimal_return = 0;
 };
-OptimalSummary optimal_summary(int commission_bp = 300);
+OptimalSummary optimal_summary(int commission_bp = 300, Rules rules = {});
 
 // Settles one round by the tables: player hand i (holding players[i]) arranged by the
 // optimal arrangement when optimal[i], else by the house way; the banker by the house way.
 // Writes each hand's packed outcome (settle_many's byte). The holdings must be four cards
 // each and disjoint (the caller deals them).
-void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, std::uint8_t* codes);
+void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, std::uint8_t* codes, Rules rules = {});
 
 // natural(holding) != Natural::kNone by table lookup, for hot loops: the holding must be
 // four cards (unchecked).
@@ -126,7 +146,7 @@ bool is_natural_by_table(Mask holding);
 // by the house way and the player by the house way or the optimal arrangement, and counts
 // the player's wins (there is never a push). Round i is dealt from stream i / 65536 of
 // `seed`, so the count does not depend on `threads`.
-std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, bool optimal, int threads);
+std::int64_t count_player_wins(std::int64_t rounds, std::uint64_t seed, bool optimal, int threads, Rules rules = {});
 
 std::int64_t two_card_strength_many(const Mask* pairs, std::int32_t* out, std::size_t n, int threads);
 

@@ -25,6 +25,7 @@ enum class FieldKind : std::uint8_t {
   kInt,      // one integer
   kPerSeat,  // one integer per seat (per player hand); None gives every seat the default
   kChoice,   // one of a few names, stored as its index
+  kBool,     // True or False, stored as 1 or 0
 };
 
 // What None means for an integer field.
@@ -57,6 +58,10 @@ struct ConfigField {
   void (*derive)(Config&) = nullptr;  // kDerived: sets the field from the fields before it
   std::string_view none_word = {};    // kWord: None is stored as none_value, printed as this
   std::int64_t none_value = 0;
+  // A house rule: a point the sources leave open (docs/rulebook), whose default is the
+  // engine's resolution. The configuration's text names it only when it differs from the
+  // default, so the standard game's serialized states do not depend on the house rules.
+  bool house_rule = false;
 
   constexpr bool nullable() const { return kind == FieldKind::kPerSeat || none != NoneMeans::kRejected; }
   // Whether the default is None: every seat's default, or a value derived from other fields.
@@ -138,6 +143,8 @@ void check_value(std::string_view game, const ConfigField<Config>& field, const 
   const std::int64_t upper = field.upper(config);
   if (value >= field.min && value <= upper) return;
   if (field.kind == FieldKind::kChoice) bad_config(game, field.name, "is not a known choice: " + std::to_string(value));
+  if (field.kind == FieldKind::kBool)
+    bad_config(game, field.name, "must be True or False, got " + std::to_string(value));
   bad_config(game, field.name,
              std::string("must be ") + (field.none == NoneMeans::kWord ? "None or " : "") + std::to_string(field.min) +
                  " to " + std::to_string(upper) + ", got " + std::to_string(value));
@@ -157,14 +164,18 @@ void check_fields(std::string_view game, std::span<const ConfigField<Config>> fi
 }
 
 // "name=value ..." in field order: per-seat values joined by commas, a choice by name, a
-// None by its word. The serialized form of a state starts with it.
+// bool as true or false, a None by its word; a house rule at its default is left out. The
+// serialized form of a state starts with it.
 template <class Config>
 std::string fields_to_string(std::span<const ConfigField<Config>> fields, const Config& config) {
   std::string out;
   for (const ConfigField<Config>& field : fields) {
+    if (field.house_rule && field.get(config, 0) == field.default_value) continue;
     out += (out.empty() ? "" : " ") + std::string(field.name) + "=";
     if (field.is_none(config)) {
       out += field.none_word;
+    } else if (field.kind == FieldKind::kBool) {
+      out += field.get(config, 0) ? "true" : "false";
     } else if (field.kind == FieldKind::kChoice) {
       out += field.choices[static_cast<std::size_t>(field.get(config, 0))];
     } else {

@@ -120,7 +120,7 @@ void State::settle_round() {
   std::int64_t round[kMaxSeats] = {};
   for (int i = 0; i < config_.player_hands; ++i) {
     // A Natural is never arranged: its Low stays 0, which settle reads as "as dealt".
-    outcomes_[i] = settle({hands_[banker], lows_[banker]}, {hands_[i], lows_[i]});
+    outcomes_[i] = settle({hands_[banker], lows_[banker]}, {hands_[i], lows_[i]}, config_.rules());
     // A foul whatever the banker holds (a banker's Natural decides the round first).
     fouls_ += lows_[i] != 0 && !is_valid(lows_[i], hands_[i] & ~lows_[i]);
     const std::int64_t wager = config_.wagers[i];
@@ -245,7 +245,7 @@ void play_by_tables(const Config& config, const bool* optimal, std::uint64_t see
       dealt[card % seats] |= card_bit(pick);
     }
     std::uint8_t codes[kMaxPlayerHands];
-    settle_round(dealt[hands], dealt, optimal, hands, codes);
+    settle_round(dealt[hands], dealt, optimal, hands, codes, config.rules());
     // The fouls, counts[3], stay 0: every holding has a valid split, and the house way and
     // the optimal arrangement both choose one.
     ++counts[0];

@@ -15,7 +15,7 @@ const odds::DrawGame& draw_game() {
     game.num_strengths = buh::kNumStrengths;
     game.max_draws = 1;
     game.max_discard = 3;
-    game.strength = buh::strength;
+    game.strength = [](Mask hand) { return buh::strength(hand); };
     game.legal_discard = [](Mask hand, Mask discard) {
       return buh::is_legal_draw(hand, positions_of_cards(hand, discard));
     };

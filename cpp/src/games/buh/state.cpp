@@ -168,7 +168,10 @@ void State::start_draw() {
 void State::next_drawer() {
   to_act_ = next_in_order(position_);
   if (to_act_ < 0) {
-    start_window();  // window 4, after the draw
+    if (config_.declare_after_draw)
+      start_window();  // window 4, after the draw
+    else
+      start_round();  // the house rule: a buh is declared only after the three deals
     return;
   }
   phase_ = Phase::kDraw;
@@ -213,7 +216,7 @@ void State::showdown() {
   showdowns_ += shown;
   for (int s = 0; s < n(); ++s) {
     if (!table_.active(s) || !shown) continue;
-    strength[s] = buh::strength(hands_[s]);
+    strength[s] = buh::strength(hands_[s], config_.rules());
     reveals_.push_back({history_.size(), s, hands_[s]});
   }
   int odd_chip_order[kMaxPlayers];

@@ -60,6 +60,7 @@ void State::start_hand() {
   std::fill(hands_, hands_ + kMaxPlayers, Mask{0});
   discards_ = exchanging_ = played_ = 0;
   upcard_ = -1;
+  upcard_in_stock_ = false;
   dealt_ = drops_ = 0;
   dropped_ = decided_ = 0;
   std::fill(exchanged_, exchanged_ + kMaxPlayers, 0);
@@ -127,6 +128,18 @@ void State::start_play() {
     }
 }
 
+void State::stock_ran_out() {
+  if (upcard_in_stock_) {  // the house rule: the upcard is the stock's last card
+    upcard_in_stock_ = false;
+    hands_[to_act_] |= card_bit(upcard_);
+    if (--to_replace_ == 0) {
+      next_exchanger();
+      return;
+    }
+  }
+  refill_stock();
+}
+
 void State::refill_stock() {
   // the discard pile, less the exchanging player's new discards, is the new stock.
   stock_.reset(discards_ & ~exchanging_);
@@ -146,21 +159,32 @@ void State::finish_trick() {
   std::fill(trick_, trick_ + kMaxPlayers, -1);
   plays_in_trick_ = 0;
   leader_ = to_act_ = winner;
-  if (++tricks_played_ == kHandSize) end_hand();
+  // The house rule first_to_target: the trick that brings a player to the target ends the
+  // game.
+  const bool reached = config_.hands == 0 && config_.game_end == GameEnd::kFirstToTarget &&
+                       scores_[winner] + tricks_[winner] >= config_.target;
+  if (++tricks_played_ == kHandSize || reached) end_hand(reached ? winner : -1);
 }
 
-void State::end_hand() {
+void State::end_hand(int reached) {
   for (int s = 0; s < n(); ++s) {
     if (active(s)) {
-      scores_[s] = std::max(0, scores_[s] + (tricks_[s] > 0 ? tricks_[s] : -3));
-      no_trick_hands_ += tricks_[s] == 0;
+      // A hand cut short by a player reaching the target: the tricks so far count, and
+      // nobody loses three.
+      const int change = tricks_[s] > 0 ? tricks_[s] : reached >= 0 ? 0 : -3;
+      scores_[s] = std::max(0, scores_[s] + change);
+      no_trick_hands_ += tricks_[s] == 0 && reached < 0;
     }
   }
   ++hands_completed_;
   total_drops_ += drops_;
   bool over = config_.hands != 0 && hands_completed_ == config_.hands;
   double result[kMaxPlayers]{};  // a hand's score changes, or the game's result at its end
-  if (config_.hands == 0) {
+  if (config_.hands == 0 && reached >= 0) {
+    over = true;
+    winner_ = reached;
+    for (int s = 0; s < n(); ++s) result[s] = s == winner_ ? 1.0 : -1.0 / (n() - 1);
+  } else if (config_.hands == 0) {
     const int top = *std::max_element(scores_, scores_ + n());
     const int at_top = static_cast<int>(std::count(scores_, scores_ + n(), top));
     const bool capped = hands_completed_ == config_.max_hands;
@@ -250,6 +274,7 @@ void State::apply_chance(int card) {
     case Phase::kUpcard:
       history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), Step::kBurn, 0});
       upcard_ = card;  // set aside face up: out of the stock for good
+      upcard_in_stock_ = config_.upcard == Upcard::kBottomOfStock;  // or, the house rule, drawn last
       position_ = 0;
       next_announcer();
       return;
@@ -259,7 +284,7 @@ void State::apply_chance(int card) {
       if (--to_replace_ == 0)
         next_exchanger();
       else if (stock_.size() == 0)
-        refill_stock();
+        stock_ran_out();
       return;
     default:
       return;
@@ -292,7 +317,7 @@ void State::apply_player(int action) {
         next_exchanger();
       } else {
         phase_ = Phase::kReplace;
-        if (stock_.size() == 0) refill_stock();
+        if (stock_.size() == 0) stock_ran_out();
       }
       return;
     }

@@ -154,7 +154,7 @@ class Game:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, *, player_hands: typing.SupportsInt | typing.SupportsIndex = 1, wagers: int | collections.abc.Iterable[int] | None = None, commission_bp: typing.SupportsInt | typing.SupportsIndex = 300, banker_commission_bp: int | None = None, banker: str = 'house_way', hands: typing.SupportsInt | typing.SupportsIndex = 1) -> None:
+    def __init__(self, *, player_hands: typing.SupportsInt | typing.SupportsIndex = 1, wagers: int | collections.abc.Iterable[int] | None = None, commission_bp: typing.SupportsInt | typing.SupportsIndex = 300, banker_commission_bp: int | None = None, banker: str = 'house_way', hands: typing.SupportsInt | typing.SupportsIndex = 1, banker_takes_3_4_points: str = 'same_class') -> None:
         ...
     def __reduce__(self) -> tuple[typing.Any, tuple[dict[str, typing.Any]]]:
         ...
@@ -222,7 +222,7 @@ def arrangement_low(holding: typing.SupportsInt | typing.SupportsIndex, index: t
     >>> arrangement_low(15, 5)
     12
     """
-def arrangement_score(cards: typing.Any, index: typing.SupportsInt | typing.SupportsIndex) -> int:
+def arrangement_score(cards: typing.Any, index: typing.SupportsInt | typing.SupportsIndex, rules: dict[str, typing.Any] = {}) -> int:
     """
     Exact expected return of an arrangement against a house-way banker over every banker
     holding of the other 48 cards, in hundredths of the wager summed over the C(48, 4)
@@ -238,7 +238,7 @@ def class_of_strength(strength: typing.SupportsInt | typing.SupportsIndex) -> st
     >>> class_of_strength(12)
     'cong_lon'
     """
-def count_player_wins(rounds: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, optimal: bool, threads: typing.SupportsInt | typing.SupportsIndex) -> int:
+def count_player_wins(rounds: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, optimal: bool, threads: typing.SupportsInt | typing.SupportsIndex, rules: dict[str, typing.Any] = {}) -> int:
     """
     Player wins in ``rounds`` random rounds against the house-way banker, the player by the
     house way or the optimal arrangement.
@@ -274,7 +274,7 @@ def natural(cards: typing.Any) -> str | None:
     >>> natural("6s 7s 8s 9s")
     'straight_flush'
     """
-def optimal_arrangement(cards: typing.Any) -> int | None:
+def optimal_arrangement(cards: typing.Any, rules: dict[str, typing.Any] = {}) -> int | None:
     """
     The arrangement index maximizing arrangement_score (the house way's on ties), None
     for a Natural; the first call tabulates every holding.
@@ -282,7 +282,7 @@ def optimal_arrangement(cards: typing.Any) -> int | None:
     >>> optimal_arrangement("Qs Kh 6c 4d")
     0
     """
-def optimal_summary(commission_bp: typing.SupportsInt | typing.SupportsIndex = 300) -> dict[str, typing.Any]:
+def optimal_summary(commission_bp: typing.SupportsInt | typing.SupportsIndex = 300, rules: dict[str, typing.Any] = {}) -> dict[str, typing.Any]:
     """
     Exact figures of the optimal arrangement: holdings it plays differently from the house way,
     and the player's expected return per unit wager under each (a win 1 - commission_bp / 10000).
@@ -303,14 +303,15 @@ def restore_state(config: dict[str, typing.Any], text: str) -> State:
     """
     The state of a `config` dict and a serialize() string (how a State unpickles).
     """
-def settle(banker_cards: typing.SupportsInt | typing.SupportsIndex, banker_low: typing.SupportsInt | typing.SupportsIndex, player_cards: typing.SupportsInt | typing.SupportsIndex, player_low: typing.SupportsInt | typing.SupportsIndex) -> dict[str, typing.Any]:
+def settle(banker_cards: typing.SupportsInt | typing.SupportsIndex, banker_low: typing.SupportsInt | typing.SupportsIndex, player_cards: typing.SupportsInt | typing.SupportsIndex, player_low: typing.SupportsInt | typing.SupportsIndex, rules: dict[str, typing.Any] = {}) -> dict[str, typing.Any]:
     """
-    Settles one player hand against the banker (masks; a Low of 0 means the house way).
+    Settles one player hand against the banker (masks; a Low of 0 means the house way), under
+    the house rules ``rules`` ({"banker_takes_3_4_points": ...}, the Game's keyword).
     
     >>> settle(0xF0000, 0, 0xF, 0)["reason"]
     'player_natural'
     """
-def settle_many(banker: numpy.ndarray, player: numpy.ndarray, player_low: numpy.ndarray | None, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint8]:
+def settle_many(banker: numpy.ndarray, player: numpy.ndarray, player_low: numpy.ndarray | None, threads: typing.SupportsInt | typing.SupportsIndex, rules: dict[str, typing.Any] = {}) -> numpy.typing.NDArray[numpy.uint8]:
     """
     Packed outcomes of whole arrays of rounds: bit 0 player wins, bits 1-3 the reason (0 hands,
     1 high_card, 2 player_natural, 3 banker_natural, 4 player_foul), bits 4-5 and 6-7 the Low and High results (0 banker, 1 player, 2 tie, 3 not

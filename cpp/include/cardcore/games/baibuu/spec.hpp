@@ -31,7 +31,10 @@ enum class Banker : std::uint8_t { kHouseWay, kAgent };
       .none = ::cardcore::NoneMeans::kDerived, .derive = [](Config& c) { c.banker_commission_bp = c.commission_bp; }) \
   X(kChoice, banker, Banker, Banker::kHouseWay, 0, 1, "who arranges the banker's hand: house_way or agent",           \
     .choices = {"house_way", "agent"})                                                                                \
-  X(kInt, hands, int, 1, 1, 1'000'000, "rounds, each with a fresh deck")
+  X(kInt, hands, int, 1, 1, 1'000'000, "rounds, each with a fresh deck")                                              \
+  X(kChoice, banker_takes_3_4_points, ThreeFourPoints, ThreeFourPoints::kSameClass, 0, 1,                             \
+    "house rule R-7: equal 3 or 4 points go to the banker between two Scores (same_class) or in any_class",           \
+    .choices = {"same_class", "any_class"}, .house_rule = true)
 
 struct Config {
   CARDCORE_BAIBUU_CONFIG(CARDCORE_CONFIG_MEMBER)
@@ -40,6 +43,8 @@ struct Config {
   void validate() const;
   std::string to_string() const;
   bool operator==(const Config&) const = default;
+  // The settlement's house rules (eval/baibuu.hpp).
+  Rules rules() const { return {banker_takes_3_4_points}; }
 };
 
 inline constexpr ConfigField<Config> kConfigFields[] = {CARDCORE_BAIBUU_CONFIG(CARDCORE_CONFIG_FIELD)};

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "cardcore/eval/buh.hpp"
 #include "cardcore/games/betting.hpp"
 #include "cardcore/games/spec.hpp"
 
@@ -20,19 +21,28 @@ inline constexpr int kNumDistinctActions = 23;
 inline constexpr int kNumRounds = 4;
 
 // X(kind, name, type, default, min, max, doc, extras...): see CARDCORE_CONFIG_MEMBER.
-#define CARDCORE_BUH_CONFIG(X)                                                                              \
-  X(kInt, players, int, 2, 2, kMaxPlayers, "players at the table")                                          \
-  X(                                                                                                        \
-      kPerSeat, stacks, betting::Chips, 100, 1, 100'000'000, "each player's chips at the start",            \
-      .count = [](const Config& c) { return c.players; })                                                   \
-  X(kInt, ante, betting::Chips, 1, 0, 1'000'000, "what every player antes (a short stack posts all of it)") \
-  X(kInt, small_bet, betting::Chips, 1, 1, 1'000'000, "the bet and raise size of rounds 1-2")               \
-  X(kInt, big_bet, betting::Chips, 2, 1, 1'000'000, "the bet and raise size of rounds 3-4")                 \
-  X(kInt, max_raises, int, 3, 0, 20, "raises after the bet in a round (the cap is 1 + max_raises)")         \
-  X(kInt, hands, int, 1, 1, 100'000, "hands; more than one rotates the dealer and busted players sit out")  \
-  X(                                                                                                        \
-      kInt, first_dealer, int, 0, 0, kMaxPlayers - 1, "the seat of the first hand's dealer",                \
-      .max_of = [](const Config& c) { return std::int64_t{c.players} - 1; })
+// The house rules' choices are eval/buh.hpp's FlushBuh and HoochOrder.
+#define CARDCORE_BUH_CONFIG(X)                                                                                \
+  X(kInt, players, int, 2, 2, kMaxPlayers, "players at the table")                                            \
+  X(                                                                                                          \
+      kPerSeat, stacks, betting::Chips, 100, 1, 100'000'000, "each player's chips at the start",              \
+      .count = [](const Config& c) { return c.players; })                                                     \
+  X(kInt, ante, betting::Chips, 1, 0, 1'000'000, "what every player antes (a short stack posts all of it)")   \
+  X(kInt, small_bet, betting::Chips, 1, 1, 1'000'000, "the bet and raise size of rounds 1-2")                 \
+  X(kInt, big_bet, betting::Chips, 2, 1, 1'000'000, "the bet and raise size of rounds 3-4")                   \
+  X(kInt, max_raises, int, 3, 0, 20, "raises after the bet in a round (the cap is 1 + max_raises)")           \
+  X(kInt, hands, int, 1, 1, 100'000, "hands; more than one rotates the dealer and busted players sit out")    \
+  X(                                                                                                          \
+      kInt, first_dealer, int, 0, 0, kMaxPlayers - 1, "the seat of the first hand's dealer",                  \
+      .max_of = [](const Config& c) { return std::int64_t{c.players} - 1; })                                  \
+  X(kChoice, flush_buh, FlushBuh, FlushBuh::kPlain, 0, 1,                                                     \
+    "house rule R-5: a flush of value 1 is a plain buh, or a double buh above the star",                      \
+    .choices = {"plain", "double"}, .house_rule = true)                                                       \
+  X(kBool, declare_after_draw, bool, true, 0, 1, "house rule R-4: a buh may also be declared after the draw", \
+    .house_rule = true)                                                                                       \
+  X(kChoice, hooch_order, HoochOrder, HoochOrder::kLexicographic, 0, 1,                                       \
+    "house rule R-6: hooch lists compare lexicographic, or lowest_then_fewest",                               \
+    .choices = {"lexicographic", "lowest_then_fewest"}, .house_rule = true)
 
 struct Config {
   CARDCORE_BUH_CONFIG(CARDCORE_CONFIG_MEMBER)
@@ -41,6 +51,8 @@ struct Config {
   void validate() const;
   std::string to_string() const;
   bool operator==(const Config&) const = default;
+  // The evaluator's house rules (eval/buh.hpp).
+  Rules rules() const { return {flush_buh, hooch_order}; }
 };
 
 inline constexpr ConfigField<Config> kConfigFields[] = {CARDCORE_BUH_CONFIG(CARDCORE_CONFIG_FIELD)};

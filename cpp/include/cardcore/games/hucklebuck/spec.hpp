@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,12 @@ inline constexpr int kIn = 0, kOut = 1, kExchangeBase = 2, kPlayBase = 34;
 inline constexpr int kNumDistinctActions = kPlayBase + kDeckSize;
 inline constexpr int kHandSize = 5;
 
+// When a game to the target ends: after the hand, on the best score, or at the
+// trick that first brings a player to the target.
+enum class GameEnd : std::uint8_t { kEndOfHand, kFirstToTarget };
+// Where the turned-up trump card goes: set aside, or left at the bottom of the stock.
+enum class Upcard : std::uint8_t { kSetAside, kBottomOfStock };
+
 // X(kind, name, type, default, min, max, doc, extras...): see CARDCORE_CONFIG_MEMBER.
 #define CARDCORE_HUCKLEBUCK_CONFIG(X)                                                                 \
   X(kInt, players, int, 4, 3, kMaxPlayers, "players at the table")                                    \
@@ -29,7 +36,13 @@ inline constexpr int kHandSize = 5;
   X(kInt, max_hands, int, 200, 1, 100'000, "the most hands a game to the target plays (then a draw)") \
   X(                                                                                                  \
       kInt, first_dealer, int, 0, 0, kMaxPlayers - 1, "the seat of the first hand's dealer",          \
-      .max_of = [](const Config& c) { return std::int64_t{c.players} - 1; })
+      .max_of = [](const Config& c) { return std::int64_t{c.players} - 1; })                          \
+  X(kChoice, game_end, GameEnd, GameEnd::kEndOfHand, 0, 1,                                            \
+    "house rule R-6: a game to the target ends at the end_of_hand or with the first_to_target",       \
+    .choices = {"end_of_hand", "first_to_target"}, .house_rule = true)                                \
+  X(kChoice, upcard, Upcard, Upcard::kSetAside, 0, 1,                                                 \
+    "house rule R-1: the upcard is set_aside, or left at the bottom_of_stock (drawn last)",           \
+    .choices = {"set_aside", "bottom_of_stock"}, .house_rule = true)
 
 struct Config {
   CARDCORE_HUCKLEBUCK_CONFIG(CARDCORE_CONFIG_MEMBER)

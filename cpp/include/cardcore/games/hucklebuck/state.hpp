@@ -2,7 +2,8 @@
 //
 // Rule choices, all from docs/rulebook/hucklebuck.md: five cards each, dealt one at a time from the
 // dealer's left; the next card is turned up and set aside, its suit trump, never drawn
-// . With more than 4 players, players announce in or out from the dealer's left, at
+// (R-1; the house rule upcard=bottom_of_stock leaves it under the stock, drawn last).
+// With more than 4 players, players announce in or out from the dealer's left, at
 // most n - 4 dropping; once that many have, the rest are in with no decision, and a
 // dropped hand goes face down onto the discard pile. Each active player in deal order
 // passes or exchanges 1-5 cards; when the stock runs short he gets what is left, then
@@ -12,7 +13,8 @@
 // (eval/hucklebuck.hpp). Each active player scores one point a trick, or loses three with
 // none, never going below zero; dropped players score nothing. The deal passes left. With
 // `hands` = 0 the game runs to the target: after a hand, a unique top score at or above it
-// wins (ties play on, R-6), capped by max_hands. Action ids: in 0, out 1, 2 + m to exchange
+// wins (ties play on, R-6), capped by max_hands; the house rule game_end=first_to_target
+// ends it at the trick that first brings a player to the target. Action ids: in 0, out 1, 2 + m to exchange
 // the cards of the 5-bit mask m of the hand sorted by id (m = 0 passes), 34 + card to play.
 #pragma once
 
@@ -81,6 +83,7 @@ class State : public EngineState<State, kMaxPlayers> {
   Mask hands_[kMaxPlayers]{};
   Mask discards_ = 0, exchanging_ = 0, played_ = 0;
   int upcard_ = -1;
+  bool upcard_in_stock_ = false;  // the house rule bottom_of_stock: the upcard is yet to be drawn
   int dealer_ = 0;
   int order_[kMaxPlayers]{};  // deal order: the dealer's left first, the dealer last
   int position_ = 0;          // next index into order_ in the in/out round or exchange
@@ -105,12 +108,16 @@ class State : public EngineState<State, kMaxPlayers> {
   void next_exchanger();
   void start_play();
   void finish_trick();
-  void end_hand();
+  // `reached`: the seat whose trick brought it to the target under first_to_target, or -1.
+  void end_hand(int reached = -1);
   void apply_chance(int card);
   void apply_player(int action);
   std::string player_action_to_string(int action) const;
   int player_string_to_action(std::string_view text) const;
   void refill_stock();
+  // The stock is empty while cards are owed: the upcard when it lies at the bottom of the
+  // stock (it is known, so it comes with no chance node), then the reshuffle.
+  void stock_ran_out();
 };
 
 }  // namespace cardcore::hucklebuck
