@@ -29,7 +29,7 @@ inline bool is_search_policy(std::string_view name) {
 // A search policy's options, read from "ismcts[:option=value,...]".
 struct SearchPolicy {
   search::IsmctsOptions options;
-  std::string rollout = "random";
+  std::string rollout;  // empty: the game's spec.opponent
   bool seeded = false;  // the text gave a seed
 };
 
@@ -98,7 +98,8 @@ inline SearchPolicy parse_search_policy(std::string_view text) {
 template <class State, class RolloutOf>
 std::function<int(const State&, Rng&)> search_chooser(const RolloutOf& rollout_of, std::string_view text) {
   const SearchPolicy policy = parse_search_policy(text);
-  const search::Rollout<State> rollout = rollout_of(policy.rollout);
+  const search::Rollout<State> rollout =
+      rollout_of(policy.rollout.empty() ? std::string(State::Spec::kSpec.opponent) : policy.rollout);
   return [policy, rollout](const State& state, Rng& rng) {
     search::IsmctsOptions options = policy.options;
     std::uint64_t mixed = options.seed ^ rng.next();
