@@ -380,8 +380,8 @@ def _checked_policies(game: Any, name: str,
             native = policy_text(policy, spec_of(name))
             if native is None:
                 raise ValueError(f"unknown {name} policy {shown(policy)}: expected one of "
-                                 f"{', '.join(POLICIES[name])}, 'ismcts' (or ('ismcts', "
-                                 f"{{options}})), or a callable (at seat {seat})")
+                                 f"{', '.join(POLICIES[name])}, the search ('ismcts' or "
+                                 f"('ismcts', {{options}})), or a callable (at seat {seat})")
             policy = native
         checked.append(None if isinstance(policy, tuple) else policy)
     return checked
