@@ -100,8 +100,10 @@ std::function<int(const State&, Rng&)> search_chooser(const RolloutOf& rollout_o
   const SearchPolicy policy = parse_search_policy(text);
   const search::Rollout<State> rollout =
       rollout_of(policy.rollout.empty() ? std::string(State::Spec::kSpec.opponent) : policy.rollout);
-  return [policy, rollout](const State& state, Rng& rng) {
+  const bool model = policy.rollout != "random" && !(policy.rollout.empty() && State::Spec::kSpec.opponent == "random");
+  return [policy, rollout, model](const State& state, Rng& rng) {
     search::IsmctsOptions options = policy.options;
+    options.model_opponents = model;
     std::uint64_t mixed = options.seed ^ rng.next();
     options.seed = splitmix64(mixed);
     return search::ismcts(state, options, rollout).action;
@@ -115,7 +117,7 @@ void bind_search(py::module_& m, RolloutOf rollout_of) {
       "ismcts",
       [rollout_of](const State& state, int simulations, double uct_c, const std::string& rollout, const Integer& seed,
                    int threads) -> py::typing::Tuple<int, int, py::typing::List<py::typing::Tuple<int, int, float>>> {
-        search::IsmctsOptions options{simulations, uct_c, to_seed(seed), threads};
+        search::IsmctsOptions options{simulations, uct_c, to_seed(seed), threads, rollout != "random"};
         search::check_options(options);
         const search::Rollout<State> choose = rollout_of(rollout);
         search::IsmctsResult result;

@@ -4,7 +4,11 @@
 // The searcher is the player to move at the root. Each simulation:
 //   1. determinizes: a state the searcher cannot tell from the root, drawn with
 //      resample_from_infostate(searcher, seed) and continuing seeded, so that every chance
-//      node inside the tree (a deal, a replacement) is sampled by its own generator;
+//      node inside the tree (a deal, a replacement) is sampled by its own generator. With
+//      a deterministic rollout policy (model_opponents), the rollout policy is also the
+//      model of the other players: a determinization must agree with their past decisions
+//      as that policy takes them in its world (up to kDeterminizationAttempts draws, else an
+//      earlier agreeing one is reused with new chance, else the last draw is taken);
 //   2. descends the tree: a node is an information state of the player to move (a hash of
 //      that player's information_state_tensor and the seat), its edges are his legal actions
 //      there; an untried edge is expanded first (the rollout policy's action when it is
@@ -50,7 +54,17 @@ struct IsmctsOptions {
   double uct_c = 1.0;
   std::uint64_t seed = 0;
   int threads = 1;
+  // Whether the rollout policy models the other players: a determinization must then agree
+  // with their past decisions as the rollout policy takes them in that world (for a
+  // deterministic policy; the bindings set it for every built-in policy but "random").
+  bool model_opponents = false;
 };
+
+// How many determinizations a simulation draws to find one that agrees with the opponent
+// model before it reuses one that agreed earlier in the tree (or, with none, takes the last).
+inline constexpr int kDeterminizationAttempts = 8;
+// How many agreeing determinizations a tree keeps for reuse.
+inline constexpr std::size_t kKeptWorlds = 64;
 
 // Throws std::invalid_argument naming the first bad option.
 inline void check_options(const IsmctsOptions& options) {
@@ -110,8 +124,12 @@ using Rollout = std::function<int(const State&, Rng&)>;
 template <GameState State>
 class IsmctsTree {
  public:
-  IsmctsTree(const State& root, int searcher, double uct_c, const Rollout<State>& rollout)
-      : root_(root), searcher_(searcher), uct_c_(uct_c), rollout_(rollout) {
+  IsmctsTree(const State& root, int searcher, const IsmctsOptions& options, const Rollout<State>& rollout)
+      : root_(root),
+        searcher_(searcher),
+        uct_c_(options.uct_c),
+        model_opponents_(options.model_opponents),
+        rollout_(rollout) {
     const int seats = State::Spec::num_players(root.config());
     base_.resize(static_cast<std::size_t>(seats));
     for (int s = 0; s < seats; ++s) base_[static_cast<std::size_t>(s)] = root.return_of(s);
@@ -222,8 +240,37 @@ class IsmctsTree {
     return best;
   }
 
+  // Whether the other players' decisions in `world`'s history are what the rollout policy
+  // takes at each of them in that world.
+  bool agrees(const State& world, Rng& rng) const {
+    State replay(world.config(), false, 0);
+    for (const Step& step : world.history()) {
+      if (step.actor >= 0 && step.actor != searcher_ && rollout_(replay, rng) != step.action) return false;
+      replay.apply_action(step.action);
+    }
+    return true;
+  }
+
+  // A state the searcher cannot tell from the root (and, when the rollout policy models the
+  // opponents, one that agrees with their decisions), continuing seeded.
+  State determinize(Rng& rng) {
+    if (!model_opponents_) return root_.resample_from_infostate(searcher_, rng.next());
+    for (int attempt = 0;; ++attempt) {
+      State world = root_.resample_from_infostate(searcher_, rng.next());
+      if (agrees(world, rng)) {
+        if (kept_.size() < kKeptWorlds) kept_.push_back(world);
+        return world;
+      }
+      if (attempt + 1 < kDeterminizationAttempts) continue;
+      if (kept_.empty()) return world;
+      State again = kept_[rng.below(static_cast<std::uint32_t>(kept_.size()))];
+      again.continue_seeded(rng.next());  // the same cards so far, new chance from here on
+      return again;
+    }
+  }
+
   void simulate(Rng& rng) {
-    State state = root_.resample_from_infostate(searcher_, rng.next());
+    State state = determinize(rng);
     path_.clear();
     bool expanded = false;
     while (!state.is_terminal()) {
@@ -261,18 +308,20 @@ class IsmctsTree {
   const State& root_;
   int searcher_;
   double uct_c_;
+  bool model_opponents_;
   const Rollout<State>& rollout_;
-  double scale_ = 0.0;  // the largest |return| seen: 0 until a simulation returns something
+  std::vector<State> kept_;  // determinizations that agreed with the opponent model
+  double scale_ = 0.0;       // the largest |return| seen: 0 until a simulation returns something
   std::vector<double> base_;
   std::vector<float> tensor_;
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
   std::vector<Slot> slots_;
-  struct Step {
+  struct PathStep {
     int node;
     std::size_t edge;
   };
-  std::vector<Step> path_;
+  std::vector<PathStep> path_;
 };
 
 // The search from `root` for the player to move. Throws std::invalid_argument for bad
@@ -293,7 +342,7 @@ IsmctsResult ismcts(const State& root, const IsmctsOptions& options, const Rollo
                     for (std::size_t k = first; k < last; ++k) {
                       const int share =
                           options.simulations / trees + (static_cast<int>(k) < options.simulations % trees ? 1 : 0);
-                      IsmctsTree<State> tree(root, result.player, options.uct_c, rollout);
+                      IsmctsTree<State> tree(root, result.player, options, rollout);
                       tree.run(share, Rng(options.seed, k));
                       tree.add_root_edges(per_tree[k]);
                     }
