@@ -28,6 +28,7 @@ MODULES = [
     "cardcore.play",
     "cardcore.simulate",
     "cardcore.vector",
+    "cardcore.search",
     "cardcore._checks",
     "cardcore._core",
     "cardcore._core.buh",

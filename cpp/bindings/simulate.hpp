@@ -14,6 +14,7 @@
 #include "cardcore/games/rollout.hpp"
 #include "common.hpp"
 #include "engine.hpp"
+#include "search.hpp"
 #include "vector.hpp"
 
 namespace cardcore::bindings {
@@ -27,10 +28,10 @@ NamedCounts counts_dict(const Counts<State>& counts) {
   return named;
 }
 
-// The chooser (state, rng) -> action of policy `name`: one of the game's spec, else
+// The chooser (state, rng) -> action of built-in policy `name`: one of the game's spec, else
 // std::invalid_argument listing them. `choose_for(name)` gives the chooser of a spec name.
 template <class State, class ChooseFor>
-auto chooser(const ChooseFor& choose_for, const std::string& name) {
+auto builtin_chooser(const ChooseFor& choose_for, const std::string& name) {
   const auto& spec = State::Spec::kSpec;
   std::string expected;
   for (std::string_view policy : spec.policies) {
@@ -38,7 +39,18 @@ auto chooser(const ChooseFor& choose_for, const std::string& name) {
     expected += (expected.empty() ? "'" : ", '") + std::string(policy) + "'";
   }
   throw std::invalid_argument("unknown " + std::string(spec.name) + " policy " + quote_input(name) +
-                              ": expected one of " + expected);
+                              ": expected one of " + expected + " or 'ismcts[:option=value,...]'");
+}
+
+// The chooser of policy `name`: a built-in one, or the search ("ismcts[:option=value,...]",
+// search.hpp) with a built-in rollout.
+template <class State, class ChooseFor>
+auto chooser(const ChooseFor& choose_for, const std::string& name) {
+  using Chooser = decltype(choose_for(name));
+  if (is_search_policy(name))
+    return Chooser(search_chooser<State>(
+        [&](const std::string& rollout) { return builtin_chooser<State>(choose_for, rollout); }, name));
+  return builtin_chooser<State>(choose_for, name);
 }
 
 // The choosers of `policies`, one per seat, after checking there is one per seat.
@@ -210,12 +222,15 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
         if (state.current_player() < 0)
           throw std::invalid_argument("policy_action needs a player to act, not a chance or terminal node");
         Rng rng(to_seed(seed));
-        return chooser<State>(choose_for, policy)(state, rng);
+        const auto choose = chooser<State>(choose_for, policy);
+        py::gil_scoped_release release;  // a built-in policy or the search: C++ over the state alone
+        return choose(state, rng);
       },
       "state"_a, "policy"_a, "seed"_a,
       "The action a built-in policy (one of simulate's names) takes at a player node; `seed` "
       "drives its random choices.");
   bind_vector<Game, State>(m, choose_for);
+  bind_search<State>(m, [choose_for](const std::string& name) { return builtin_chooser<State>(choose_for, name); });
 }
 
 }  // namespace cardcore::bindings

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys as _sys
 from importlib import metadata as _metadata
 
-from cardcore import badugi, baibuu, buh, hucklebuck
+from cardcore import badugi, baibuu, buh, hucklebuck, search
 from cardcore._registry import load_state
 from cardcore.cards import (
     Card,
@@ -70,5 +70,6 @@ __all__ = [
     "masks_from_ids",
     "random_deals",
     "random_hands",
+    "search",
     "simulate",
 ]

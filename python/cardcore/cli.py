@@ -45,6 +45,7 @@ _PLAYERS_HELP = "the seats: " + "; ".join(
     f"{m.SPEC.field(m.SPEC.seats_field).maximum}" for m in MODULES if m.SPEC.seats_field)
 _POLICY_HELP = ("a built-in player per seat, or one for every seat; " + "; ".join(
     f"{m.SPEC.name}: {', '.join(m.SPEC.policies)}" for m in MODULES)
+    + "; or the search, ismcts or ismcts:simulations=1000,rollout=random,... (docs/search.md)"
     + " (default: each game's first)")
 SETTLERS = tuple(m for m in MODULES if hasattr(m, "settle_many"))
 """The game modules that settle rounds in batches (``cardcore bench``)."""
@@ -302,7 +303,7 @@ def _parser() -> argparse.ArgumentParser:
     game.add_argument("--opponents", metavar="POLICY",
                       help="the other seats' built-in player; " + "; ".join(
                           f"{m.SPEC.name}: {', '.join(m.SPEC.policies)} (default {m.SPEC.opponent})"
-                          for m in MODULES))
+                          for m in MODULES) + "; or the search: ismcts[:simulations=1000,...]")
     bench = commands.add_parser("bench", help="a quick throughput report for this machine")
     bench.add_argument("--size", type=int, default=2_000_000, help="hands per batch (default 2M)")
     cmp = commands.add_parser(

@@ -19,6 +19,7 @@ from cardcore import _core
 from cardcore._checks import quote_input, shown
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of
+from cardcore.search import policy_text
 
 __all__ = ["OPPONENTS", "SYNONYMS", "play", "read_move", "seats_config"]
 
@@ -181,9 +182,10 @@ def seats_config(game: str, players: int | None) -> dict[str, Any]:
 def play(game_name: str, players: int | None = None, seed: int = 0, *,
          opponents: str | None = None, stdin: TextIO = sys.stdin,
          stdout: TextIO = sys.stdout, rules: Mapping[str, Any] | None = None) -> int:
-    """Plays one game against ``opponents`` (a built-in policy name; by default the
-    game's :data:`OPPONENTS`), under the house ``rules`` (``Game`` keywords); returns the
-    exit status (0, or 1 when input ran out).
+    """Plays one game against ``opponents`` (a built-in policy name, or the search:
+    ``"ismcts"``, ``"ismcts:simulations=2000"``; by default the game's :data:`OPPONENTS`),
+    under the house ``rules`` (``Game`` keywords); returns the exit status (0, or 1 when
+    input ran out).
 
     >>> import io
     >>> out = io.StringIO()
@@ -199,9 +201,11 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
     config = {**getattr(module, "PLAY_CONFIG", {}), **seats_config(game_name, players),
               **(rules or {})}
     opponents = OPPONENTS[game_name] if opponents is None else opponents
-    if opponents not in module.SPEC.policies:
+    native = policy_text(opponents, module.SPEC)
+    if native is None:
         raise ValueError(f"unknown {game_name} policy {shown(opponents)}: expected one of "
-                         f"{', '.join(module.SPEC.policies)}")
+                         f"{', '.join(module.SPEC.policies)}, or ismcts[:name=value,...]")
+    opponents = native
     policy_action = getattr(_core, game_name).policy_action
     state = GAMES[game_name](**config).new_initial_state(seed=seed)
     colour = stdout.isatty()

@@ -44,7 +44,8 @@ from cardcore import _core
 from cardcore._batch import resolve_threads
 from cardcore._checks import check_allocation, checked_int, checked_seed, shown
 from cardcore._namespace import public_dir
-from cardcore._registry import GAMES, MODULES, module_of
+from cardcore._registry import GAMES, MODULES, module_of, spec_of
+from cardcore.search import policy_text
 
 __all__ = ["POLICIES", "Policy", "ReturnsSummary", "SimulationResult", "simulate"]
 
@@ -322,8 +323,9 @@ class SimulationResult:
         pyplot.close(figure)
 
 
-Policy = str | Callable[[Any], int] | None
-"""What chooses for a seat of :func:`simulate`: a built-in name (:data:`POLICIES`), a
+Policy = str | tuple[str, dict[str, Any]] | Callable[[Any], int] | None
+"""What chooses for a seat of :func:`simulate`: a built-in name (:data:`POLICIES`), the
+search (``"ismcts"`` or ``("ismcts", {options})``, :mod:`cardcore.search`), a
 callable that takes the state and returns a legal action id, or None for a seat that plays
 inside the engine."""
 
@@ -348,7 +350,8 @@ def _label(policy: Policy) -> str:
     return str(getattr(policy, "__name__", type(policy).__name__))
 
 
-def _checked_policies(game: Any, name: str, policies: Sequence[Policy] | None) -> list[Policy]:
+def _checked_policies(game: Any, name: str,
+                      policies: Sequence[Policy] | None) -> list[str | Callable[[Any], int] | None]:
     """One policy per seat (None at the seats that play inside the engine), each checked;
     a list without the engine's seats gets them added."""
     seats, acting = game.num_players, game.acting_players
@@ -365,6 +368,7 @@ def _checked_policies(game: Any, name: str, policies: Sequence[Policy] | None) -
         also = f", or one per seat that decides ({acting})" if acting < seats else ""
         raise ValueError(f"policies needs one per seat ({seats}{also}), got {len(policies)}")
     label, why = _engine_label(game)
+    checked: list[str | Callable[[Any], int] | None] = []
     for seat, policy in enumerate(policies):
         if seat >= acting:
             if policy is not None and policy != label:
@@ -372,10 +376,15 @@ def _checked_policies(game: Any, name: str, policies: Sequence[Policy] | None) -
                     f"policies[{seat}] is {shown(policy)}, but seat {seat} plays inside the "
                     f"engine ({why}), so no policy controls it: give None for it (or "
                     f"{label!r}), or configure the seat to decide")
-        elif policy is None or (not callable(policy) and policy not in POLICIES[name]):
-            raise ValueError(f"unknown {name} policy {shown(policy)}: expected one of "
-                             f"{', '.join(POLICIES[name])}, or a callable (at seat {seat})")
-    return policies
+        elif policy is None or not callable(policy):
+            native = policy_text(policy, spec_of(name))
+            if native is None:
+                raise ValueError(f"unknown {name} policy {shown(policy)}: expected one of "
+                                 f"{', '.join(POLICIES[name])}, the search ('ismcts' or "
+                                 f"('ismcts', {{options}})), or a callable (at seat {seat})")
+            policy = native
+        checked.append(None if isinstance(policy, tuple) else policy)
+    return checked
 
 
 def simulate(

@@ -48,6 +48,7 @@ from cardcore import _core
 from cardcore._checks import check_allocation, checked_int, checked_seed, shown
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, module_of
+from cardcore.search import policy_text
 
 if TYPE_CHECKING:
     from cardcore.adapters.gymnasium import GymnasiumVectorEnv
@@ -128,7 +129,7 @@ class VectorEnv:
     """
 
     def __init__(self, game: Any, num_envs: int, *, seat: int | None = None,
-                 opponents: str | Sequence[str | None] | None = None, seed: int = 0,
+                 opponents: object = None, seed: int = 0,
                  threads: int | None = None,
                  observation: Literal["observation", "information_state"] = "observation") -> None:
         module = module_of(game)
@@ -177,7 +178,8 @@ class VectorEnv:
         names = self.spec.policies
         if opponents is None:
             given: list[object] = [self.spec.opponent] * (players - 1)
-        elif isinstance(opponents, str):
+        elif isinstance(opponents, str) or (isinstance(opponents, tuple) and len(opponents) == 2
+                                            and isinstance(opponents[1], dict)):
             given = [opponents] * (players - 1)
         elif isinstance(opponents, Sequence):
             given = list(opponents)
@@ -189,11 +191,13 @@ class VectorEnv:
         else:
             raise ValueError(f"opponents must be a policy name or a list of them, got "
                              f"{shown(opponents)}")
+        result: list[str] = []
         for name in given:
-            if not isinstance(name, str) or name not in names:
+            native = policy_text(name, self.spec)
+            if native is None:
                 raise ValueError(f"unknown {self.spec.name} policy {shown(name)}: expected one of "
-                                 f"{', '.join(names)}")
-        result = [str(name) for name in given]
+                                 f"{', '.join(names)}, or 'ismcts' (or ('ismcts', {{options}}))")
+            result.append(native)
         result.insert(seat, "")
         return result
 

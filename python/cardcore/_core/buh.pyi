@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'VectorEnv', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'num_strengths', 'odds_classes', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'VectorEnv', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'ismcts', 'num_strengths', 'odds_classes', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Buh state (docs/rulebook/buh.md): the engine protocol plus
@@ -324,6 +324,10 @@ def is_legal_discard(hand: typing.Any, discard: typing.Any) -> bool:
     
     >>> is_legal_discard(15, 1)
     True
+    """
+def ismcts(state: State, simulations: typing.SupportsInt | typing.SupportsIndex, uct_c: typing.SupportsFloat | typing.SupportsIndex, rollout: str, seed: typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, list[tuple[int, int, float]]]:
+    """
+    Information-set MCTS for the player to move (docs/search.md): (action, player, [(action, visits, value sum) for each legal root action]). A terminal state or a chance node is a ValueError.
     """
 def num_strengths(rules: dict[str, typing.Any] = {}) -> int:
     """

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'VectorEnv', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'trick_winner']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'VectorEnv', 'ismcts', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'trick_winner']
 class State:
     """
     A Hucklebuck state (docs/rulebook/hucklebuck.md): the engine protocol
@@ -290,6 +290,10 @@ class VectorEnv:
     @property
     def threads(self) -> int:
         ...
+def ismcts(state: State, simulations: typing.SupportsInt | typing.SupportsIndex, uct_c: typing.SupportsFloat | typing.SupportsIndex, rollout: str, seed: typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, list[tuple[int, int, float]]]:
+    """
+    Information-set MCTS for the player to move (docs/search.md): (action, player, [(action, visits, value sum) for each legal root action]). A terminal state or a chance node is a ValueError.
+    """
 def legal_plays(hand: typing.Any, led_suit: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     Mask of the cards of ``hand`` that may be played; led_suit -1 when leading.

@@ -335,12 +335,19 @@ State resample_history(const State& state, const std::vector<DeckView>& decks, s
   std::vector<std::array<int, kDeckSize>> counterparts(decks.size());
   for (std::size_t d = 0; d < decks.size(); ++d) {
     const DeckView& deck = decks[d];
+    // The hidden cards in the order they were dealt (a card dealt twice, after a reshuffle,
+    // at its first deal): the stand-ins are drawn by deal position, never by the hidden
+    // cards' own ids, so that two states the player cannot tell apart give the same
+    // stand-in to each deal position for the same seed (information-set search relies on
+    // it: docs/search.md, "No peeking").
     Mask hidden_set = 0;
-    for (std::size_t i = deck.begin; i < deck.end; ++i)
-      if (history[i].actor == kChancePlayer && !(deck.known >> history[i].action & 1))
-        hidden_set |= card_bit(history[i].action);
     int hidden[kDeckSize], num_hidden = 0;
-    for (Mask m = hidden_set; m; m = clear_lowest(m)) hidden[num_hidden++] = lowest_bit(m);
+    for (std::size_t i = deck.begin; i < deck.end; ++i) {
+      const Step& step = history[i];
+      if (step.actor != kChancePlayer || (deck.known >> step.action & 1) || (hidden_set >> step.action & 1)) continue;
+      hidden_set |= card_bit(step.action);
+      hidden[num_hidden++] = step.action;
+    }
     std::array<int, kDeckSize>& counterpart = counterparts[d];
     for (int attempt = 0;; ++attempt) {
       for (int c = 0; c < kDeckSize; ++c) counterpart[c] = c;

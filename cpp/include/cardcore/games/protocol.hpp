@@ -51,6 +51,8 @@ concept GameState = std::copyable<S> &&
   { state.serialize() } -> std::same_as<std::string>;
   { S::deserialize(config, text) } -> std::same_as<S>;
   { state.resample_from_infostate(player, seed) } -> std::same_as<S>;
+  // From here on chance is drawn from the seed's generator (search samples chance nodes so).
+  {mutable_state.continue_seeded(seed)};
 };
 
 }  // namespace cardcore

@@ -7,7 +7,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['VectorEnv', 'policy_action', 'simulate', 'simulate_calling', 'simulate_summary']
+__all__: list[str] = ['VectorEnv', 'ismcts', 'policy_action', 'simulate', 'simulate_calling', 'simulate_summary']
 class VectorEnv:
     """
     num_envs states of this game stepped together in C++ (cardcore.VectorEnv wraps it; docs/vector.md).
@@ -36,6 +36,10 @@ class VectorEnv:
     @property
     def threads(self) -> int:
         ...
+def ismcts(state: cardcore._core.baibuu.State, simulations: typing.SupportsInt | typing.SupportsIndex, uct_c: typing.SupportsFloat | typing.SupportsIndex, rollout: str, seed: typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, list[tuple[int, int, float]]]:
+    """
+    Information-set MCTS for the player to move (docs/search.md): (action, player, [(action, visits, value sum) for each legal root action]). A terminal state or a chance node is a ValueError.
+    """
 def policy_action(state: cardcore._core.baibuu.State, policy: str, seed: typing.SupportsIndex) -> int:
     """
     The action a built-in policy (one of simulate's names) takes at a player node; `seed` drives its random choices.

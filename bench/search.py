@@ -1,0 +1,108 @@
+"""Simulations per second of the native ISMCTS (``cc.search.ismcts``, docs/search.md), next to
+OpenSpiel's Python ``ISMCTSBot`` on the same decision through the OpenSpiel adapter, in the
+same run; and the native search on 2 threads against 1.
+
+    python bench/search.py [--simulations 200000] [--openspiel-simulations 2000] [--repeats 3]
+
+The decision: the first decision of a fixed deal (dealer 0, the chance outcomes drawn from
+``random.Random(1)``) of Badugi heads-up and of Hucklebuck with 4 players. Both searches use
+uniformly random rollouts: the native one ``rollout="random"``, OpenSpiel's a
+``RandomRolloutEvaluator`` with one rollout. Each rate is the best of ``--repeats`` timed
+searches after a warmup one. OpenSpiel is in the ``rl`` extra (``pip install
+cardcore[rl]``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+from importlib.metadata import version
+from typing import Any
+
+import numpy as np
+
+import cardcore as cc
+
+GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("Badugi, heads-up", "badugi", {}),
+    ("Hucklebuck, 4 players", "hucklebuck", {"players": 4}),
+)
+
+
+def early_decision(name: str, config: dict[str, Any], pyspiel_game: Any) -> tuple[Any, Any]:
+    """The first decision of the fixed deal, as an engine state (explicit chance) and as the
+    adapter's OpenSpiel state."""
+    rng = random.Random(1)
+    engine = cc.GAMES[name](**config, first_dealer=0).new_initial_state()
+    spiel = pyspiel_game.new_initial_state()
+    while engine.is_chance_node():
+        card = rng.choice(engine.legal_actions())
+        engine.apply_action(card)
+        spiel.apply_action(card)
+    assert spiel.current_player() == engine.current_player()
+    return engine, spiel
+
+
+def best_rate(run: Any, simulations: int, repeats: int) -> float:
+    run()  # warmup
+    best = 0.0
+    for _ in range(repeats):
+        started = time.perf_counter()
+        run()
+        best = max(best, simulations / (time.perf_counter() - started))
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--simulations", type=int, default=200_000)
+    parser.add_argument("--openspiel-simulations", type=int, default=2_000)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    args = parser.parse_args()
+
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts as spiel_ismcts
+    from open_spiel.python.algorithms import mcts as spiel_mcts
+
+    from cardcore.adapters import openspiel
+
+    openspiel.register()
+    print(f"cardcore {cc.__version__}, open_spiel {version('open_spiel')} "
+          f"({platform.python_implementation()} {platform.python_version()}, "
+          f"{platform.machine()})")
+    rows = []
+    for label, name, config in GAMES:
+        game = pyspiel.load_game(f"python_cardcore_{name}", {**config, "first_dealer": 0})
+        engine, spiel = early_decision(name, config, game)
+        n = args.simulations
+
+        def native(threads: int, n: int = n, engine: Any = engine) -> None:
+            cc.search.ismcts(engine, simulations=n, rollout="random", seed=7, threads=threads)
+
+        one = best_rate(lambda: native(1), n, args.repeats)
+        two = best_rate(lambda: native(2), n, args.repeats)
+        m = args.openspiel_simulations
+
+        def theirs(m: int = m, game: Any = game, spiel: Any = spiel) -> None:
+            evaluator = spiel_mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+            bot = spiel_ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=m,
+                                         random_state=np.random.RandomState(1))
+            bot.step(spiel)
+
+        base = best_rate(theirs, m, args.repeats)
+        rows.append({"game": label, "native_1_thread": one, "native_2_threads": two,
+                     "openspiel_python": base, "speedup": one / base, "two_vs_one": two / one})
+        print(f"{label:<24} native {one:>12,.0f} sims/s  2 threads {two:>12,.0f} "
+              f"({two / one:.2f}x)  OpenSpiel ISMCTSBot {base:>9,.0f} sims/s  "
+              f"native/OpenSpiel {one / base:,.0f}x")
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(rows, out, indent=2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,364 @@
+// Information-set Monte Carlo tree search (single observer) over any engine that follows the
+// protocol (games/protocol.hpp); it names no game (docs/search.md).
+//
+// The searcher is the player to move at the root. Each simulation:
+//   1. determinizes: a state the searcher cannot tell from the root, drawn with
+//      resample_from_infostate(searcher, seed) and continuing seeded, so that every chance
+//      node inside the tree (a deal, a replacement) is sampled by its own generator. With
+//      a deterministic rollout policy (model_opponents), the rollout policy is also the
+//      model of the other players: a determinization must agree with their past decisions
+//      as that policy takes them in its world (up to kDeterminizationAttempts draws, else an
+//      earlier agreeing one is reused with new chance, else the last draw is taken);
+//   2. descends the tree: a node is an information state of the player to move (a hash of
+//      that player's information_state_tensor and the seat), its edges are his legal actions
+//      there; an untried edge is expanded first (the rollout policy's action when it is
+//      untried, else a random untried one), otherwise UCT picks the edge with the best
+//      mean value for the node's player plus uct_c * scale * sqrt(ln N / n), where scale is
+//      the largest |return| seen so far in this tree (values in the game's own units);
+//   3. after the expansion, plays the game to its end with the rollout policy;
+//   4. backs up each node's player's return (from the root on) along the path.
+//
+// The search sees the root only through its determinizations: everything it reads of a
+// determinization is what the sampled world shows, and the root's hidden cards are redrawn
+// by deal position (engine.hpp, resample_history), so two roots the searcher cannot tell
+// apart give the same determinizations for the same seed.
+//
+// Threads: root parallel. The simulations are split over kTrees independent trees (tree k
+// gets simulations / kTrees, plus one while k < simulations % kTrees, from stream k of the
+// seed); threads grow the trees at the same time, and their root statistics are added at
+// the end. The result depends on the seed and the options, never on the thread count.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cardcore/core/batch.hpp"
+#include "cardcore/core/rng.hpp"
+#include "cardcore/games/protocol.hpp"
+
+namespace cardcore::search {
+
+// The number of root-parallel trees: what threads beyond it cannot use.
+inline constexpr int kTrees = 4;
+inline constexpr int kMaxSimulations = 100'000'000;
+inline constexpr int kMaxThreads = 256;
+
+struct IsmctsOptions {
+  int simulations = 1000;
+  double uct_c = 1.0;
+  std::uint64_t seed = 0;
+  int threads = 1;
+  // Whether the rollout policy models the other players: a determinization must then agree
+  // with their past decisions as the rollout policy takes them in that world (for a
+  // deterministic policy; the bindings set it for every built-in policy but "random").
+  bool model_opponents = false;
+};
+
+// How many determinizations a simulation draws to find one that agrees with the opponent
+// model before it reuses one that agreed earlier in the tree (or, with none, takes the last).
+inline constexpr int kDeterminizationAttempts = 8;
+// How many agreeing determinizations a tree keeps for reuse.
+inline constexpr std::size_t kKeptWorlds = 64;
+
+// Throws std::invalid_argument naming the first bad option.
+inline void check_options(const IsmctsOptions& options) {
+  if (options.simulations < 1 || options.simulations > kMaxSimulations)
+    throw std::invalid_argument("ismcts: simulations must be 1 to " + std::to_string(kMaxSimulations) + ", got " +
+                                std::to_string(options.simulations));
+  if (!(options.uct_c >= 0.0) || !std::isfinite(options.uct_c))
+    throw std::invalid_argument("ismcts: uct_c must be a finite number >= 0");
+  if (options.threads < 1 || options.threads > kMaxThreads)
+    throw std::invalid_argument("ismcts: threads must be 1 to " + std::to_string(kMaxThreads) + ", got " +
+                                std::to_string(options.threads));
+}
+
+// One root action's statistics: how often the search chose it and the sum of the searcher's
+// returns (from the root on) after it.
+struct RootEdge {
+  int action = 0;
+  std::int64_t visits = 0;
+  double value_sum = 0.0;
+};
+
+struct IsmctsResult {
+  int action = 0;               // the most visited root action (ties: best mean, then lowest id)
+  int player = 0;               // the searcher
+  std::vector<RootEdge> edges;  // every legal root action, by ascending id
+};
+
+// A 64-bit hash of a seat and a float buffer (an information-state tensor): zero words are
+// skipped, each nonzero one mixed with its index.
+inline std::uint64_t hash_tensor(int player, const float* data, std::size_t size) {
+  std::uint64_t h = 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(player + 2);
+  const std::size_t words = size / 2;
+  for (std::size_t i = 0; i < words; ++i) {
+    std::uint64_t w;
+    std::memcpy(&w, data + 2 * i, sizeof w);
+    if (w == 0) continue;
+    std::uint64_t x = w ^ (i * 0xD6E8FEB86659FD93ull);
+    h ^= splitmix64(x);
+    h *= 0x100000001B3ull;
+  }
+  if (size % 2) {
+    std::uint32_t w;
+    std::memcpy(&w, data + size - 1, sizeof w);
+    std::uint64_t x = w ^ 0xA0761D6478BD642Full;
+    h ^= splitmix64(x);
+  }
+  return h | 1;  // 0 marks an empty slot of the table
+}
+
+// A rollout policy: the action at a player node.
+template <class State>
+using Rollout = std::function<int(const State&, Rng&)>;
+
+// One tree of the search. Its storage (nodes, edges, the table, the tensor buffer) lives as
+// long as the tree and is reused by every simulation: a simulation allocates only when the
+// tree outgrows its storage.
+template <GameState State>
+class IsmctsTree {
+ public:
+  IsmctsTree(const State& root, int searcher, const IsmctsOptions& options, const Rollout<State>& rollout)
+      : root_(root),
+        searcher_(searcher),
+        uct_c_(options.uct_c),
+        model_opponents_(options.model_opponents),
+        rollout_(rollout) {
+    const int seats = State::Spec::num_players(root.config());
+    base_.resize(static_cast<std::size_t>(seats));
+    for (int s = 0; s < seats; ++s) base_[static_cast<std::size_t>(s)] = root.return_of(s);
+    tensor_.resize(static_cast<std::size_t>(typename State::Spec::Layout(root.config()).information_state.size()));
+    slots_.assign(1024, Slot{});
+  }
+
+  void run(int simulations, Rng rng) {
+    nodes_.reserve(static_cast<std::size_t>(simulations) + 1);
+    for (int i = 0; i < simulations; ++i) simulate(rng);
+  }
+
+  // The root's edges (node 0 is the root: the first simulation creates it).
+  void add_root_edges(std::vector<RootEdge>& out) const {
+    if (nodes_.empty()) return;
+    const Node& root = nodes_[0];
+    for (int e = 0; e < root.num_edges; ++e) {
+      const Edge& edge = edges_[root.first_edge + static_cast<std::size_t>(e)];
+      for (RootEdge& r : out)
+        if (r.action == edge.action) {
+          r.visits += edge.visits;
+          r.value_sum += edge.value_sum;
+        }
+    }
+  }
+
+ private:
+  struct Edge {
+    int action;
+    std::int64_t visits;
+    double value_sum;
+  };
+  struct Node {
+    int player;
+    int num_edges;
+    std::size_t first_edge;
+    std::int64_t visits;
+  };
+  struct Slot {
+    std::uint64_t key = 0;
+    int node = -1;
+  };
+
+  // The node of an information state, created with the edges of `legal` when new.
+  int node_of(std::uint64_t key, int player, const ActionSet& legal) {
+    std::size_t mask = slots_.size() - 1;
+    std::size_t i = static_cast<std::size_t>(key) & mask;
+    for (; slots_[i].key != 0; i = (i + 1) & mask)
+      if (slots_[i].key == key) return slots_[i].node;
+    const int node = static_cast<int>(nodes_.size());
+    nodes_.push_back({player, legal.size(), edges_.size(), 0});
+    for (int n = 0; n < legal.size(); ++n) edges_.push_back({legal.nth(n), 0, 0.0});
+    slots_[i] = {key, node};
+    if (2 * nodes_.size() > slots_.size()) grow();
+    return node;
+  }
+
+  void grow() {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    const std::size_t mask = slots_.size() - 1;
+    for (const Slot& slot : old) {
+      if (slot.key == 0) continue;
+      std::size_t i = static_cast<std::size_t>(slot.key) & mask;
+      while (slots_[i].key != 0) i = (i + 1) & mask;
+      slots_[i] = slot;
+    }
+  }
+
+  // The edge a simulation takes at `node` of `state`, and whether it is an expansion.
+  std::size_t pick(const Node& node, const State& state, const ActionSet& legal, Rng& rng, bool& expanded) {
+    // Untried legal edges first: the rollout policy's action when untried, else one at random.
+    int untried = 0;
+    for (int e = 0; e < node.num_edges; ++e) {
+      const Edge& edge = edges_[node.first_edge + static_cast<std::size_t>(e)];
+      untried += edge.visits == 0 && legal.contains(edge.action);
+    }
+    if (untried > 0) {
+      expanded = true;
+      const int preferred = rollout_(state, rng);
+      for (int e = 0; e < node.num_edges; ++e) {
+        const Edge& edge = edges_[node.first_edge + static_cast<std::size_t>(e)];
+        if (edge.visits == 0 && edge.action == preferred) return node.first_edge + static_cast<std::size_t>(e);
+      }
+      int pick_n = static_cast<int>(rng.below(static_cast<std::uint32_t>(untried)));
+      for (int e = 0; e < node.num_edges; ++e) {
+        const Edge& edge = edges_[node.first_edge + static_cast<std::size_t>(e)];
+        if (edge.visits != 0 || !legal.contains(edge.action)) continue;
+        if (pick_n-- == 0) return node.first_edge + static_cast<std::size_t>(e);
+      }
+    }
+    // UCT over the legal edges (every one tried).
+    const double log_n = std::log(static_cast<double>(std::max<std::int64_t>(node.visits, 1)));
+    const double explore = uct_c_ * scale_;
+    std::size_t best = kNone;
+    double best_score = -INFINITY;
+    for (int e = 0; e < node.num_edges; ++e) {
+      const std::size_t index = node.first_edge + static_cast<std::size_t>(e);
+      const Edge& edge = edges_[index];
+      if (!legal.contains(edge.action)) continue;
+      const auto n = static_cast<double>(edge.visits);
+      const double score = edge.value_sum / n + explore * std::sqrt(log_n / n);
+      if (score > best_score) {
+        best_score = score;
+        best = index;
+      }
+    }
+    return best;
+  }
+
+  // Whether the other players' decisions in `world`'s history are what the rollout policy
+  // takes at each of them in that world.
+  bool agrees(const State& world, Rng& rng) const {
+    State replay(world.config(), false, 0);
+    for (const Step& step : world.history()) {
+      if (step.actor >= 0 && step.actor != searcher_ && rollout_(replay, rng) != step.action) return false;
+      replay.apply_action(step.action);
+    }
+    return true;
+  }
+
+  // A state the searcher cannot tell from the root (and, when the rollout policy models the
+  // opponents, one that agrees with their decisions), continuing seeded.
+  State determinize(Rng& rng) {
+    if (!model_opponents_) return root_.resample_from_infostate(searcher_, rng.next());
+    for (int attempt = 0;; ++attempt) {
+      State world = root_.resample_from_infostate(searcher_, rng.next());
+      if (agrees(world, rng)) {
+        if (kept_.size() < kKeptWorlds) kept_.push_back(world);
+        return world;
+      }
+      if (attempt + 1 < kDeterminizationAttempts) continue;
+      if (kept_.empty()) return world;
+      State again = kept_[rng.below(static_cast<std::uint32_t>(kept_.size()))];
+      again.continue_seeded(rng.next());  // the same cards so far, new chance from here on
+      return again;
+    }
+  }
+
+  void simulate(Rng& rng) {
+    State state = determinize(rng);
+    path_.clear();
+    bool expanded = false;
+    while (!state.is_terminal()) {
+      if (state.is_chance_node()) {  // a root with explicit chance: sample from here on
+        state.continue_seeded(rng.next());
+        continue;
+      }
+      if (expanded) {
+        state.apply_action(rollout_(state, rng));
+        continue;
+      }
+      const int player = state.current_player();
+      const ActionSet legal = state.legal_player_actions();
+      state.information_state_tensor(player, tensor_.data());
+      const int node = node_of(hash_tensor(player, tensor_.data(), tensor_.size()), player, legal);
+      const std::size_t edge = pick(nodes_[static_cast<std::size_t>(node)], state, legal, rng, expanded);
+      if (edge == kNone) {  // a hash collision gave a node without these actions: roll out from here
+        expanded = true;
+        continue;
+      }
+      path_.push_back({node, edge});
+      state.apply_action(edges_[edge].action);
+    }
+    for (std::size_t s = 0; s < base_.size(); ++s)
+      scale_ = std::max(scale_, std::abs(state.return_of(static_cast<int>(s)) - base_[s]));
+    for (const auto& [node, edge] : path_) {
+      Node& n = nodes_[static_cast<std::size_t>(node)];
+      ++n.visits;
+      ++edges_[edge].visits;
+      edges_[edge].value_sum += state.return_of(n.player) - base_[static_cast<std::size_t>(n.player)];
+    }
+  }
+
+  static constexpr std::size_t kNone = ~std::size_t{0};
+  const State& root_;
+  int searcher_;
+  double uct_c_;
+  bool model_opponents_;
+  const Rollout<State>& rollout_;
+  std::vector<State> kept_;  // determinizations that agreed with the opponent model
+  double scale_ = 0.0;       // the largest |return| seen: 0 until a simulation returns something
+  std::vector<double> base_;
+  std::vector<float> tensor_;
+  std::vector<Node> nodes_;
+  std::vector<Edge> edges_;
+  std::vector<Slot> slots_;
+  struct PathStep {
+    int node;
+    std::size_t edge;
+  };
+  std::vector<PathStep> path_;
+};
+
+// The search from `root` for the player to move. Throws std::invalid_argument for bad
+// options, a terminal state or a chance node.
+template <GameState State>
+IsmctsResult ismcts(const State& root, const IsmctsOptions& options, const Rollout<State>& rollout) {
+  check_options(options);
+  if (root.is_terminal()) throw std::invalid_argument("ismcts needs a player to move: the game is over");
+  if (root.is_chance_node()) throw std::invalid_argument("ismcts needs a player to move, not a chance node");
+  IsmctsResult result;
+  result.player = root.current_player();
+  const ActionSet legal = root.legal_player_actions();
+  for (int n = 0; n < legal.size(); ++n) result.edges.push_back({legal.nth(n), 0, 0.0});
+  const int trees = std::min(kTrees, options.simulations);
+  std::vector<std::vector<RootEdge>> per_tree(static_cast<std::size_t>(trees), result.edges);
+  parallel_chunks(static_cast<std::size_t>(trees), std::min(options.threads, trees),
+                  [&](std::size_t first, std::size_t last) -> std::int64_t {
+                    for (std::size_t k = first; k < last; ++k) {
+                      const int share =
+                          options.simulations / trees + (static_cast<int>(k) < options.simulations % trees ? 1 : 0);
+                      IsmctsTree<State> tree(root, result.player, options, rollout);
+                      tree.run(share, Rng(options.seed, k));
+                      tree.add_root_edges(per_tree[k]);
+                    }
+                    return kNoBadIndex;
+                  });
+  for (const std::vector<RootEdge>& tree : per_tree)  // in tree order: the same sums on any thread count
+    for (std::size_t e = 0; e < tree.size(); ++e) {
+      result.edges[e].visits += tree[e].visits;
+      result.edges[e].value_sum += tree[e].value_sum;
+    }
+  const RootEdge* best = &result.edges.front();
+  auto mean = [](const RootEdge& e) { return e.visits ? e.value_sum / static_cast<double>(e.visits) : -INFINITY; };
+  for (const RootEdge& e : result.edges)
+    if (e.visits > best->visits || (e.visits == best->visits && mean(e) > mean(*best))) best = &e;
+  result.action = best->action;
+  return result;
+}
+
+}  // namespace cardcore::search
