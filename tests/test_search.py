@@ -315,3 +315,17 @@ def test_the_compiled_policy_text_is_checked_too() -> None:
     returns, _ = core.simulate(game, 0, 2, 1, ["ismcts:simulations=5", "random"], 1)
     assert returns.shape == (2, 2)
     assert json.dumps(returns.tolist())
+
+
+def test_a_search_policy_keeps_the_simulate_table_aligned() -> None:
+    """The search's policy text names its options, longer than a built-in policy's name:
+    the table's columns widen to it, so each row's mean sits under the header's."""
+    result = cc.simulate(cc.badugi.Game(), 4, seed=1,
+                         policies=[("ismcts", {"simulations": 5}), "rule_based"])
+    lines = result.table().splitlines()
+    header, rows = lines[1], lines[2:4]
+    assert rows[0].split()[1].startswith("ismcts:")
+    mean_end = header.index("mean") + len("mean")
+    for row in rows:
+        mean = row.split()[2]
+        assert row.index(mean) + len(mean) == mean_end, "\n".join(lines)

@@ -266,11 +266,12 @@ class SimulationResult:
     def table(self) -> str:
         """The summary as a text table, one row per seat."""
         low, high = self.interval
-        header = f"{'seat':>4}  {'policy':<10} {'mean':>10} {'95% interval':>24} {'std':>9}"
+        width = max(10, *(len(policy) for policy in self.policies))  # a search names options
+        header = f"{'seat':>4}  {'policy':<{width}} {'mean':>10} {'95% interval':>24} {'std':>9}"
         lines = [f"{self.game}: {self.games:,} games, seed {self.seed}", f"{header} {'ahead':>7}"]
         for seat, policy in enumerate(self.policies):
             interval = f"[{low[seat]:+.4f}, {high[seat]:+.4f}]"
-            lines.append(f"{seat:>4}  {policy:<10} {self.mean[seat]:>+10.4f} {interval:>24} "
+            lines.append(f"{seat:>4}  {policy:<{width}} {self.mean[seat]:>+10.4f} {interval:>24} "
                          f"{self.std[seat]:>9.3f} {self.win_rate[seat]:>7.1%}")
         if self.counts:
             unit = next(iter(self.counts))

@@ -79,11 +79,12 @@ def case_id(case: tuple[str, dict[str, Any]]) -> str:
 CASES = cases()
 
 # Random games a configuration plays in test_random_play_follows_the_protocol, in each
-# chance mode: 27,000 games in all. The sanitizer stage (tools/sanitize.sh), ten times
-# slower per game, plays fewer. The C++ tests (cpp/tests/test_engines.cpp) make the same
-# checks, and more, natively at every step of random games under random configurations.
-GAMES_PER_CASE = int(os.environ.get("CARDCORE_CONFORMANCE_GAMES", "500"))
-# Games whose every third state tries every illegal action (20 by default). Each refusal is
+# chance mode: 21,600 games in all, and 1,120 under the house rules. The sanitizer stage
+# (tools/sanitize.sh), ten times slower per game, plays fewer. The C++ tests
+# (cpp/tests/test_engines.cpp) make the same checks, and more, natively at every step of
+# random games under random configurations.
+GAMES_PER_CASE = int(os.environ.get("CARDCORE_CONFORMANCE_GAMES", "400"))
+# Games whose every third state tries every illegal action (16 by default). Each refusal is
 # a C++ exception, which AddressSanitizer makes about 15 times dearer: its stage plays 6.
 ILLEGAL_ACTION_GAMES = max(2, GAMES_PER_CASE // 25)
 # A house rule case plays a fifth of that.
