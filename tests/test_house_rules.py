@@ -5,7 +5,9 @@ options against the oracles over every four-card hand, and the defaults unchange
 from __future__ import annotations
 
 import pickle
+from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -136,6 +138,80 @@ def test_buh_classes_of_every_hand_match_the_oracle_with_double_flush_buhs(
                                                           theirs["is_double_buh"]), cards
         doubles += ours.is_double_buh
     assert doubles == 4 + 44  # the 4 of value 0 and the 44 flushes of value 1 (R-5)
+
+
+# ------------------------------------------------------------------------ Buh odds
+
+# A spade draw to 2♠ J♠ Q♠: A♠, 3♠ and K♠ each make a flush of value 1 (R-5), a plain buh by
+# default and a double buh under the house rule; any other card leaves a normal hand.
+FLUSH_DRAW, FLUSH_DRAW_THROWS = "2s Js Qs 9d", "9d"
+
+
+def _draws(hand: str, discard: str, dead: Sequence[int] = ()) -> list[tuple[int, ...]]:
+    """Every four-card hand that ``hand`` can end with after throwing ``discard``."""
+    held, thrown = parse(hand), parse(discard)
+    kept = [c for c in held if c not in thrown]
+    unseen = [c for c in range(52) if c not in held and c not in dead]
+    return [tuple(sorted(kept + list(d))) for d in combinations(unseen, len(thrown))]
+
+
+def _oracle_share(hands: Sequence[str], discards: Sequence[str], flush_buh: str,
+                  hooch_order: str) -> float:
+    """Hand 0's share of the pot heads-up after one draw each, by the oracle's compare over
+    every pair of draws that share no card."""
+    units = pairs = 0
+    for mine in _draws(hands[0], discards[0], parse(hands[1])):
+        for theirs in _draws(hands[1], discards[1], parse(hands[0])):
+            if set(mine) & set(theirs):
+                continue
+            pairs += 1
+            units += 1 + buh_oracle.compare(mine, theirs, flush_buh, hooch_order)
+    return units / (2 * pairs)
+
+
+@pytest.mark.parametrize(("flush_buh", "hooch_order"), BUH_SETTINGS)
+def test_buh_draw_odds_follow_the_house_rules(flush_buh: Any, hooch_order: Any) -> None:
+    odds = cc.buh.draw_odds(FLUSH_DRAW, FLUSH_DRAW_THROWS, flush_buh=flush_buh,
+                            hooch_order=hooch_order)
+    finals = _draws(FLUSH_DRAW, FLUSH_DRAW_THROWS)
+    classes = Counter(str(buh_oracle.evaluate(f, flush_buh)["hand_class"]) for f in finals)
+    assert odds.total == len(finals) == 48
+    assert odds.class_probabilities == pytest.approx(
+        {name: classes[name] / 48 for name in odds.class_probabilities}, abs=1e-15)
+    assert classes["double_buh" if flush_buh == "double" else "buh"] == 3
+    for other in (STAR, MORE_HOOCH, FEWER_HOOCH):
+        better = sum(buh_oracle.compare(f, parse(other), flush_buh, hooch_order) == 1
+                     for f in finals)
+        assert odds.probability(better_than=other) == pytest.approx(better / 48, abs=1e-15)
+    advice = cc.buh.best_discards(FLUSH_DRAW, flush_buh=flush_buh, hooch_order=hooch_order)
+    by_discard = {str(a.discard): a for a in advice}
+    assert by_discard[FLUSH_DRAW_THROWS].class_probabilities == odds.class_probabilities
+
+
+@pytest.mark.parametrize(("flush_buh", "hooch_order"), BUH_SETTINGS)
+def test_buh_equity_follows_the_house_rules(flush_buh: Any, hooch_order: Any) -> None:
+    # The flush draw against three aces drawing to the star; then the two hooch lists of
+    # R-6, each drawing one card, where the hooch order decides the ties of value.
+    for hands, discards in (((FLUSH_DRAW, "Ah Ac Ad 7c"), (FLUSH_DRAW_THROWS, "7c")),
+                            ((MORE_HOOCH, FEWER_HOOCH), ("2h", "As"))):
+        result = cc.buh.equity(list(hands), draws_left=1, discards=list(discards),
+                               flush_buh=flush_buh, hooch_order=hooch_order)
+        assert result.method == "exact"
+        expected = _oracle_share(hands, discards, flush_buh, hooch_order)
+        assert result.shares == pytest.approx([expected, 1 - expected], abs=1e-12)
+
+
+def test_buh_odds_change_with_the_house_rules() -> None:
+    # The rules matter to the figures above (so those tests could not pass ignoring them).
+    shown_down = [cc.buh.equity([FLUSH, STAR], flush_buh=f).shares for f in ("plain", "double")]
+    assert shown_down == [[0.0, 1.0], [1.0, 0.0]]
+    hooch = [cc.buh.equity([MORE_HOOCH, FEWER_HOOCH], hooch_order=h).shares
+             for h in ("lexicographic", "lowest_then_fewest")]
+    assert hooch == [[1.0, 0.0], [0.0, 1.0]]
+    with pytest.raises(ValueError, match="flush_buh must be 'plain' or 'double'"):
+        cc.buh.draw_odds(FLUSH_DRAW, FLUSH_DRAW_THROWS, flush_buh="triple")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="badugi: 'flush_buh' is not a house rule"):
+        cc.badugi._core.badugi.draw_counts(15, 1, None, {"flush_buh": "double"})
 
 
 # ------------------------------------------------------------------------ Buh engine
@@ -365,6 +441,13 @@ def test_cli_rule(capsys: pytest.CaptureFixture[str]) -> None:
     assert "takes true or false" in capsys.readouterr().err
     assert main(["eval", "hucklebuck", "As", "--rule", "game_end=first_to_target"]) == 2
     assert "does not take the house rule game_end" in capsys.readouterr().err
+    assert main(["odds", "buh", FLUSH_DRAW, "--rule", "flush_buh=double"]) == 0
+    row = capsys.readouterr().out.splitlines()[2]  # the discard 9d: 3 of 48 draws
+    assert row.split()[:2] == ["9d", "6.25%"]
+    assert main(["equity", "buh", FLUSH, STAR, "--rule", "flush_buh=double"]) == 0
+    assert "100.00%" in capsys.readouterr().out.splitlines()[1]
+    assert main(["odds", "buh", FLUSH_DRAW, "--rule", "declare_after_draw=false"]) == 2
+    assert "does not take the house rule declare_after_draw" in capsys.readouterr().err
 
 
 # ------------------------------------------------------------------------ VectorEnv

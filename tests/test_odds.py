@@ -517,8 +517,7 @@ def test_records_are_frozen_and_print() -> None:
 
 @pytest.mark.parametrize("game", GAME_PARAMS)
 def test_class_of_every_strength_is_the_oracles(game: str) -> None:
-    module = MODULES[game]
-    names = module._ODDS._class_of[1:].tolist()
+    names = getattr(cc._core, game).odds_classes()
     assert names == [oracle.class_of_strength(game)[s] for s in range(1, len(names) + 1)]
 
 

@@ -2,6 +2,7 @@
 #include "cardcore/games/badugi/policy.hpp"
 #include "cardcore/games/badugi/state.hpp"
 #include "common.hpp"
+#include "config.hpp"
 #include "odds.hpp"
 
 namespace cardcore::bindings {
@@ -43,7 +44,11 @@ written to ``out`` (int32, same length) when given.
 >>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
 True)");
   m.attr("NUM_STRENGTHS") = badugi::kNumStrengths;
-  bind_odds(m, badugi::draw_game());
+  // Badugi has no house rules of its evaluator: any name in `rules` is refused, by name.
+  bind_odds(m, [](const Fields& rules) -> const odds::DrawGame& {
+    with_house_rules<badugi::Config>("badugi", badugi::kConfigFields, rules);
+    return badugi::draw_game();
+  });
   bind_engine<badugi::State>(m);
 }
 

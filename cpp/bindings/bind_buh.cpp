@@ -70,7 +70,7 @@ True)");
 
 >>> num_strengths({"flush_buh": "double"}) - num_strengths()
 7)");
-  bind_odds(m, buh::draw_game());
+  bind_odds(m, [](const Fields& rules) -> const odds::DrawGame& { return buh::draw_game(rules_of(rules)); });
   bind_engine<buh::State>(m);
 }
 

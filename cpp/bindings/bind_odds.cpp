@@ -32,11 +32,11 @@ odds::Showdown showdown_of(const std::vector<py::handle>& hands, const std::vect
 
 }  // namespace
 
-void bind_odds(py::module_& m, const odds::DrawGame& game) {
-  const odds::DrawGame* g = &game;
+void bind_odds(py::module_& m, DrawGameOf game_of) {
   m.def(
       "draw_counts",
-      [g](py::handle hand, py::handle discard, py::handle dead) {
+      [game_of](py::handle hand, py::handle discard, py::handle dead, const Fields& rules) {
+        const odds::DrawGame* g = &game_of(rules);
         const Mask h = to_mask(hand), d = to_mask(discard), x = dead.is_none() ? 0 : to_mask(dead);
         py::array_t<std::uint64_t> counts(g->num_strengths + 1);
         std::uint64_t* data = counts.mutable_data();
@@ -48,7 +48,7 @@ void bind_odds(py::module_& m, const odds::DrawGame& game) {
         }
         return counts;
       },
-      "hand"_a, "discard"_a, "dead"_a = py::none(),
+      "hand"_a, "discard"_a, "dead"_a = py::none(), "rules"_a = py::dict(),
       R"(The number of draws after which the hand has each strength (index 0 unused), over
 every replacement of ``discard`` from the unseen cards (see draw_odds).
 
@@ -56,20 +56,22 @@ every replacement of ``discard`` from the unseen cards (see draw_odds).
 48)");
   m.def(
       "is_legal_discard",
-      [g](py::handle hand, py::handle discard) {
+      [game_of](py::handle hand, py::handle discard, const Fields& rules) {
+        const odds::DrawGame* g = &game_of(rules);
         const Mask h = to_mask(hand), d = to_mask(discard);
         check_hand(h, odds::kHandSize, g->what);
         return (d & ~h) == 0 && g->legal_discard(h, d);
       },
-      "hand"_a, "discard"_a, R"(Whether ``discard`` is a legal draw from the four-card ``hand``.
+      "hand"_a, "discard"_a, "rules"_a = py::dict(), R"(Whether ``discard`` is a legal draw from the four-card ``hand``.
 
 >>> is_legal_discard(15, 1)
 True)");
   m.def(
       "showdown_exact",
-      [g](const std::vector<py::handle>& hands, const std::vector<py::handle>& discards, py::handle dead,
-          int draws_left,
-          std::int64_t max_leaves) -> py::typing::Tuple<bool, py::typing::List<py::float_>, py::array_t<double>> {
+      [game_of](const std::vector<py::handle>& hands, const std::vector<py::handle>& discards, py::handle dead,
+                int draws_left, std::int64_t max_leaves,
+                const Fields& rules) -> py::typing::Tuple<bool, py::typing::List<py::float_>, py::array_t<double>> {
+        const odds::DrawGame* g = &game_of(rules);
         const odds::Showdown s = showdown_of(hands, discards, dead, draws_left);
         odds::ExactResult r;
         {
@@ -83,7 +85,7 @@ True)");
         std::copy(r.strength.begin(), r.strength.end(), strength.mutable_data());
         return py::make_tuple(r.done, shares, strength);
       },
-      "hands"_a, "discards"_a, "dead"_a, "draws_left"_a, "max_leaves"_a,
+      "hands"_a, "discards"_a, "dead"_a, "draws_left"_a, "max_leaves"_a, "rules"_a = py::dict(),
       R"((done, shares, strength distribution of hand 0) of hands that draw and show down,
 every replacement enumerated; done is False when more than max_leaves showdowns were needed.
 
@@ -91,13 +93,14 @@ every replacement enumerated; done is False when more than max_leaves showdowns 
 [1.0, 0.0])");
   m.def(
       "estimate_leaves",
-      [g](const std::vector<py::handle>& hands, const std::vector<py::handle>& discards, py::handle dead,
-          int draws_left, int paths, std::uint64_t seed) {
+      [game_of](const std::vector<py::handle>& hands, const std::vector<py::handle>& discards, py::handle dead,
+                int draws_left, int paths, std::uint64_t seed, const Fields& rules) {
+        const odds::DrawGame* g = &game_of(rules);
         const odds::Showdown s = showdown_of(hands, discards, dead, draws_left);
         py::gil_scoped_release release;  // safe: pure C++ over `s` and immutable tables
         return odds::estimate_leaves(*g, s, paths, seed);
       },
-      "hands"_a, "discards"_a, "dead"_a, "draws_left"_a, "paths"_a, "seed"_a,
+      "hands"_a, "discards"_a, "dead"_a, "draws_left"_a, "paths"_a, "seed"_a, "rules"_a = py::dict(),
       R"(An estimate (Knuth's, over ``paths`` random paths) of the showdowns showdown_exact
 would enumerate; heads-up with one draw left and both hands drawing, the exact count of
 the steps of its inclusion-exclusion instead (a step a draw of a hand and subset of it).
@@ -108,8 +111,9 @@ the steps of its inclusion-exclusion instead (a step a draw of a hand and subset
 176.0)");
   m.def(
       "showdown_monte_carlo",
-      [g](const std::vector<py::handle>& hands, const std::vector<py::handle>& discards, py::handle dead,
-          int draws_left, std::int64_t samples, std::uint64_t seed, int threads) -> Fields {
+      [game_of](const std::vector<py::handle>& hands, const std::vector<py::handle>& discards, py::handle dead,
+                int draws_left, std::int64_t samples, std::uint64_t seed, int threads, const Fields& rules) -> Fields {
+        const odds::DrawGame* g = &game_of(rules);
         const odds::Showdown s = showdown_of(hands, discards, dead, draws_left);
         odds::MonteCarloResult r;
         {
@@ -122,7 +126,7 @@ the steps of its inclusion-exclusion instead (a step a draw of a hand and subset
         return py::dict("samples"_a = r.samples, "share_sum"_a = r.share_sum, "share_square"_a = r.share_square,
                         "strength"_a = strength, "share_units"_a = odds::kShareUnits);
       },
-      "hands"_a, "discards"_a, "dead"_a, "draws_left"_a, "samples"_a, "seed"_a, "threads"_a,
+      "hands"_a, "discards"_a, "dead"_a, "draws_left"_a, "samples"_a, "seed"_a, "threads"_a, "rules"_a = py::dict(),
       R"(Sums over ``samples`` random showdowns (sample i drawn with its own generator of
 ``seed``, so the sums do not depend on ``threads``): each hand's pot share and squared share
 in ``share_units``, and hand 0's final strength counts.
@@ -131,19 +135,23 @@ in ``share_units``, and hand 0's final strength counts.
 [2520, 0])");
   m.def(
       "odds_classes",
-      [g]() -> py::typing::List<py::str> {
+      [game_of](const Fields& rules) -> py::typing::List<py::str> {
+        const odds::DrawGame* g = &game_of(rules);
         const std::vector<std::uint8_t>& of = g->class_of_strength();
         py::typing::List<py::str> names;
         for (int s = 1; s <= g->num_strengths; ++s) names.append(g->class_names[of[s]]);
         return names;
       },
-      R"(The class name of each strength 1 .. NUM_STRENGTHS, in order (draw_odds groups by them).
+      "rules"_a = py::dict(),
+      R"(The class name of each strength 1 .. num_strengths, in order (draw_odds groups by them).
 
 >>> len(odds_classes()) == NUM_STRENGTHS
 True)");
   m.def(
       "raw_showdown_loop",
-      [g](const py::array& a, const py::array& b) -> py::typing::Tuple<py::int_, py::float_> {
+      [game_of](const py::array& a, const py::array& b,
+                const Fields& rules) -> py::typing::Tuple<py::int_, py::float_> {
+        const odds::DrawGame* g = &game_of(rules);
         const Mask* x = mask_data(a, "a");
         const Mask* y = mask_data(b, "b");
         if (a.size() != b.size()) throw std::invalid_argument("a and b differ in length");
@@ -163,7 +171,7 @@ True)");
         }
         return py::make_tuple(net, seconds);
       },
-      "a"_a, "b"_a,
+      "a"_a, "b"_a, "rules"_a = py::dict(),
       R"(Wins of a minus wins of b over pre-drawn four-card hands: two table lookups and a
 compare per pair, the baseline of bench/odds.py; with the seconds the loop took.
 

@@ -196,8 +196,8 @@ Config with_house_rules(std::string_view game, std::span<const ConfigField<Confi
       std::string known;
       for (const ConfigField<Config>& field : fields)
         if (field.house_rule) known += (known.empty() ? "" : ", ") + std::string(field.name);
-      throw std::invalid_argument(std::string(game) + ": " + shown(key) + " is not a house rule (they are " + known +
-                                  ")");
+      throw std::invalid_argument(std::string(game) + ": " + shown(key) + " is not a house rule (" +
+                                  (known.empty() ? "it has none" : "they are " + known) + ")");
     }
     read_field(game, *found, config, value);
   }

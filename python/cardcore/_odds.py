@@ -10,7 +10,7 @@ from them uniformly, and thrown cards never come back.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from types import ModuleType
@@ -123,11 +123,13 @@ class DrawRules:
     ``showdown_exact``, ``showdown_monte_carlo``, ``odds_classes``)."""
 
     def __init__(self, core: ModuleType, strength: Callable[[CardLike], int],
-                 max_draws: int) -> None:
+                 max_draws: int, rules: Mapping[str, object] | None = None) -> None:
         self._core = core
         self._strength = strength
         self.max_draws = max_draws
-        names: list[str] = list(core.odds_classes())
+        # The evaluator's house rules, passed to every kernel (the C++ checks them).
+        self._rules = dict(rules or {})
+        names: list[str] = list(core.odds_classes(self._rules))
         self._class_of = np.array(["", *names], dtype=object)
         best_first = list(dict.fromkeys(reversed(names)))
         self.classes: tuple[str, ...] = tuple(best_first)
@@ -145,7 +147,7 @@ class DrawRules:
 
     def draw_odds(self, hand: CardLike, discard: CardLike, dead: CardLike | None) -> DrawOdds:
         hand_set, discard_set, dead_set = CardSet(hand), CardSet(discard), CardSet(_mask(dead))
-        counts = self._core.draw_counts(hand_set.mask, discard_set.mask, dead_set.mask)
+        counts = self._core.draw_counts(hand_set.mask, discard_set.mask, dead_set.mask, self._rules)
         total = int(counts.sum())
         distribution = counts / total
         return DrawOdds(hand_set, discard_set, dead_set, total, counts, distribution,
@@ -168,17 +170,17 @@ class DrawRules:
         if method != "monte carlo":
             limit = EXACT_LEAVES if method == "auto" else MAX_EXACT_LEAVES
             estimate = self._core.estimate_leaves(hands, discards, dead or None, draws_left,
-                                                  _ESTIMATE_PATHS, seed)
+                                                  _ESTIMATE_PATHS, seed, self._rules)
             if estimate <= limit:
-                done, shares, strength = self._core.showdown_exact(hands, discards, dead or None,
-                                                                   draws_left, 4 * limit)
+                done, shares, strength = self._core.showdown_exact(
+                    hands, discards, dead or None, draws_left, 4 * limit, self._rules)
                 if done:
                     return "exact", list(shares), strength, None
             if method == "exact":
                 raise ValueError(f"method='exact' would enumerate more than {limit:,} showdowns: "
                                  "use method='auto' or 'monte carlo'")
         sums = self._core.showdown_monte_carlo(hands, discards, dead or None, draws_left, samples,
-                                               seed, resolve_threads(threads, samples))
+                                               seed, resolve_threads(threads, samples), self._rules)
         n = sums["samples"]
         units = sums["share_units"]
         shares = [s / units / n for s in sums["share_sum"]]
@@ -197,7 +199,7 @@ class DrawRules:
                     for chosen in combinations(cards, k)]
         if not cards:  # not four cards: the C++ check names what is wrong
             discards = [0]
-        legal = [d for d in discards if self._core.is_legal_discard(hand_mask, d)]
+        legal = [d for d in discards if self._core.is_legal_discard(hand_mask, d, self._rules)]
         advice = []
         for discard in legal:
             firsts: list[int | None] = [discard] + [None] * (len(hands) - 1)

@@ -304,20 +304,34 @@ def explain_compare(a: CardLike, b: CardLike, *, flush_buh: FlushBuh = "plain",
                   a, b, tie="choke")
 
 
-_ODDS = DrawRules(_core.buh, strength, max_draws=1)
+def _odds(flush_buh: FlushBuh, hooch_order: HoochOrder) -> DrawRules:
+    """The odds verbs under one house rule setting (checked by the C++ first, so that only
+    valid settings reach the cache)."""
+    _core.buh.num_strengths(_rules(flush_buh, hooch_order))
+    return _odds_of_setting(flush_buh, hooch_order)
 
 
-def draw_odds(hand: CardLike, discard: CardLike, *, dead: CardLike | None = None) -> DrawOdds:
+@functools.cache
+def _odds_of_setting(flush_buh: FlushBuh, hooch_order: HoochOrder) -> DrawRules:
+    return DrawRules(_core.buh,
+                     functools.partial(strength, flush_buh=flush_buh, hooch_order=hooch_order),
+                     max_draws=1, rules=_rules(flush_buh, hooch_order))
+
+
+def draw_odds(hand: CardLike, discard: CardLike, *, dead: CardLike | None = None,
+              flush_buh: FlushBuh = "plain", hooch_order: HoochOrder = "lexicographic"
+              ) -> DrawOdds:
     """The exact distribution of the four-card ``hand`` after throwing ``discard`` and drawing
     as many cards, over every draw from the unseen cards (the deck less the hand and
     ``dead``). The draw rule applies (``docs/rulebook/buh.md`` 1.3 #9): 0 to 2 cards, or 3
-    (a granny) only when the card kept is an ace.
+    (a granny) only when the card kept is an ace. Strengths and classes are those of the
+    house rules ``flush_buh`` and ``hooch_order`` (as :func:`evaluate`'s).
 
     >>> odds = draw_odds("As 2h 3c Kd", "Kd")
     >>> odds.total
     48
     """
-    return _ODDS.draw_odds(hand, discard, dead)
+    return _odds(flush_buh, hooch_order).draw_odds(hand, discard, dead)
 
 
 def best_discards(
@@ -330,6 +344,8 @@ def best_discards(
     samples: int | None = None,
     seed: int = 0,
     threads: int | None = None,
+    flush_buh: FlushBuh = "plain",
+    hooch_order: HoochOrder = "lexicographic",
 ) -> list[DiscardAdvice]:
     """Every legal discard of the four-card ``hand``, best first, each with the probability
     of finishing in each class, the expected final strength and, ``against`` a four-card
@@ -340,13 +356,15 @@ def best_discards(
     exact where every replacement can be enumerated in a few tenths of a second, otherwise
     Monte Carlo of ``samples`` showdowns a discard (default 200,000) with 95% intervals, the
     same for a seed whatever ``threads``; ``method`` ("auto", "exact", "monte carlo") forces
-    one, and each record says which was used.
+    one, and each record says which was used. Showdowns follow the house rules ``flush_buh``
+    and ``hooch_order``.
 
     >>> advice = best_discards("As 2h 3c Kd")
     >>> [str(a.discard) or "stand pat" for a in advice[:2]], round(advice[1].expected_strength, 1)
     (['stand pat', 'Kd'], 206.8)
     """
-    return _ODDS.best_discards(hand, draws_left, dead, against, method, samples, seed, threads)
+    return _odds(flush_buh, hooch_order).best_discards(hand, draws_left, dead, against, method,
+                                                       samples, seed, threads)
 
 
 def equity(
@@ -359,41 +377,51 @@ def equity(
     samples: int | None = None,
     seed: int = 0,
     threads: int | None = None,
+    flush_buh: FlushBuh = "plain",
+    hooch_order: HoochOrder = "lexicographic",
 ) -> Equity:
     """Each hand's expected share of the pot when two or more four-card ``hands`` all stay
     in to the showdown, drawing ``draws_left`` times (0 to 1) in seat order by the
     ``rule_based`` policy, or at the next draw by ``discards`` (cards or None per hand);
     splits share. Exact when enumerable, otherwise Monte Carlo (as in
-    :func:`best_discards`) with a 95% interval per share.
+    :func:`best_discards`) with a 95% interval per share. Showdowns follow the house rules
+    ``flush_buh`` and ``hooch_order``.
 
     >>> equity(["As 2h 3c 4d", "5s 6h 7c 8d"]).shares
     [1.0, 0.0]
     """
-    return _ODDS.equity(hands, draws_left, dead, discards, method, samples, seed, threads)
+    return _odds(flush_buh, hooch_order).equity(hands, draws_left, dead, discards, method,
+                                                samples, seed, threads)
 
 
 def odds_table(cards: CardLike, *, draws_left: int = 1, dead: CardLike | None = None,
-               against: CardLike | None = None) -> str:
-    """:func:`best_discards` as a text table (what ``cardcore odds buh`` prints).
+               against: CardLike | None = None, flush_buh: FlushBuh = "plain",
+               hooch_order: HoochOrder = "lexicographic") -> str:
+    """:func:`best_discards` as a text table (what ``cardcore odds buh`` prints), under the
+    house rules ``flush_buh`` and ``hooch_order``.
 
     >>> print(odds_table("As 2h 3d Kd").splitlines()[0])
     Buh  2h 3d Kd As, 1 draw left
     """
-    advice = best_discards(cards, draws_left=draws_left, dead=dead, against=against)
+    advice = best_discards(cards, draws_left=draws_left, dead=dead, against=against,
+                           flush_buh=flush_buh, hooch_order=hooch_order)
     return advice_table(SPEC.display_name, cards, draws_left, dead, against, advice,
-                        _ODDS.classes)
+                        _odds(flush_buh, hooch_order).classes)
 
 
 def explain_equity(hands: Sequence[CardLike], *, draws_left: int = 0,
-                   dead: CardLike | None = None) -> str:
-    """:func:`equity` as a text table (what ``cardcore equity buh`` prints).
+                   dead: CardLike | None = None, flush_buh: FlushBuh = "plain",
+                   hooch_order: HoochOrder = "lexicographic") -> str:
+    """:func:`equity` as a text table (what ``cardcore equity buh`` prints), under the house
+    rules ``flush_buh`` and ``hooch_order``.
 
     >>> print(explain_equity(["As 2h 3c 4d", "5s 6h 7c 8d"]))
     Buh, 0 draws left, exact
     2h 3c 4d As  100.00%
     5s 6h 7c 8d    0.00%
     """
-    result = equity(hands, draws_left=draws_left, dead=dead)
+    result = equity(hands, draws_left=draws_left, dead=dead, flush_buh=flush_buh,
+                    hooch_order=hooch_order)
     return equity_table(SPEC.display_name, draws_left, hands, result)
 
 

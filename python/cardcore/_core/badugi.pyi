@@ -281,7 +281,7 @@ def analyze(cards: typing.Any) -> dict[str, typing.Any]:
     >>> analyze("As 2h 3d Kd")["ranks"]
     (3, 2, 1)
     """
-def draw_counts(hand: typing.Any, discard: typing.Any, dead: typing.Any = None) -> numpy.typing.NDArray[numpy.uint64]:
+def draw_counts(hand: typing.Any, discard: typing.Any, dead: typing.Any = None, rules: dict[str, typing.Any] = {}) -> numpy.typing.NDArray[numpy.uint64]:
     """
     The number of draws after which the hand has each strength (index 0 unused), over
     every replacement of ``discard`` from the unseen cards (see draw_odds).
@@ -289,7 +289,7 @@ def draw_counts(hand: typing.Any, discard: typing.Any, dead: typing.Any = None) 
     >>> int(draw_counts(15, 1).sum())
     48
     """
-def estimate_leaves(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, paths: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> float:
+def estimate_leaves(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, paths: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, rules: dict[str, typing.Any] = {}) -> float:
     """
     An estimate (Knuth's, over ``paths`` random paths) of the showdowns showdown_exact
     would enumerate; heads-up with one draw left and both hands drawing, the exact count of
@@ -300,7 +300,7 @@ def estimate_leaves(hands: collections.abc.Sequence[typing.Any], discards: colle
     >>> estimate_leaves([15, 15 << 4], [1, 1 << 4], None, 1, 8, 0)
     176.0
     """
-def is_legal_discard(hand: typing.Any, discard: typing.Any) -> bool:
+def is_legal_discard(hand: typing.Any, discard: typing.Any, rules: dict[str, typing.Any] = {}) -> bool:
     """
     Whether ``discard`` is a legal draw from the four-card ``hand``.
     
@@ -311,9 +311,9 @@ def ismcts(state: State, simulations: typing.SupportsInt | typing.SupportsIndex,
     """
     Information-set MCTS for the player to move (docs/search.md): (action, player, [(action, visits, value sum) for each legal root action]). A terminal state or a chance node is a ValueError.
     """
-def odds_classes() -> list[str]:
+def odds_classes(rules: dict[str, typing.Any] = {}) -> list[str]:
     """
-    The class name of each strength 1 .. NUM_STRENGTHS, in order (draw_odds groups by them).
+    The class name of each strength 1 .. num_strengths, in order (draw_odds groups by them).
     
     >>> len(odds_classes()) == NUM_STRENGTHS
     True
@@ -322,7 +322,7 @@ def policy_action(state: State, policy: str, seed: typing.SupportsIndex) -> int:
     """
     The action a built-in policy (one of simulate's names) takes at a player node; `seed` drives its random choices.
     """
-def raw_showdown_loop(a: numpy.ndarray, b: numpy.ndarray) -> tuple[int, float]:
+def raw_showdown_loop(a: numpy.ndarray, b: numpy.ndarray, rules: dict[str, typing.Any] = {}) -> tuple[int, float]:
     """
     Wins of a minus wins of b over pre-drawn four-card hands: two table lookups and a
     compare per pair, the baseline of bench/odds.py; with the seconds the loop took.
@@ -339,7 +339,7 @@ def restore_state(config: dict[str, typing.Any], text: str) -> State:
     """
     The state of a `config` dict and a serialize() string (how a State unpickles).
     """
-def showdown_exact(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, max_leaves: typing.SupportsInt | typing.SupportsIndex) -> tuple[bool, list[float], numpy.typing.NDArray[numpy.float64]]:
+def showdown_exact(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, max_leaves: typing.SupportsInt | typing.SupportsIndex, rules: dict[str, typing.Any] = {}) -> tuple[bool, list[float], numpy.typing.NDArray[numpy.float64]]:
     """
     (done, shares, strength distribution of hand 0) of hands that draw and show down,
     every replacement enumerated; done is False when more than max_leaves showdowns were needed.
@@ -347,7 +347,7 @@ def showdown_exact(hands: collections.abc.Sequence[typing.Any], discards: collec
     >>> showdown_exact([15, 15 << 4], [None, None], None, 0, 10)[1]
     [1.0, 0.0]
     """
-def showdown_monte_carlo(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> dict[str, typing.Any]:
+def showdown_monte_carlo(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, rules: dict[str, typing.Any] = {}) -> dict[str, typing.Any]:
     """
     Sums over ``samples`` random showdowns (sample i drawn with its own generator of
     ``seed``, so the sums do not depend on ``threads``): each hand's pot share and squared share

@@ -39,6 +39,10 @@ struct Rules {
   HoochOrder hooch_order = HoochOrder::kLexicographic;
   // 0-3: the index of the setting's strength table.
   constexpr int index() const { return int(flush_buh) | int(hooch_order) << 1; }
+  static constexpr int kNumSettings = 4;
+  static constexpr Rules of_index(int index) {
+    return {static_cast<FlushBuh>(index & 1), static_cast<HoochOrder>(index >> 1)};
+  }
 };
 
 struct Analysis {

@@ -1,32 +1,55 @@
 #include "cardcore/games/buh/policy.hpp"
 
 #include <iterator>
+#include <utility>
 
 #include "cardcore/eval/buh.hpp"
 
 namespace cardcore::buh {
 
+namespace {
+
+// The evaluator of one house rule setting as the plain functions a DrawGame holds.
+template <int kRules>
+int strength_under(Mask hand) {
+  return buh::strength(hand, Rules::of_index(kRules));
+}
+template <int kRules>
+int class_under(Mask hand) {
+  return static_cast<int>(buh::analyze(hand, Rules::of_index(kRules)).hand_class);
+}
+
+template <int... kRules>
+void describe_draw_games(odds::DrawGame* games, std::integer_sequence<int, kRules...>) {
+  ((games[kRules].strength = strength_under<kRules>, games[kRules].hand_class = class_under<kRules>,
+    games[kRules].num_strengths = num_strengths(Rules::of_index(kRules))),
+   ...);
+}
+
+}  // namespace
+
 // Buh for the draw odds: one draw of 0-2 cards, or 3 when the card kept is an ace (a granny,
-// docs/rulebook/buh.md 1.3 #9); the classes are evaluate's.
-const odds::DrawGame& draw_game() {
-  static odds::DrawGame game;
+// docs/rulebook/buh.md 1.3 #9); the strengths and classes are evaluate's under the rules.
+// The rule-based discard does not depend on them.
+const odds::DrawGame& draw_game(Rules rules) {
+  static odds::DrawGame games[Rules::kNumSettings];
   static const bool described = [] {
-    game.what = "a Buh hand";
-    game.num_strengths = buh::kNumStrengths;
-    game.max_draws = 1;
-    game.max_discard = 3;
-    game.strength = [](Mask hand) { return buh::strength(hand); };
-    game.legal_discard = [](Mask hand, Mask discard) {
-      return buh::is_legal_draw(hand, positions_of_cards(hand, discard));
-    };
-    game.rule_discard = buh::rule_based_discard;
-    game.illegal_discard = "a draw throws 0 to 2 cards, or 3 (a granny) only when the card kept is an ace";
-    game.hand_class = [](Mask hand) { return static_cast<int>(buh::analyze(hand).hand_class); };
-    game.class_names.assign(std::begin(kHandClassNames), std::end(kHandClassNames));
+    describe_draw_games(games, std::make_integer_sequence<int, Rules::kNumSettings>());
+    for (odds::DrawGame& game : games) {
+      game.what = "a Buh hand";
+      game.max_draws = 1;
+      game.max_discard = 3;
+      game.legal_discard = [](Mask hand, Mask discard) {
+        return buh::is_legal_draw(hand, positions_of_cards(hand, discard));
+      };
+      game.rule_discard = buh::rule_based_discard;
+      game.illegal_discard = "a draw throws 0 to 2 cards, or 3 (a granny) only when the card kept is an ace";
+      game.class_names.assign(std::begin(kHandClassNames), std::end(kHandClassNames));
+    }
     return true;
   }();
   (void)described;
-  return game;
+  return games[rules.index()];
 }
 
 Mask rule_based_discard(Mask hand) {

@@ -16,8 +16,9 @@ int rule_based_action(const State& state);
 // draw rule of docs/rulebook/buh.md 1.3 #9 limits it); docs/odds.md uses it too.
 Mask rule_based_discard(Mask hand);
 
-// The game as the draw odds see it (cardcore/odds/draw.hpp): its draws, its legal discards,
-// the rule-based discard and its classes.
-const odds::DrawGame& draw_game();
+// The game as the draw odds see it (cardcore/odds/draw.hpp) under the evaluator's house
+// rules: its draws, its legal discards, the rule-based discard and its classes. One object
+// a setting, each built on first use.
+const odds::DrawGame& draw_game(Rules rules = {});
 
 }  // namespace cardcore::buh
