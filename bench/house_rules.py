@@ -1,5 +1,6 @@
 """What each house rule does to its game: the figures of the "House rules" sections of
-docs/games/buh.md, hucklebuck.md and baibuu.md, measured with ``cc.simulate`` (both
+docs/games/buh.md, hucklebuck.md, baibuu.md and badugi.md (the cap, a configuration field),
+measured with ``cc.simulate`` (both
 settings of a rule play the same seeds, so the same deals until the rule first speaks)
 and, for Bai Buu, exactly with ``optimal_summary``.
 
@@ -33,7 +34,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
     n = {k: max(1000, int(v * args.scale)) for k, v in
-         {"buh": 300_000, "huck": 100_000, "huck7": 200_000}.items()}
+         {"buh": 300_000, "huck": 100_000, "huck7": 200_000, "badugi": 400_000}.items()}
     t = args.threads
 
     four = cc.buh.Game(players=4)
@@ -67,6 +68,16 @@ def main() -> None:
         print(f"hucklebuck upcard, 7 players {policies[0]}/{policies[1]}: "
               f"{differing(*runs):.3%} of hands differ; seat 0 "
               f"{runs[0].returns[:, 0].mean():+.4f} -> {runs[1].returns[:, 0].mean():+.4f}")
+
+    # Badugi R-8: the cap of the rule text (max_raises=3) against 20 raises, where a round
+    # of the rule-based player's raises nearly always ends in a call or an all-in first.
+    for policies in (["rule_based", "random"], ["random", "rule_based"], ["rule_based"] * 2):
+        runs = [returns(cc.badugi.Game(max_raises=cap), n["badugi"], policies, t)
+                for cap in (3, 20)]
+        mine = policies.index("rule_based")
+        print(f"badugi max_raises 3 -> 20, {'/'.join(policies)}: {differing(*runs):.2%} of hands "
+              f"differ; seat {mine} {runs[0].returns[:, mine].mean():+.4f} -> "
+              f"{runs[1].returns[:, mine].mean():+.4f} a hand")
 
     for rule in ("same_class", "any_class"):
         print(f"baibuu banker_takes_3_4_points={rule}: "
