@@ -409,6 +409,48 @@ def test_settle_many_matches_the_oracle_under_each_setting() -> None:
     assert differ > 0  # the rule changed some rounds
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("rule", ["same_class", "any_class"])
+def test_every_pair_of_hands_of_equal_points_settles_as_the_oracle(rule: Any) -> None:
+    # The rule speaks only between two hands of equal points, so every such pair of
+    # two-card hands (no card shared) is played as the Low position of a round: each side's
+    # High is a pair of a rank no Low holds, valid over its Low (the top class, and never a
+    # Natural with it). The Low position's result is the oracle's compare_position.
+    hands = list(combinations(range(52), 2))
+    points = [baibuu_oracle.hand_points(*h) for h in hands]
+    pairs = changed = 0
+    for b, banker_low in enumerate(hands):
+        for p, player_low in enumerate(hands):
+            if points[b] != points[p] or set(banker_low) & set(player_low):
+                continue
+            banker_high = _high_pair(banker_low, {c // 4 for c in (*banker_low, *player_low)})
+            player_high = _high_pair(player_low, {c // 4 for c in (*banker_low, *player_low,
+                                                                    *(banker_high or ()))})
+            if banker_high is None or player_high is None:
+                # A pair of kings under an ace already in play: 0 points, where both
+                # settings agree; the exhaustive check is of the 3 and 4 points.
+                assert points[b] not in (3, 4)
+                continue
+            banker, player = (banker_low, banker_high), (player_low, player_high)
+            outcome = cc.baibuu.settle(banker, player, banker_takes_3_4_points=rule)
+            expected = baibuu_oracle.compare_position(banker_low, player_low, rule)
+            assert outcome.low == expected, (banker_low, player_low)
+            pairs += 1
+            changed += expected != baibuu_oracle.compare_position(banker_low, player_low)
+    assert pairs > 100_000
+    assert (changed > 0) == (rule == "any_class")
+
+
+def _high_pair(low: tuple[int, ...], taken_ranks: set[int]) -> tuple[int, int] | None:
+    """A pair, of the highest rank not taken, that is a valid High over ``low`` (None if
+    there is none)."""
+    for rank in reversed(range(13)):
+        high = (4 * rank, 4 * rank + 1)
+        if rank not in taken_ranks and baibuu_oracle.is_valid(low, high):
+            return high
+    return None
+
+
 def test_optimal_arrangement_and_simulate_take_the_rule() -> None:
     same = cc.baibuu.optimal_summary()
     wide = cc.baibuu.optimal_summary(banker_takes_3_4_points="any_class")
