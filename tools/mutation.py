@@ -458,6 +458,11 @@ class Job:
             return killed("C++ tests", ctest, r"^\s*\d+ - (\S+) \(")
         self.install()
         workers = ["-n", str(self.workers) if self.workers > 1 else "0"]
+        if self.workers > 1:
+            # A mutant that crashes a worker ends the run (a kill): pytest-xdist replacing
+            # the worker under -x can leave the controller and the new worker waiting on
+            # each other for good (seen with a mutant of CI's sample).
+            workers.append("--max-worker-restart=0")
         ignored = [f"--ignore={path}" for path in IGNORED_TESTS]
         pytest = self.run(self.python, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
                           *workers, *ignored, timeout=timeouts.pytest)
