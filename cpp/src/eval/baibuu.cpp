@@ -171,28 +171,41 @@ constexpr std::uint8_t kReasonMask = 7 << 1;
 
 constexpr int form_of(int low, int high) { return (high - 1) * (high - 2) / 2 + (low - 1); }
 
+// The (Low, High) strengths of each form but the Natural's.
+struct FormStrengths {
+  std::uint8_t low, high;
+};
+constexpr auto kFormStrengths = [] {
+  std::array<FormStrengths, kNaturalForm> strengths{};
+  for (int high = 2; high <= kMaxTwoCardStrength; ++high)
+    for (int low = 1; low < high; ++low)
+      strengths[form_of(low, high)] = {static_cast<std::uint8_t>(low), static_cast<std::uint8_t>(high)};
+  return strengths;
+}();
+
 Arranged arranged_of_form(int form) {
   Arranged a;
   if (form == kNaturalForm) {
     a.natural = true;
     return a;
   }
-  // Forms run row by row, High = 2, 3, ..., each row starting at form_of(1, High).
-  for (a.high = 2; form_of(1, a.high + 1) <= form; ++a.high) {
-  }
-  a.low = form - form_of(1, a.high) + 1;
+  a.low = kFormStrengths[form].low;
+  a.high = kFormStrengths[form].high;
   return a;
 }
 
 // Per holding (colex-indexed): bits 0-5 the highest card's card_value, bits 6-14 the form
-// of the house way's arrangement (kNaturalForm for a Natural).
-std::uint32_t holding_record(Mask holding) {
+// of the house way's arrangement `house_way` (kNaturalForm for a Natural, whose
+// house_way is -1).
+std::uint32_t holding_record(Mask holding, int house_way) {
   const auto highest = static_cast<std::uint32_t>(card_value(highest_card(holding)));
-  if (natural(holding) != Natural::kNone) return highest | std::uint32_t(kNaturalForm) << 6;
+  if (house_way < 0) return highest | std::uint32_t(kNaturalForm) << 6;
   const Holding h(holding);
-  const int i = house_way_of(h, holding);
-  return highest | std::uint32_t(form_of(h.low_strength(i), h.high_strength(i))) << 6;
+  return highest | std::uint32_t(form_of(h.low_strength(house_way), h.high_strength(house_way))) << 6;
 }
+
+// The card id of a card_value (its suit strength back to the suit id: ♦ 0 is 1, ♣ 1 is 0).
+constexpr int card_of_value(int value) { return (value & 2) ? value : value ^ 1; }
 
 Arranged from_record(std::uint32_t record) {  // the house way's arrangement
   Arranged a = arranged_of_form(int(record >> 6));
@@ -202,7 +215,8 @@ Arranged from_record(std::uint32_t record) {  // the house way's arrangement
 
 struct Tables {
   std::array<std::uint8_t, kNumHands2> two_card{};
-  std::vector<std::uint32_t> holding = std::vector<std::uint32_t>(kNumHands4);
+  std::vector<std::uint32_t> holding = std::vector<std::uint32_t>(kNumHands4);  // holding_record
+  std::vector<std::int8_t> house_way = std::vector<std::int8_t>(kNumHands4);    // its index, -1 for a Natural
 };
 
 const Tables& tables() {
@@ -212,7 +226,12 @@ const Tables& tables() {
       const Mask pair = mask_from_colex<2>(i);
       t.two_card[i] = static_cast<std::uint8_t>(pair_strength(lowest_bit(pair), highest_bit(pair)));
     }
-    for (std::uint32_t i = 0; i < kNumHands4; ++i) t.holding[i] = holding_record(mask_from_colex<4>(i));
+    for (std::uint32_t i = 0; i < kNumHands4; ++i) {
+      const Mask holding = mask_from_colex<4>(i);
+      const int way = natural(holding) != Natural::kNone ? -1 : house_way_of(Holding(holding), holding);
+      t.house_way[i] = static_cast<std::int8_t>(way);
+      t.holding[i] = holding_record(holding, way);
+    }
     return t;
   }();
   return built;
@@ -243,17 +262,33 @@ std::uint32_t holding_index(Mask holding, std::string_view what) {
   return index;
 }
 
-Arranged arrange(const Side& side, std::string_view what) {
-  const Arranged from_table = from_record(tables().holding[holding_index(side.cards, what)]);
-  if (side.low == 0 || from_table.natural) return from_table;
-  if ((side.low & ~side.cards) || popcount(side.low) != 2)
-    throw std::invalid_argument(std::string(what) + ": the Low hand " + format_cards(side.low) +
-                                " is not two cards of " + format_cards(side.cards));
-  Arranged a = from_table;
-  a.low = two_card_strength(side.low);
-  a.high = two_card_strength(side.cards & ~side.low);
+// What settlement needs of a side (settle's checks left to the caller).
+Arranged arrange_unchecked(const Tables& t, const Side& side) {
+  bool valid;
+  Arranged a = from_record(t.holding[colex_index<4>(side.cards, valid)]);
+  if (side.low == 0 || a.natural) return a;
+  a.low = t.two_card[colex_index<2>(side.low, valid)];
+  a.high = t.two_card[colex_index<2>(side.cards & ~side.low, valid)];
   a.foul = a.high <= a.low;
   return a;
+}
+
+// arrange_unchecked after checking the side: four cards, and a Low of two of them unless
+// it is a Natural (never arranged).
+Arranged arrange(const Tables& t, const Side& side, std::string_view what) {
+  const bool natural_holding = t.holding[holding_index(side.cards, what)] >> 6 == kNaturalForm;
+  if (side.low != 0 && !natural_holding && ((side.low & ~side.cards) || popcount(side.low) != 2))
+    throw std::invalid_argument(std::string(what) + ": the Low hand " + format_cards(side.low) +
+                                " is not two cards of " + format_cards(side.cards));
+  return arrange_unchecked(t, side);
+}
+
+// The outcome of two arranged sides (3.7).
+Outcome settle_arranged(const Arranged& banker, const Arranged& player, Rules rules) {
+  Outcome o = decide(banker, player, rules);
+  o.banker_highest = card_of_value(banker.highest);
+  o.player_highest = card_of_value(player.highest);
+  return o;
 }
 
 // settle_many over [begin, end), with the player's Low hands given or by the house way.
@@ -363,8 +398,9 @@ bool is_valid(Mask low, Mask high) {
 }
 
 int house_way(Mask holding) {
-  if (natural(holding) != Natural::kNone) return -1;
-  return house_way_of(Holding(holding), holding);
+  check_hand(holding, 4, "a Bai Buu holding");
+  bool valid;
+  return tables().house_way[colex_index<4>(holding, valid)];
 }
 
 int card_value(int card) {
@@ -380,18 +416,21 @@ int highest_card(Mask holding) {
 }
 
 Outcome settle(const Side& banker, const Side& player, Rules rules) {
-  const Arranged b = arrange(banker, "the banker's hand");
-  const Arranged p = arrange(player, "the player's hand");
+  const Tables& t = tables();
+  const Arranged b = arrange(t, banker, "the banker's hand");
+  const Arranged p = arrange(t, player, "the player's hand");
   if (banker.cards & player.cards)
     throw std::invalid_argument("the banker and the player share " + format_cards(banker.cards & player.cards));
   if (b.foul)
     throw std::invalid_argument("the banker's arrangement " + format_cards(banker.low) + " / " +
                                 format_cards(banker.cards & ~banker.low) +
                                 " is not valid: High must be stronger than Low (R-8)");
-  Outcome o = decide(b, p, rules);
-  o.banker_highest = highest_card(banker.cards);
-  o.player_highest = highest_card(player.cards);
-  return o;
+  return settle_arranged(b, p, rules);
+}
+
+Outcome settle_unchecked(const Side& banker, const Side& player, Rules rules) {
+  const Tables& t = tables();
+  return settle_arranged(arrange_unchecked(t, banker), arrange_unchecked(t, player), rules);
 }
 
 std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low, std::uint8_t* out,

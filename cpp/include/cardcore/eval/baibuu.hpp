@@ -72,7 +72,8 @@ Mask arrangement_low(Mask holding, int index);
 int arrangement_index(Mask holding, Mask low);
 bool is_valid(Mask low, Mask high);
 
-// The house way's arrangement index for a non-Natural holding; -1 for a Natural.
+// The house way's arrangement index for a non-Natural holding; -1 for a Natural. Looked
+// up in a table of every holding, built on first use.
 int house_way(Mask holding);
 
 // Rank * 4 + suit strength (♦ 0, ♣ 1, ♥ 2, ♠ 3): the order of the highest-card step.
@@ -100,6 +101,9 @@ struct Outcome {
 // that is not four cards, a Low hand that is not two of them, shared cards, or an invalid
 // banker arrangement (the banker never fouls, R-8); a player's invalid one is a foul.
 Outcome settle(const Side& banker, const Side& player, Rules rules = {});
+// settle() for hot loops (an engine's rounds), by table and checking nothing: both sides
+// four cards, no card shared, each Low two of its side's cards or 0, the banker's valid.
+Outcome settle_unchecked(const Side& banker, const Side& player, Rules rules = {});
 
 // Settles arrays of holdings, the banker by the house way and the player by the house way
 // (player_low == nullptr) or by the given Low hands. Writes each outcome packed in one

@@ -51,6 +51,7 @@ void State::start_round() {
   std::fill(hands_, hands_ + kMaxSeats, Mask{0});
   std::fill(lows_, lows_ + kMaxSeats, Mask{0});
   dealt_ = 0;
+  naturals_ = 0;
   round_start_index_ = history_.size();
   round_starts_.push_back(history_.size());
   phase_ = Phase::kDeal;
@@ -66,7 +67,7 @@ void State::next_to_arrange(int from) {
   // Naturals need no decision; the house-way banker decides inside settlement.
   const int last = config_.banker == Banker::kAgent ? banker_seat() : banker_seat() - 1;
   for (int seat = from; seat <= last; ++seat)
-    if (natural(hands_[seat]) == Natural::kNone) {
+    if (!(naturals_ >> seat & 1)) {
       to_act_ = seat;
       phase_ = Phase::kArrange;
       return;
@@ -77,10 +78,14 @@ void State::next_to_arrange(int from) {
 ActionSet State::legal_player_actions() const {
   ActionSet actions;
   if (phase_ != Phase::kArrange) return actions;
+  // Players may foul; the banker may not (3.6 #3, R-8).
+  if (to_act_ != banker_seat()) {
+    actions.bits[0] = (1u << kNumArrangements) - 1;
+    return actions;
+  }
   for (int i = 0; i < kNumArrangements; ++i) {
     const Mask low = arrangement_low(hands_[to_act_], i);
-    // Players may foul; the banker may not (3.6 #3, R-8).
-    if (to_act_ != banker_seat() || is_valid(low, hands_[to_act_] & ~low)) actions.add(i);
+    if (is_valid(low, hands_[to_act_] & ~low)) actions.add(i);
   }
   return actions;
 }
@@ -103,16 +108,14 @@ void State::apply_chance(int card) {
   // Recorded before its effects, which may settle the round and deal the next.
   history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat)});
   hands_[seat] |= card_bit(card);
-  if (++dealt_ == 4 * seats()) next_to_arrange(0);
+  if (++dealt_ == 4 * seats()) {
+    for (int s = 0; s < seats(); ++s) naturals_ |= unsigned(is_natural_by_table(hands_[s])) << s;
+    next_to_arrange(0);
+  }
 }
 
 std::array<std::int64_t, 4> State::counts() const {
-  std::array<std::int64_t, 4> counts{rounds_completed_, 0, 0, fouls_};
-  for (const auto& hands : shown_) {
-    for (int i = 0; i < config_.player_hands; ++i) counts[1] += natural(hands[i]) != Natural::kNone;
-    counts[2] += natural(hands[banker_seat()]) != Natural::kNone;
-  }
-  return counts;
+  return {rounds_completed_, player_naturals_, banker_naturals_, fouls_};
 }
 
 void State::settle_round() {
@@ -120,7 +123,7 @@ void State::settle_round() {
   std::int64_t round[kMaxSeats] = {};
   for (int i = 0; i < config_.player_hands; ++i) {
     // A Natural is never arranged: its Low stays 0, which settle reads as "as dealt".
-    outcomes_[i] = settle({hands_[banker], lows_[banker]}, {hands_[i], lows_[i]}, config_.rules());
+    outcomes_[i] = settle_unchecked({hands_[banker], lows_[banker]}, {hands_[i], lows_[i]}, config_.rules());
     // A foul whatever the banker holds (a banker's Natural decides the round first).
     fouls_ += lows_[i] != 0 && !is_valid(lows_[i], hands_[i] & ~lows_[i]);
     const std::int64_t wager = config_.wagers[i];
@@ -132,8 +135,11 @@ void State::settle_round() {
       round[i] -= wager;
     }
   }
-  if (config_.banker == Banker::kHouseWay && natural(hands_[banker]) == Natural::kNone)
+  const bool banker_natural = naturals_ >> banker & 1;
+  if (config_.banker == Banker::kHouseWay && !banker_natural)
     lows_[banker] = arrangement_low(hands_[banker], house_way(hands_[banker]));
+  player_naturals_ += popcount(naturals_ & ~(1u << banker));
+  banker_naturals_ += banker_natural;
   std::array<Mask, kMaxSeats> shown{};
   std::copy(hands_, hands_ + kMaxSeats, shown.begin());
   shown_.push_back(shown);
@@ -219,7 +225,7 @@ void State::observation_tensor(int player, float* out) const {
   out[layout.phase + static_cast<int>(phase_)] = 1;
   if (lows_[player])
     out[layout.arrangement + arrangement_index(hands_[player], lows_[player])] = 1;
-  else if (hands_[player] && popcount(hands_[player]) == 4 && natural(hands_[player]) != Natural::kNone)
+  else if (popcount(hands_[player]) == 4 && is_natural_by_table(hands_[player]))
     out[layout.arrangement + kNumArrangements] = 1;
   if (revealed_)
     for (int i = 0; i < config_.player_hands; ++i) out[layout.results + 2 * i + (outcomes_[i].player_wins ? 0 : 1)] = 1;

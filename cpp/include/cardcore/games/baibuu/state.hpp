@@ -73,10 +73,12 @@ class State : public EngineState<State, kMaxSeats> {
   Mask lows_[kMaxSeats]{};
   Outcome outcomes_[kMaxPlayerHands]{};
   int dealt_ = 0;
+  unsigned naturals_ = 0;  // bit s: seat s was dealt a Natural this round (once all are dealt)
   int to_act_ = -1;
   bool revealed_ = false;  // the last round was settled and shown
   int rounds_completed_ = 0;
-  int fouls_ = 0;  // over the whole game
+  int fouls_ = 0;                                  // over the whole game
+  int player_naturals_ = 0, banker_naturals_ = 0;  // dealt in the rounds settled
   std::size_t round_start_index_ = 0;
   std::vector<std::size_t> round_starts_;           // history index where each round began
   std::vector<std::array<Mask, kMaxSeats>> shown_;  // every settled round's hands
