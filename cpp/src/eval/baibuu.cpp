@@ -217,6 +217,7 @@ struct Tables {
   std::array<std::uint8_t, kNumHands2> two_card{};
   std::vector<std::uint32_t> holding = std::vector<std::uint32_t>(kNumHands4);  // holding_record
   std::vector<std::int8_t> house_way = std::vector<std::int8_t>(kNumHands4);    // its index, -1 for a Natural
+  std::vector<std::uint8_t> valid = std::vector<std::uint8_t>(kNumHands4);      // bit i: arrangement i is valid
 };
 
 const Tables& tables() {
@@ -230,6 +231,8 @@ const Tables& tables() {
       const Mask holding = mask_from_colex<4>(i);
       const int way = natural(holding) != Natural::kNone ? -1 : house_way_of(Holding(holding), holding);
       t.house_way[i] = static_cast<std::int8_t>(way);
+      const Holding h(holding);
+      for (int a = 0; a < kNumArrangements; ++a) t.valid[i] |= static_cast<std::uint8_t>(h.valid(a) << a);
       t.holding[i] = holding_record(holding, way);
     }
     return t;
@@ -283,9 +286,21 @@ Arranged arrange(const Tables& t, const Side& side, std::string_view what) {
   return arrange_unchecked(t, side);
 }
 
-// The outcome of two arranged sides (3.7).
+// The outcome of two arranged sides (3.7): decide() as its table of forms gives it.
 Outcome settle_arranged(const Arranged& banker, const Arranged& player, Rules rules) {
-  Outcome o = decide(banker, player, rules);
+  Outcome o;
+  if (player.foul && !banker.natural) {  // a player's Natural is never arranged, so never fouls
+    o.reason = Reason::kPlayerFoul;
+  } else {
+    const auto form = [](const Arranged& side) { return side.natural ? kNaturalForm : form_of(side.low, side.high); };
+    // A foul against a banker's Natural: the banker's Natural decides, whatever the form.
+    const int player_form = player.foul ? 0 : form(player);
+    const unsigned code = outcome_table(rules)[form(banker) * kNumForms + player_form];
+    o.reason = static_cast<Reason>(code >> 1 & 7);
+    o.low = static_cast<PositionResult>(code >> 4 & 3);
+    o.high = static_cast<PositionResult>(code >> 6);
+    o.player_wins = o.reason == Reason::kHighCard ? player.highest > banker.highest : (code & 1) != 0;
+  }
   o.banker_highest = card_of_value(banker.highest);
   o.player_highest = card_of_value(player.highest);
   return o;
@@ -428,9 +443,10 @@ Outcome settle(const Side& banker, const Side& player, Rules rules) {
   return settle_arranged(b, p, rules);
 }
 
-Outcome settle_unchecked(const Side& banker, const Side& player, Rules rules) {
+void settle_unchecked(const Side& banker, const Side* players, int n, Outcome* out, Rules rules) {
   const Tables& t = tables();
-  return settle_arranged(arrange_unchecked(t, banker), arrange_unchecked(t, player), rules);
+  const Arranged arranged_banker = arrange_unchecked(t, banker);
+  for (int i = 0; i < n; ++i) out[i] = settle_arranged(arranged_banker, arrange_unchecked(t, players[i]), rules);
 }
 
 std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low, std::uint8_t* out,
@@ -661,6 +677,11 @@ void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, 
     code |= ((code & kReasonMask) == kHighCardBits) & ((p & 63) > (b & 63));  // the higher card wins
     codes[i] = code;
   }
+}
+
+unsigned valid_arrangements_by_table(Mask holding) {
+  bool valid;
+  return tables().valid[colex_index<4>(holding, valid)];
 }
 
 bool is_natural_by_table(Mask holding) {

@@ -164,8 +164,6 @@ int nth_card(Mask mask, int n) {
   }
 }
 
-int Stock::draw() { return nth_card(cards_, static_cast<int>(rng_.below(static_cast<std::uint32_t>(size())))); }
-
 Mask cards_of_positions(Mask hand, unsigned positions) {
   Mask cards = 0;
   for (int i = 0; hand; ++i, hand = clear_lowest(hand))

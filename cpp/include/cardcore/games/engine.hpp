@@ -55,6 +55,9 @@ struct Step {
   std::uint8_t stage = 0;
 };
 
+// The id of the n-th lowest card of a mask (n from 0).
+int nth_card(Mask mask, int n);
+
 // The cards still to be dealt and how chance picks from them.
 class Stock {
  public:
@@ -67,7 +70,7 @@ class Stock {
   void reset(Mask cards) { cards_ = cards; }
   void take(int card) { cards_ &= ~card_bit(card); }
   // A uniformly random card of the stock from the state's generator (seeded states).
-  int draw();
+  int draw() { return nth_card(cards_, static_cast<int>(rng_.below(static_cast<std::uint32_t>(size())))); }
   // From now on chance is drawn from this seed's generator.
   void make_seeded(std::uint64_t seed) {
     rng_ = Rng(seed);
@@ -103,9 +106,6 @@ int parse_draw(std::string_view text, std::string_view verb, Mask hand, int base
 // The text of draw action base + m ("<verb> <cards>" for the cards of positions m in
 // `hand`, `none` for m = 0); with no hand to read (nobody drawing) the count of cards.
 std::string draw_to_string(std::string_view verb, std::string_view none, Mask hand, unsigned positions);
-
-// The id of the n-th lowest card of a mask (n from 0).
-int nth_card(Mask mask, int n);
 
 // "discard" mask m (bit i = the i-th lowest card of the hand) as the cards it names.
 Mask cards_of_positions(Mask hand, unsigned positions);

@@ -51,16 +51,12 @@ void State::start_round() {
   std::fill(hands_, hands_ + kMaxSeats, Mask{0});
   std::fill(lows_, lows_ + kMaxSeats, Mask{0});
   dealt_ = 0;
+  deal_seat_ = 0;
   naturals_ = 0;
+  fouled_ = 0;
   round_start_index_ = history_.size();
   round_starts_.push_back(history_.size());
   phase_ = Phase::kDeal;
-}
-
-int State::current_player() const {
-  if (phase_ == Phase::kDeal) return kChancePlayer;
-  if (phase_ == Phase::kArrange) return to_act_;
-  return kTerminalPlayer;
 }
 
 void State::next_to_arrange(int from) {
@@ -83,10 +79,7 @@ ActionSet State::legal_player_actions() const {
     actions.bits[0] = (1u << kNumArrangements) - 1;
     return actions;
   }
-  for (int i = 0; i < kNumArrangements; ++i) {
-    const Mask low = arrangement_low(hands_[to_act_], i);
-    if (is_valid(low, hands_[to_act_] & ~low)) actions.add(i);
-  }
+  actions.bits[0] = valid_arrangements_by_table(hands_[to_act_]);
   return actions;
 }
 
@@ -100,11 +93,14 @@ std::string State::why_illegal(int action) const {
 void State::apply_player(int action) {
   history_.push_back({static_cast<std::int8_t>(to_act_), static_cast<std::uint8_t>(action), 0});
   lows_[to_act_] = arrangement_low(hands_[to_act_], action);
+  // Only a player hand can foul: the banker's invalid arrangements are not legal.
+  fouled_ |= unsigned(!(valid_arrangements_by_table(hands_[to_act_]) >> action & 1)) << to_act_;
   next_to_arrange(to_act_ + 1);
 }
 
 void State::apply_chance(int card) {
-  const int seat = dealt_ % seats();  // one at a time, player hands in seat order, banker last
+  const int seat = deal_seat_;  // one at a time, player hands in seat order, banker last
+  deal_seat_ = seat + 1 == seats() ? 0 : seat + 1;
   // Recorded before its effects, which may settle the round and deal the next.
   history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat)});
   hands_[seat] |= card_bit(card);
@@ -121,11 +117,11 @@ std::array<std::int64_t, 4> State::counts() const {
 void State::settle_round() {
   const int banker = banker_seat();
   std::int64_t round[kMaxSeats] = {};
+  // A Natural is never arranged: its Low stays 0, which settlement reads as "as dealt".
+  Side players[kMaxPlayerHands];
+  for (int i = 0; i < config_.player_hands; ++i) players[i] = {hands_[i], lows_[i]};
+  settle_unchecked({hands_[banker], lows_[banker]}, players, config_.player_hands, outcomes_, config_.rules());
   for (int i = 0; i < config_.player_hands; ++i) {
-    // A Natural is never arranged: its Low stays 0, which settle reads as "as dealt".
-    outcomes_[i] = settle_unchecked({hands_[banker], lows_[banker]}, {hands_[i], lows_[i]}, config_.rules());
-    // A foul whatever the banker holds (a banker's Natural decides the round first).
-    fouls_ += lows_[i] != 0 && !is_valid(lows_[i], hands_[i] & ~lows_[i]);
     const std::int64_t wager = config_.wagers[i];
     if (outcomes_[i].player_wins) {
       round[i] += commission_net(wager, config_.commission_bp);
@@ -139,6 +135,7 @@ void State::settle_round() {
   if (config_.banker == Banker::kHouseWay && !banker_natural)
     lows_[banker] = arrangement_low(hands_[banker], house_way(hands_[banker]));
   player_naturals_ += popcount(naturals_ & ~(1u << banker));
+  fouls_ += popcount(fouled_);  // whatever the banker holds (a banker's Natural decides the round first)
   banker_naturals_ += banker_natural;
   std::array<Mask, kMaxSeats> shown{};
   std::copy(hands_, hands_ + kMaxSeats, shown.begin());
