@@ -55,7 +55,7 @@ struct Step {
   std::uint8_t stage = 0;
 };
 
-// The id of the n-th lowest card of a mask (n from 0).
+// The id of the n-th lowest card of a mask (n from 0, below the mask's count of cards).
 int nth_card(Mask mask, int n);
 
 // The cards still to be dealt and how chance picks from them.
