@@ -166,7 +166,8 @@ void check_mask(Mask mask) {
 void throw_bad_hand(Mask mask, int num_cards, std::string_view what) {
   check_mask(mask);  // else the count is wrong
   throw std::invalid_argument(std::string(what) + " needs " + std::to_string(num_cards) + " cards, got " +
-                              std::to_string(popcount(mask)) + (mask ? " (" + format_cards(mask) + ")" : std::string()));
+                              std::to_string(popcount(mask)) +
+                              (mask ? " (" + format_cards(mask) + ")" : std::string()));
 }
 
 }  // namespace cardcore

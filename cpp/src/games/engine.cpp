@@ -160,7 +160,7 @@ int nth_card(Mask mask, int n) {
   const std::uint64_t through = counts * kOnes;  // byte k: the cards in bytes 0..k (at most 52)
   // Bit 7 of byte k stays set iff through[k] >= n + 1 (128 + through[k] never borrows).
   const std::uint64_t reached = ((through | kHighBits) - static_cast<std::uint64_t>(n + 1) * kOnes) & kHighBits;
-  const int shift = lowest_bit(reached) & ~7;                              // 8 * the byte's index
+  const int shift = lowest_bit(reached) & ~7;                             // 8 * the byte's index
   const int before = static_cast<int>(((through << 8) >> shift) & 0xFF);  // the cards in the bytes below it
   return shift + kNthBitOfByte[(mask >> shift) & 0xFF][static_cast<std::size_t>(n - before)];
 }

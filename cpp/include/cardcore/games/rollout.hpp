@@ -64,8 +64,8 @@ void rollout(const Config& config, int players, bool rotate_dealer, std::int64_t
                     for (std::size_t k = first; k < last; ++k) {
                       const auto i = static_cast<std::uint64_t>(begin) + k;
                       const State state = play_game<State>(config, players, rotate_dealer, i, seed, choose);
-                      for (int p = 0; p < players; ++p)
-                        returns[k * static_cast<std::size_t>(players) + static_cast<std::size_t>(p)] = state.return_of(p);
+                      double* row = returns + k * static_cast<std::size_t>(players);
+                      for (int p = 0; p < players; ++p) row[p] = state.return_of(p);
                       add_counts<State>(chunk_counts, state.counts());
                     }
                     const std::lock_guard lock(counts_mutex);  // once per chunk
