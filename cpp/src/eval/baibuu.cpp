@@ -194,30 +194,41 @@ Arranged arranged_of_form(int form) {
   return a;
 }
 
-// Per holding (colex-indexed): bits 0-5 the highest card's card_value, bits 6-14 the form
-// of the house way's arrangement `house_way` (kNaturalForm for a Natural, whose
-// house_way is -1).
-std::uint32_t holding_record(Mask holding, int house_way) {
-  const auto highest = static_cast<std::uint32_t>(card_value(highest_card(holding)));
-  if (house_way < 0) return highest | std::uint32_t(kNaturalForm) << 6;
+// Per holding (colex-indexed), all that a round needs of it in one word: bits 0-5 the
+// highest card's card_value, bits 6-14 the form of the house way's arrangement
+// (kNaturalForm for a Natural), bits 15-20 which arrangements are valid (bit i for
+// arrangement i), bits 21-23 the house way's arrangement index (7 for a Natural).
+constexpr int record_form(std::uint32_t record) { return int(record >> 6 & 511); }
+constexpr int record_highest(std::uint32_t record) { return int(record & 63); }
+constexpr unsigned record_valid(std::uint32_t record) { return record >> 15 & 63; }
+constexpr int record_house_way(std::uint32_t record) {
+  const int way = int(record >> 21 & 7);
+  return way == 7 ? -1 : way;
+}
+
+std::uint32_t holding_record(Mask holding) {
   const Holding h(holding);
-  return highest | std::uint32_t(form_of(h.low_strength(house_way), h.high_strength(house_way))) << 6;
+  const bool is_natural = natural(holding) != Natural::kNone;
+  const int way = is_natural ? 7 : house_way_of(h, holding);
+  const int form = is_natural ? kNaturalForm : form_of(h.low_strength(way), h.high_strength(way));
+  unsigned valid = 0;
+  for (int i = 0; i < kNumArrangements; ++i) valid |= unsigned(h.valid(i)) << i;
+  return static_cast<std::uint32_t>(card_value(highest_card(holding))) | std::uint32_t(form) << 6 | valid << 15 |
+         std::uint32_t(way) << 21;
 }
 
 // The card id of a card_value (its suit strength back to the suit id: ♦ 0 is 1, ♣ 1 is 0).
 constexpr int card_of_value(int value) { return (value & 2) ? value : value ^ 1; }
 
 Arranged from_record(std::uint32_t record) {  // the house way's arrangement
-  Arranged a = arranged_of_form(int(record >> 6));
-  a.highest = int(record & 63);
+  Arranged a = arranged_of_form(record_form(record));
+  a.highest = record_highest(record);
   return a;
 }
 
 struct Tables {
   std::array<std::uint8_t, kNumHands2> two_card{};
   std::vector<std::uint32_t> holding = std::vector<std::uint32_t>(kNumHands4);  // holding_record
-  std::vector<std::int8_t> house_way = std::vector<std::int8_t>(kNumHands4);    // its index, -1 for a Natural
-  std::vector<std::uint8_t> valid = std::vector<std::uint8_t>(kNumHands4);      // bit i: arrangement i is valid
 };
 
 const Tables& tables() {
@@ -227,14 +238,7 @@ const Tables& tables() {
       const Mask pair = mask_from_colex<2>(i);
       t.two_card[i] = static_cast<std::uint8_t>(pair_strength(lowest_bit(pair), highest_bit(pair)));
     }
-    for (std::uint32_t i = 0; i < kNumHands4; ++i) {
-      const Mask holding = mask_from_colex<4>(i);
-      const int way = natural(holding) != Natural::kNone ? -1 : house_way_of(Holding(holding), holding);
-      t.house_way[i] = static_cast<std::int8_t>(way);
-      const Holding h(holding);
-      for (int a = 0; a < kNumArrangements; ++a) t.valid[i] |= static_cast<std::uint8_t>(h.valid(a) << a);
-      t.holding[i] = holding_record(holding, way);
-    }
+    for (std::uint32_t i = 0; i < kNumHands4; ++i) t.holding[i] = holding_record(mask_from_colex<4>(i));
     return t;
   }();
   return built;
@@ -279,7 +283,7 @@ Arranged arrange_unchecked(const Tables& t, const Side& side) {
 // arrange_unchecked after checking the side: four cards, and a Low of two of them unless
 // it is a Natural (never arranged).
 Arranged arrange(const Tables& t, const Side& side, std::string_view what) {
-  const bool natural_holding = t.holding[holding_index(side.cards, what)] >> 6 == kNaturalForm;
+  const bool natural_holding = record_form(t.holding[holding_index(side.cards, what)]) == kNaturalForm;
   if (side.low != 0 && !natural_holding && ((side.low & ~side.cards) || popcount(side.low) != 2))
     throw std::invalid_argument(std::string(what) + ": the Low hand " + format_cards(side.low) +
                                 " is not two cards of " + format_cards(side.cards));
@@ -323,7 +327,7 @@ std::int64_t settle_range(const Tables& t, const std::uint8_t* const outcome, co
     const std::uint32_t b = holding[colex_index<4>(banker[i], banker_ok)];
     const std::uint32_t p = holding[colex_index<4>(player[i], player_ok)];
     bool ok = banker_ok & player_ok & ((banker[i] & player[i]) == 0);
-    int player_form = int(p >> 6);
+    int player_form = record_form(p);
     bool foul = false;
     if constexpr (kExplicitLow) {
       const Mask low = player_low[i], high = player[i] & ~low;
@@ -335,12 +339,12 @@ std::int64_t settle_range(const Tables& t, const std::uint8_t* const outcome, co
       ok &= is_natural | (low_ok & high_ok & ((low & ~player[i]) == 0));
       foul = !is_natural & (high_strength <= low_strength);
       player_form = is_natural ? kNaturalForm : foul ? 0 : form_of(low_strength, high_strength);
-      foul &= (b >> 6) != kNaturalForm;  // a banker Natural comes before the foul
+      foul &= record_form(b) != kNaturalForm;  // a banker Natural comes before the foul
     }
     all_ok &= ok;
-    std::uint8_t code = outcome[(b >> 6) * kNumForms + player_form];
+    std::uint8_t code = outcome[record_form(b) * kNumForms + player_form];
     // Where the highest card decides, the player wins with the higher one.
-    code |= ((code & kReasonMask) == kHighCardBits) & ((p & 63) > (b & 63));
+    code |= ((code & kReasonMask) == kHighCardBits) & (record_highest(p) > record_highest(b));
     out[i] = foul ? kFoul : code;
   }
   if (all_ok) return kNoBadIndex;
@@ -415,7 +419,7 @@ bool is_valid(Mask low, Mask high) {
 int house_way(Mask holding) {
   check_hand(holding, 4, "a Bai Buu holding");
   bool valid;
-  return tables().house_way[colex_index<4>(holding, valid)];
+  return record_house_way(tables().holding[colex_index<4>(holding, valid)]);
 }
 
 int card_value(int card) {
@@ -485,7 +489,7 @@ const FormCounts& form_counts() {
     const Tables& t = tables();
     for (std::uint32_t i = 0; i < kNumHands4; ++i) {
       const Mask holding = mask_from_colex<4>(i);
-      const int form = int(t.holding[i] >> 6), value = int(t.holding[i] & 63);
+      const int form = record_form(t.holding[i]), value = record_highest(t.holding[i]);
       // Counted at value + 1 and summed upward below: below[h] then counts values < h.
       ++fc.all[form];
       ++fc.all_below[form * kValues + value + 1];
@@ -555,9 +559,9 @@ void disjoint_counts(Mask holding, std::int64_t* count, std::int64_t* below) {
   auto add = [&](Mask banker, int sign) {
     bool valid;
     const std::uint32_t record = t.holding[colex_index<4>(banker, valid)];
-    const int form = int(record >> 6);
+    const int form = record_form(record);
     count[form] += sign;
-    if (int(record & 63) < value) below[form] += sign;
+    if (record_highest(record) < value) below[form] += sign;
   };
   for (int skip = 0; skip < 4; ++skip) {
     const Mask three = holding & ~card_bit(cards[skip]);
@@ -672,21 +676,21 @@ void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, 
   for (int i = 0; i < n; ++i) {
     const std::uint32_t index = colex_index<4>(players[i], valid);
     const std::uint32_t p = t.holding[index];
-    const std::uint32_t form = optimal[i] ? optimal_table(rules).form[index] : p >> 6;
-    std::uint8_t code = outcome[(b >> 6) * kNumForms + form];
-    code |= ((code & kReasonMask) == kHighCardBits) & ((p & 63) > (b & 63));  // the higher card wins
+    const std::uint32_t form = optimal[i] ? optimal_table(rules).form[index] : record_form(p);
+    std::uint8_t code = outcome[record_form(b) * kNumForms + form];
+    code |= ((code & kReasonMask) == kHighCardBits) & (record_highest(p) > record_highest(b));  // the higher card wins
     codes[i] = code;
   }
 }
 
 unsigned valid_arrangements_by_table(Mask holding) {
   bool valid;
-  return tables().valid[colex_index<4>(holding, valid)];
+  return record_valid(tables().holding[colex_index<4>(holding, valid)]);
 }
 
 bool is_natural_by_table(Mask holding) {
   bool valid;
-  return tables().holding[colex_index<4>(holding, valid)] >> 6 == kNaturalForm;
+  return record_form(tables().holding[colex_index<4>(holding, valid)]) == kNaturalForm;
 }
 
 OptimalSummary optimal_summary(int commission_bp, Rules rules) {

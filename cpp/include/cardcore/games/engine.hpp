@@ -66,9 +66,15 @@ class Stock {
 
   bool seeded() const { return seeded_; }
   Mask cards() const { return cards_; }
-  int size() const { return popcount(cards_); }
-  void reset(Mask cards) { cards_ = cards; }
-  void take(int card) { cards_ &= ~card_bit(card); }
+  int size() const { return size_; }
+  void reset(Mask cards) {
+    cards_ = cards;
+    size_ = popcount(cards);
+  }
+  void take(int card) {
+    size_ -= static_cast<int>(cards_ >> card & 1);
+    cards_ &= ~card_bit(card);
+  }
   // A uniformly random card of the stock from the state's generator (seeded states).
   int draw() { return nth_card(cards_, static_cast<int>(rng_.below(static_cast<std::uint32_t>(size())))); }
   // From now on chance is drawn from this seed's generator.
@@ -79,6 +85,7 @@ class Stock {
 
  private:
   Mask cards_ = 0;
+  int size_ = 0;  // popcount(cards_), kept as cards leave: a seeded deal draws without counting
   Rng rng_;
   bool seeded_ = false;
 };
