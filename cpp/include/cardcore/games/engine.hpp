@@ -55,8 +55,32 @@ struct Step {
   std::uint8_t stage = 0;
 };
 
+// For each byte value, the position of its k-th set bit (nth_card's last step).
+inline constexpr auto kNthBitOfByte = [] {
+  std::array<std::array<std::uint8_t, 8>, 256> nth{};
+  for (int b = 0; b < 256; ++b)
+    for (int bit = 0, k = 0; bit < 8; ++bit)
+      if (b >> bit & 1) nth[b][k++] = static_cast<std::uint8_t>(bit);
+  return nth;
+}();
+
 // The id of the n-th lowest card of a mask (n from 0, below the mask's count of cards).
-int nth_card(Mask mask, int n);
+// Inline, as every seeded deal's card calls it, and without a loop or a branch (where the
+// card falls is random, and a branch on it would be mispredicted): each byte's count of
+// cards (the first steps of popcount), summed over the bytes up to each by one multiply;
+// the card is in the first byte whose running count exceeds n.
+inline int nth_card(Mask mask, int n) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHighBits = 0x8080808080808080ull;
+  std::uint64_t counts = mask - ((mask >> 1) & 0x5555555555555555ull);
+  counts = (counts & 0x3333333333333333ull) + ((counts >> 2) & 0x3333333333333333ull);
+  counts = (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  const std::uint64_t through = counts * kOnes;  // byte k: the cards in bytes 0..k (at most 52)
+  // Bit 7 of byte k stays set iff through[k] >= n + 1 (128 + through[k] never borrows).
+  const std::uint64_t reached = ((through | kHighBits) - static_cast<std::uint64_t>(n + 1) * kOnes) & kHighBits;
+  const int shift = lowest_bit(reached) & ~7;                             // 8 * the byte's index
+  const int before = static_cast<int>(((through << 8) >> shift) & 0xFF);  // the cards in the bytes below it
+  return shift + kNthBitOfByte[(mask >> shift) & 0xFF][static_cast<std::size_t>(n - before)];
+}
 
 // The cards still to be dealt and how chance picks from them.
 class Stock {
