@@ -64,16 +64,20 @@ inline constexpr auto kNthBitOfByte = [] {
   return nth;
 }();
 
-// The id of the n-th lowest card of a mask (n from 0, below the mask's count of cards).
-// Inline, as every seeded deal's card calls it, and without a loop or a branch (where the
-// card falls is random, and a branch on it would be mispredicted): each byte's count of
-// cards (the first steps of popcount), summed over the bytes up to each by one multiply;
-// the card is in the first byte whose running count exceeds n.
-inline int nth_card(Mask mask, int n) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHighBits = 0x8080808080808080ull;
+// Byte k holds the count of the mask's cards in its byte k (popcount's first steps).
+inline std::uint64_t byte_counts(Mask mask) {
   std::uint64_t counts = mask - ((mask >> 1) & 0x5555555555555555ull);
   counts = (counts & 0x3333333333333333ull) + ((counts >> 2) & 0x3333333333333333ull);
-  counts = (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+}
+
+// The id of the n-th lowest card of a mask (n from 0, below the mask's count of cards),
+// given its byte_counts. Inline, as every seeded deal's card calls it, and without a loop
+// or a branch (where the card falls is random, and a branch on it would be mispredicted):
+// the byte counts summed over the bytes up to each by one multiply; the card is in the
+// first byte whose running count exceeds n.
+inline int nth_card(Mask mask, std::uint64_t counts, int n) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHighBits = 0x8080808080808080ull;
   const std::uint64_t through = counts * kOnes;  // byte k: the cards in bytes 0..k (at most 52)
   // Bit 7 of byte k stays set iff through[k] >= n + 1 (128 + through[k] never borrows).
   const std::uint64_t reached = ((through | kHighBits) - static_cast<std::uint64_t>(n + 1) * kOnes) & kHighBits;
@@ -81,6 +85,8 @@ inline int nth_card(Mask mask, int n) {
   const int before = static_cast<int>(((through << 8) >> shift) & 0xFF);  // the cards in the bytes below it
   return shift + kNthBitOfByte[(mask >> shift) & 0xFF][static_cast<std::size_t>(n - before)];
 }
+
+inline int nth_card(Mask mask, int n) { return nth_card(mask, byte_counts(mask), n); }
 
 // The cards still to be dealt and how chance picks from them.
 class Stock {
@@ -93,14 +99,17 @@ class Stock {
   int size() const { return size_; }
   void reset(Mask cards) {
     cards_ = cards;
+    counts_ = byte_counts(cards);
     size_ = popcount(cards);
   }
   void take(int card) {
-    size_ -= static_cast<int>(cards_ >> card & 1);
+    const auto present = cards_ >> card & 1;
+    size_ -= static_cast<int>(present);
+    counts_ -= present << (card & ~7);
     cards_ &= ~card_bit(card);
   }
   // A uniformly random card of the stock from the state's generator (seeded states).
-  int draw() { return nth_card(cards_, static_cast<int>(rng_.below(static_cast<std::uint32_t>(size())))); }
+  int draw() { return nth_card(cards_, counts_, static_cast<int>(rng_.below(static_cast<std::uint32_t>(size_)))); }
   // From now on chance is drawn from this seed's generator.
   void make_seeded(std::uint64_t seed) {
     rng_ = Rng(seed);
@@ -108,8 +117,11 @@ class Stock {
   }
 
  private:
+  // Kept as cards leave, so that a seeded deal's draws wait only for the last card's removal,
+  // not for counting the stock again: popcount(cards_), and byte_counts(cards_).
   Mask cards_ = 0;
-  int size_ = 0;  // popcount(cards_), kept as cards leave: a seeded deal draws without counting
+  std::uint64_t counts_ = 0;
+  int size_ = 0;
   Rng rng_;
   bool seeded_ = false;
 };
