@@ -17,7 +17,10 @@ Baselines:
   (``python -m venv`` then ``pip install pgx jax``), the first time, and runs the baseline
   there;
 - ``cc.simulate`` of Bai Buu, 6 player hands arranging at random against the house way,
-  one thread: rounds per second through the engine path (the rollouts through States).
+  one thread: rounds per second through the engine path (the rollouts through States),
+  next to the same rounds with every hand by the house way, which take the table path (the
+  same deals settled by table, no States): the ratio of the two is the engine path's
+  figure to compare between runs on a shared machine.
 """
 
 from __future__ import annotations
@@ -169,9 +172,9 @@ def pgx_rate(seconds: float) -> dict[str, Any] | str:
     return data
 
 
-def simulate_rate(seconds: float) -> float:
+def simulate_rate(seconds: float, policies: list[str]) -> float:
+    """Bai Buu rounds per second of cc.simulate, 6 player hands, one thread."""
     game = cc.baibuu.Game(player_hands=6)
-    policies = ["random"] * 6 + ["house_way"]
     rounds = 200_000
 
     def run(limit: float) -> tuple[int, float]:
@@ -212,9 +215,11 @@ def main() -> None:
             print(f"Pgx {pgx['pgx']} (JAX {pgx['jax']}, CPU) leduc_holdem, batch 16,384, random "
                   f"policy in lax.scan: {pgx['rate'] / 1e6:.2f} M steps/s; VectorEnv badugi "
                   f"2 threads is {rates[('badugi', 2)] / pgx['rate']:.2f}x")
-    sim = simulate_rate(args.seconds)
+    engine = simulate_rate(args.seconds, ["random"] * 6 + ["house_way"])
+    table = simulate_rate(args.seconds, ["house_way"] * 7)
     print(f"cc.simulate baibuu, 6 random hands against the house way, 1 thread: "
-          f"{sim / 1e6:.2f} M rounds/s")
+          f"{engine / 1e6:.2f} M rounds/s; every hand by the house way (the table path): "
+          f"{table / 1e6:.2f} M rounds/s; engine path / table path = {engine / table:.2f}")
 
 
 if __name__ == "__main__":

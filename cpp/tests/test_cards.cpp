@@ -11,6 +11,7 @@
 #include "cardcore/core/layout.hpp"
 #include "cardcore/core/rank_table.hpp"
 #include "cardcore/core/rng.hpp"
+#include "cardcore/games/engine.hpp"
 #include "check.hpp"
 
 using namespace cardcore;
@@ -263,6 +264,18 @@ TEST_CASE(random_hands_have_k_distinct_cards_of_the_deck) {
       CHECK_EQ(popcount(hand), k);
       CHECK_EQ(hand & ~kDeckMask, Mask{0});
     }
+  }
+}
+
+TEST_CASE(nth_card_is_the_nth_lowest_card_of_any_mask) {
+  Rng rng(11);
+  std::vector<Mask> masks{kDeckMask, Mask{1}, card_bit(51), 0xFFull << 40, Mask{0xAAAAAAAAAAAAA}};
+  for (int k = 1; k <= 52; ++k)
+    for (int i = 0; i < 20; ++i) masks.push_back(rng.random_hand(k));
+  for (const Mask mask : masks) {
+    TRACE("mask = " + std::to_string(mask));
+    int n = 0;
+    for (Mask m = mask; m; m = clear_lowest(m)) CHECK_EQ(nth_card(mask, n++), lowest_bit(m));
   }
 }
 

@@ -163,12 +163,11 @@ void check_mask(Mask mask) {
     throw std::invalid_argument("mask " + std::to_string(mask) + " has bits outside the 52 card positions (bits 0-51)");
 }
 
-void check_hand(Mask mask, int num_cards, std::string_view what) {
-  check_mask(mask);
-  if (popcount(mask) != num_cards)
-    throw std::invalid_argument(std::string(what) + " needs " + std::to_string(num_cards) + " cards, got " +
-                                std::to_string(popcount(mask)) +
-                                (mask ? " (" + format_cards(mask) + ")" : std::string()));
+void throw_bad_hand(Mask mask, int num_cards, std::string_view what) {
+  check_mask(mask);  // else the count is wrong
+  throw std::invalid_argument(std::string(what) + " needs " + std::to_string(num_cards) + " cards, got " +
+                              std::to_string(popcount(mask)) +
+                              (mask ? " (" + format_cards(mask) + ")" : std::string()));
 }
 
 }  // namespace cardcore

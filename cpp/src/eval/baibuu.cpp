@@ -171,38 +171,64 @@ constexpr std::uint8_t kReasonMask = 7 << 1;
 
 constexpr int form_of(int low, int high) { return (high - 1) * (high - 2) / 2 + (low - 1); }
 
+// The (Low, High) strengths of each form but the Natural's.
+struct FormStrengths {
+  std::uint8_t low, high;
+};
+constexpr auto kFormStrengths = [] {
+  std::array<FormStrengths, kNaturalForm> strengths{};
+  for (int high = 2; high <= kMaxTwoCardStrength; ++high)
+    for (int low = 1; low < high; ++low)
+      strengths[form_of(low, high)] = {static_cast<std::uint8_t>(low), static_cast<std::uint8_t>(high)};
+  return strengths;
+}();
+
 Arranged arranged_of_form(int form) {
   Arranged a;
   if (form == kNaturalForm) {
     a.natural = true;
     return a;
   }
-  // Forms run row by row, High = 2, 3, ..., each row starting at form_of(1, High).
-  for (a.high = 2; form_of(1, a.high + 1) <= form; ++a.high) {
-  }
-  a.low = form - form_of(1, a.high) + 1;
+  a.low = kFormStrengths[form].low;
+  a.high = kFormStrengths[form].high;
   return a;
 }
 
-// Per holding (colex-indexed): bits 0-5 the highest card's card_value, bits 6-14 the form
-// of the house way's arrangement (kNaturalForm for a Natural).
-std::uint32_t holding_record(Mask holding) {
-  const auto highest = static_cast<std::uint32_t>(card_value(highest_card(holding)));
-  if (natural(holding) != Natural::kNone) return highest | std::uint32_t(kNaturalForm) << 6;
-  const Holding h(holding);
-  const int i = house_way_of(h, holding);
-  return highest | std::uint32_t(form_of(h.low_strength(i), h.high_strength(i))) << 6;
+// Per holding (colex-indexed), all that a round needs of it in one word: bits 0-5 the
+// highest card's card_value, bits 6-14 the form of the house way's arrangement
+// (kNaturalForm for a Natural), bits 15-20 which arrangements are valid (bit i for
+// arrangement i), bits 21-23 the house way's arrangement index (7 for a Natural).
+constexpr int record_form(std::uint32_t record) { return int(record >> 6 & 511); }
+constexpr int record_highest(std::uint32_t record) { return int(record & 63); }
+constexpr unsigned record_valid(std::uint32_t record) { return record >> 15 & 63; }
+constexpr int record_house_way(std::uint32_t record) {
+  const int way = int(record >> 21 & 7);
+  return way == 7 ? -1 : way;
 }
 
+std::uint32_t holding_record(Mask holding) {
+  const Holding h(holding);
+  const bool is_natural = natural(holding) != Natural::kNone;
+  const int way = is_natural ? 7 : house_way_of(h, holding);
+  const int form = is_natural ? kNaturalForm : form_of(h.low_strength(way), h.high_strength(way));
+  unsigned valid = 0;
+  for (int i = 0; i < kNumArrangements; ++i) valid |= unsigned(h.valid(i)) << i;
+  return static_cast<std::uint32_t>(card_value(highest_card(holding))) | std::uint32_t(form) << 6 | valid << 15 |
+         std::uint32_t(way) << 21;
+}
+
+// The card id of a card_value (its suit strength back to the suit id: ♦ 0 is 1, ♣ 1 is 0).
+constexpr int card_of_value(int value) { return (value & 2) ? value : value ^ 1; }
+
 Arranged from_record(std::uint32_t record) {  // the house way's arrangement
-  Arranged a = arranged_of_form(int(record >> 6));
-  a.highest = int(record & 63);
+  Arranged a = arranged_of_form(record_form(record));
+  a.highest = record_highest(record);
   return a;
 }
 
 struct Tables {
   std::array<std::uint8_t, kNumHands2> two_card{};
-  std::vector<std::uint32_t> holding = std::vector<std::uint32_t>(kNumHands4);
+  std::vector<std::uint32_t> holding = std::vector<std::uint32_t>(kNumHands4);  // holding_record
 };
 
 const Tables& tables() {
@@ -243,17 +269,45 @@ std::uint32_t holding_index(Mask holding, std::string_view what) {
   return index;
 }
 
-Arranged arrange(const Side& side, std::string_view what) {
-  const Arranged from_table = from_record(tables().holding[holding_index(side.cards, what)]);
-  if (side.low == 0 || from_table.natural) return from_table;
-  if ((side.low & ~side.cards) || popcount(side.low) != 2)
-    throw std::invalid_argument(std::string(what) + ": the Low hand " + format_cards(side.low) +
-                                " is not two cards of " + format_cards(side.cards));
-  Arranged a = from_table;
-  a.low = two_card_strength(side.low);
-  a.high = two_card_strength(side.cards & ~side.low);
+// What settlement needs of a side (settle's checks left to the caller).
+Arranged arrange_unchecked(const Tables& t, const Side& side) {
+  bool valid;
+  Arranged a = from_record(t.holding[colex_index<4>(side.cards, valid)]);
+  if (side.low == 0 || a.natural) return a;
+  a.low = t.two_card[colex_index<2>(side.low, valid)];
+  a.high = t.two_card[colex_index<2>(side.cards & ~side.low, valid)];
   a.foul = a.high <= a.low;
   return a;
+}
+
+// arrange_unchecked after checking the side: four cards, and a Low of two of them unless
+// it is a Natural (never arranged).
+Arranged arrange(const Tables& t, const Side& side, std::string_view what) {
+  const bool natural_holding = record_form(t.holding[holding_index(side.cards, what)]) == kNaturalForm;
+  if (side.low != 0 && !natural_holding && ((side.low & ~side.cards) || popcount(side.low) != 2))
+    throw std::invalid_argument(std::string(what) + ": the Low hand " + format_cards(side.low) +
+                                " is not two cards of " + format_cards(side.cards));
+  return arrange_unchecked(t, side);
+}
+
+// The outcome of two arranged sides (3.7): decide() as its table of forms gives it.
+Outcome settle_arranged(const Arranged& banker, const Arranged& player, Rules rules) {
+  Outcome o;
+  if (player.foul && !banker.natural) {  // a player's Natural is never arranged, so never fouls
+    o.reason = Reason::kPlayerFoul;
+  } else {
+    const auto form = [](const Arranged& side) { return side.natural ? kNaturalForm : form_of(side.low, side.high); };
+    // A foul against a banker's Natural: the banker's Natural decides, whatever the form.
+    const int player_form = player.foul ? 0 : form(player);
+    const unsigned code = outcome_table(rules)[form(banker) * kNumForms + player_form];
+    o.reason = static_cast<Reason>(code >> 1 & 7);
+    o.low = static_cast<PositionResult>(code >> 4 & 3);
+    o.high = static_cast<PositionResult>(code >> 6);
+    o.player_wins = o.reason == Reason::kHighCard ? player.highest > banker.highest : (code & 1) != 0;
+  }
+  o.banker_highest = card_of_value(banker.highest);
+  o.player_highest = card_of_value(player.highest);
+  return o;
 }
 
 // settle_many over [begin, end), with the player's Low hands given or by the house way.
@@ -273,7 +327,7 @@ std::int64_t settle_range(const Tables& t, const std::uint8_t* const outcome, co
     const std::uint32_t b = holding[colex_index<4>(banker[i], banker_ok)];
     const std::uint32_t p = holding[colex_index<4>(player[i], player_ok)];
     bool ok = banker_ok & player_ok & ((banker[i] & player[i]) == 0);
-    int player_form = int(p >> 6);
+    int player_form = record_form(p);
     bool foul = false;
     if constexpr (kExplicitLow) {
       const Mask low = player_low[i], high = player[i] & ~low;
@@ -285,12 +339,12 @@ std::int64_t settle_range(const Tables& t, const std::uint8_t* const outcome, co
       ok &= is_natural | (low_ok & high_ok & ((low & ~player[i]) == 0));
       foul = !is_natural & (high_strength <= low_strength);
       player_form = is_natural ? kNaturalForm : foul ? 0 : form_of(low_strength, high_strength);
-      foul &= (b >> 6) != kNaturalForm;  // a banker Natural comes before the foul
+      foul &= record_form(b) != kNaturalForm;  // a banker Natural comes before the foul
     }
     all_ok &= ok;
-    std::uint8_t code = outcome[(b >> 6) * kNumForms + player_form];
+    std::uint8_t code = outcome[record_form(b) * kNumForms + player_form];
     // Where the highest card decides, the player wins with the higher one.
-    code |= ((code & kReasonMask) == kHighCardBits) & ((p & 63) > (b & 63));
+    code |= ((code & kReasonMask) == kHighCardBits) & (record_highest(p) > record_highest(b));
     out[i] = foul ? kFoul : code;
   }
   if (all_ok) return kNoBadIndex;
@@ -363,8 +417,9 @@ bool is_valid(Mask low, Mask high) {
 }
 
 int house_way(Mask holding) {
-  if (natural(holding) != Natural::kNone) return -1;
-  return house_way_of(Holding(holding), holding);
+  check_hand(holding, 4, "a Bai Buu holding");
+  bool valid;
+  return record_house_way(tables().holding[colex_index<4>(holding, valid)]);
 }
 
 int card_value(int card) {
@@ -380,18 +435,22 @@ int highest_card(Mask holding) {
 }
 
 Outcome settle(const Side& banker, const Side& player, Rules rules) {
-  const Arranged b = arrange(banker, "the banker's hand");
-  const Arranged p = arrange(player, "the player's hand");
+  const Tables& t = tables();
+  const Arranged b = arrange(t, banker, "the banker's hand");
+  const Arranged p = arrange(t, player, "the player's hand");
   if (banker.cards & player.cards)
     throw std::invalid_argument("the banker and the player share " + format_cards(banker.cards & player.cards));
   if (b.foul)
     throw std::invalid_argument("the banker's arrangement " + format_cards(banker.low) + " / " +
                                 format_cards(banker.cards & ~banker.low) +
                                 " is not valid: High must be stronger than Low (R-8)");
-  Outcome o = decide(b, p, rules);
-  o.banker_highest = highest_card(banker.cards);
-  o.player_highest = highest_card(player.cards);
-  return o;
+  return settle_arranged(b, p, rules);
+}
+
+void settle_unchecked(const Side& banker, const Side* players, int n, Outcome* out, Rules rules) {
+  const Tables& t = tables();
+  const Arranged arranged_banker = arrange_unchecked(t, banker);
+  for (int i = 0; i < n; ++i) out[i] = settle_arranged(arranged_banker, arrange_unchecked(t, players[i]), rules);
 }
 
 std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low, std::uint8_t* out,
@@ -430,7 +489,7 @@ const FormCounts& form_counts() {
     const Tables& t = tables();
     for (std::uint32_t i = 0; i < kNumHands4; ++i) {
       const Mask holding = mask_from_colex<4>(i);
-      const int form = int(t.holding[i] >> 6), value = int(t.holding[i] & 63);
+      const int form = record_form(t.holding[i]), value = record_highest(t.holding[i]);
       // Counted at value + 1 and summed upward below: below[h] then counts values < h.
       ++fc.all[form];
       ++fc.all_below[form * kValues + value + 1];
@@ -500,9 +559,9 @@ void disjoint_counts(Mask holding, std::int64_t* count, std::int64_t* below) {
   auto add = [&](Mask banker, int sign) {
     bool valid;
     const std::uint32_t record = t.holding[colex_index<4>(banker, valid)];
-    const int form = int(record >> 6);
+    const int form = record_form(record);
     count[form] += sign;
-    if (int(record & 63) < value) below[form] += sign;
+    if (record_highest(record) < value) below[form] += sign;
   };
   for (int skip = 0; skip < 4; ++skip) {
     const Mask three = holding & ~card_bit(cards[skip]);
@@ -617,16 +676,21 @@ void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, 
   for (int i = 0; i < n; ++i) {
     const std::uint32_t index = colex_index<4>(players[i], valid);
     const std::uint32_t p = t.holding[index];
-    const std::uint32_t form = optimal[i] ? optimal_table(rules).form[index] : p >> 6;
-    std::uint8_t code = outcome[(b >> 6) * kNumForms + form];
-    code |= ((code & kReasonMask) == kHighCardBits) & ((p & 63) > (b & 63));  // the higher card wins
+    const std::uint32_t form = optimal[i] ? optimal_table(rules).form[index] : record_form(p);
+    std::uint8_t code = outcome[record_form(b) * kNumForms + form];
+    code |= ((code & kReasonMask) == kHighCardBits) & (record_highest(p) > record_highest(b));  // the higher card wins
     codes[i] = code;
   }
 }
 
+unsigned valid_arrangements_by_table(Mask holding) {
+  bool valid;
+  return record_valid(tables().holding[colex_index<4>(holding, valid)]);
+}
+
 bool is_natural_by_table(Mask holding) {
   bool valid;
-  return tables().holding[colex_index<4>(holding, valid)] >> 6 == kNaturalForm;
+  return record_form(tables().holding[colex_index<4>(holding, valid)]) == kNaturalForm;
 }
 
 OptimalSummary optimal_summary(int commission_bp, Rules rules) {

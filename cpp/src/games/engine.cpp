@@ -136,36 +136,6 @@ std::string draw_to_string(std::string_view verb, std::string_view none, Mask ha
   return std::string(verb) + " " + format_cards(cards_of_positions(hand, positions));
 }
 
-namespace {
-// For each byte value: its number of set bits, and the position of its k-th set bit.
-struct ByteTables {
-  std::uint8_t count[256];
-  std::uint8_t nth[256][8];
-};
-constexpr ByteTables kBytes = [] {
-  ByteTables t{};
-  for (int b = 0; b < 256; ++b) {
-    int k = 0;
-    for (int bit = 0; bit < 8; ++bit)
-      if (b >> bit & 1) t.nth[b][k++] = static_cast<std::uint8_t>(bit);
-    t.count[b] = static_cast<std::uint8_t>(k);
-  }
-  return t;
-}();
-}  // namespace
-
-int nth_card(Mask mask, int n) {
-  // Skip whole bytes by their bit counts, then look the bit up in its byte: every seeded
-  // deal calls this once per card.
-  for (int base = 0;; base += 8, mask >>= 8) {
-    const unsigned byte = static_cast<unsigned>(mask & 0xFF);
-    if (n < kBytes.count[byte]) return base + kBytes.nth[byte][n];
-    n -= kBytes.count[byte];
-  }
-}
-
-int Stock::draw() { return nth_card(cards_, static_cast<int>(rng_.below(static_cast<std::uint32_t>(size())))); }
-
 Mask cards_of_positions(Mask hand, unsigned positions) {
   Mask cards = 0;
   for (int i = 0; hand; ++i, hand = clear_lowest(hand))

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "cardcore/core/bits.hpp"
+
 namespace cardcore {
 
 using Mask = std::uint64_t;
@@ -56,8 +58,15 @@ std::string format_cards(Mask mask, bool pretty = false);
 // Throws std::invalid_argument if the mask has bits outside the 52 card positions.
 void check_mask(Mask mask);
 
+// check_hand's error, out of line: the message is built only for a bad hand.
+[[noreturn]] void throw_bad_hand(Mask mask, int num_cards, std::string_view what);
+
 // Throws std::invalid_argument unless the mask holds exactly `num_cards` cards below 52;
-// `what` names the hand in the message ("a Buh hand").
-void check_hand(Mask mask, int num_cards, std::string_view what);
+// `what` names the hand in the message ("a Buh hand"). Inline: engines check every hand
+// they evaluate, and the good case is two tests.
+inline void check_hand(Mask mask, int num_cards, std::string_view what) {
+  if ((mask & ~kDeckMask) || popcount(mask) != num_cards) [[unlikely]]
+    throw_bad_hand(mask, num_cards, what);
+}
 
 }  // namespace cardcore

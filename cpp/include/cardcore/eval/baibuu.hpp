@@ -72,7 +72,8 @@ Mask arrangement_low(Mask holding, int index);
 int arrangement_index(Mask holding, Mask low);
 bool is_valid(Mask low, Mask high);
 
-// The house way's arrangement index for a non-Natural holding; -1 for a Natural.
+// The house way's arrangement index for a non-Natural holding; -1 for a Natural. Looked
+// up in a table of every holding, built on first use.
 int house_way(Mask holding);
 
 // Rank * 4 + suit strength (♦ 0, ♣ 1, ♥ 2, ♠ 3): the order of the highest-card step.
@@ -100,6 +101,10 @@ struct Outcome {
 // that is not four cards, a Low hand that is not two of them, shared cards, or an invalid
 // banker arrangement (the banker never fouls, R-8); a player's invalid one is a foul.
 Outcome settle(const Side& banker, const Side& player, Rules rules = {});
+// settle() of n player hands against one banker, out[i] for players[i], for hot loops (an
+// engine's rounds): by table, checking nothing (every side four cards, no card shared, each
+// Low two of its side's cards or 0, the banker's arrangement valid).
+void settle_unchecked(const Side& banker, const Side* players, int n, Outcome* out, Rules rules = {});
 
 // Settles arrays of holdings, the banker by the house way and the player by the house way
 // (player_low == nullptr) or by the given Low hands. Writes each outcome packed in one
@@ -141,6 +146,9 @@ void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, 
 // natural(holding) != Natural::kNone by table lookup, for hot loops: the holding must be
 // four cards (unchecked).
 bool is_natural_by_table(Mask holding);
+// The valid arrangements of a holding, bit i for arrangement i, by table lookup for hot
+// loops: the holding must be four cards (unchecked).
+unsigned valid_arrangements_by_table(Mask holding);
 
 // Plays `rounds` random rounds of one player hand against the banker, the banker arranged
 // by the house way and the player by the house way or the optimal arrangement, and counts

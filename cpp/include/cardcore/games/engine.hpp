@@ -55,6 +55,39 @@ struct Step {
   std::uint8_t stage = 0;
 };
 
+// For each byte value, the position of its k-th set bit (nth_card's last step).
+inline constexpr auto kNthBitOfByte = [] {
+  std::array<std::array<std::uint8_t, 8>, 256> nth{};
+  for (int b = 0; b < 256; ++b)
+    for (int bit = 0, k = 0; bit < 8; ++bit)
+      if (b >> bit & 1) nth[b][k++] = static_cast<std::uint8_t>(bit);
+  return nth;
+}();
+
+// Byte k holds the count of the mask's cards in its byte k (popcount's first steps).
+inline std::uint64_t byte_counts(Mask mask) {
+  std::uint64_t counts = mask - ((mask >> 1) & 0x5555555555555555ull);
+  counts = (counts & 0x3333333333333333ull) + ((counts >> 2) & 0x3333333333333333ull);
+  return (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+}
+
+// The id of the n-th lowest card of a mask (n from 0, below the mask's count of cards),
+// given its byte_counts. Inline, as every seeded deal's card calls it, and without a loop
+// or a branch (where the card falls is random, and a branch on it would be mispredicted):
+// the byte counts summed over the bytes up to each by one multiply; the card is in the
+// first byte whose running count exceeds n.
+inline int nth_card(Mask mask, std::uint64_t counts, int n) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHighBits = 0x8080808080808080ull;
+  const std::uint64_t through = counts * kOnes;  // byte k: the cards in bytes 0..k (at most 52)
+  // Bit 7 of byte k stays set iff through[k] >= n + 1 (128 + through[k] never borrows).
+  const std::uint64_t reached = ((through | kHighBits) - static_cast<std::uint64_t>(n + 1) * kOnes) & kHighBits;
+  const int shift = lowest_bit(reached) & ~7;                             // 8 * the byte's index
+  const int before = static_cast<int>(((through << 8) >> shift) & 0xFF);  // the cards in the bytes below it
+  return shift + kNthBitOfByte[(mask >> shift) & 0xFF][static_cast<std::size_t>(n - before)];
+}
+
+inline int nth_card(Mask mask, int n) { return nth_card(mask, byte_counts(mask), n); }
+
 // The cards still to be dealt and how chance picks from them.
 class Stock {
  public:
@@ -63,11 +96,20 @@ class Stock {
 
   bool seeded() const { return seeded_; }
   Mask cards() const { return cards_; }
-  int size() const { return popcount(cards_); }
-  void reset(Mask cards) { cards_ = cards; }
-  void take(int card) { cards_ &= ~card_bit(card); }
+  int size() const { return size_; }
+  void reset(Mask cards) {
+    cards_ = cards;
+    counts_ = byte_counts(cards);
+    size_ = popcount(cards);
+  }
+  void take(int card) {
+    const auto present = cards_ >> card & 1;
+    size_ -= static_cast<int>(present);
+    counts_ -= present << (card & ~7);
+    cards_ &= ~card_bit(card);
+  }
   // A uniformly random card of the stock from the state's generator (seeded states).
-  int draw();
+  int draw() { return nth_card(cards_, counts_, static_cast<int>(rng_.below(static_cast<std::uint32_t>(size_)))); }
   // From now on chance is drawn from this seed's generator.
   void make_seeded(std::uint64_t seed) {
     rng_ = Rng(seed);
@@ -75,7 +117,11 @@ class Stock {
   }
 
  private:
+  // Kept as cards leave, so that a seeded deal's draws wait only for the last card's removal,
+  // not for counting the stock again: popcount(cards_), and byte_counts(cards_).
   Mask cards_ = 0;
+  std::uint64_t counts_ = 0;
+  int size_ = 0;
   Rng rng_;
   bool seeded_ = false;
 };
@@ -103,9 +149,6 @@ int parse_draw(std::string_view text, std::string_view verb, Mask hand, int base
 // The text of draw action base + m ("<verb> <cards>" for the cards of positions m in
 // `hand`, `none` for m = 0); with no hand to read (nobody drawing) the count of cards.
 std::string draw_to_string(std::string_view verb, std::string_view none, Mask hand, unsigned positions);
-
-// The id of the n-th lowest card of a mask (n from 0).
-int nth_card(Mask mask, int n);
 
 // "discard" mask m (bit i = the i-th lowest card of the hand) as the cards it names.
 Mask cards_of_positions(Mask hand, unsigned positions);

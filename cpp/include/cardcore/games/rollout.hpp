@@ -64,8 +64,8 @@ void rollout(const Config& config, int players, bool rotate_dealer, std::int64_t
                     for (std::size_t k = first; k < last; ++k) {
                       const auto i = static_cast<std::uint64_t>(begin) + k;
                       const State state = play_game<State>(config, players, rotate_dealer, i, seed, choose);
-                      const std::vector<double> r = state.returns();
-                      std::copy(r.begin(), r.end(), returns + k * static_cast<std::size_t>(players));
+                      double* row = returns + k * static_cast<std::size_t>(players);
+                      for (int p = 0; p < players; ++p) row[p] = state.return_of(p);
                       add_counts<State>(chunk_counts, state.counts());
                     }
                     const std::lock_guard lock(counts_mutex);  // once per chunk
@@ -130,8 +130,7 @@ void rollout_summary(const Config& config, int players, bool rotate_dealer, std:
       players, begin, end, threads,
       [&](std::uint64_t i, double* row, Counts<State>& game_counts) {
         const State state = play_game<State>(config, players, rotate_dealer, i, seed, choose);
-        const std::vector<double> r = state.returns();
-        std::copy(r.begin(), r.end(), row);
+        for (int p = 0; p < players; ++p) row[p] = state.return_of(p);
         add_counts<State>(game_counts, state.counts());
       },
       bins, moments, summary_counts, counts, running_totals);

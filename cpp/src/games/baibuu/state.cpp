@@ -51,22 +51,19 @@ void State::start_round() {
   std::fill(hands_, hands_ + kMaxSeats, Mask{0});
   std::fill(lows_, lows_ + kMaxSeats, Mask{0});
   dealt_ = 0;
+  deal_seat_ = 0;
+  naturals_ = 0;
+  fouled_ = 0;
   round_start_index_ = history_.size();
   round_starts_.push_back(history_.size());
   phase_ = Phase::kDeal;
-}
-
-int State::current_player() const {
-  if (phase_ == Phase::kDeal) return kChancePlayer;
-  if (phase_ == Phase::kArrange) return to_act_;
-  return kTerminalPlayer;
 }
 
 void State::next_to_arrange(int from) {
   // Naturals need no decision; the house-way banker decides inside settlement.
   const int last = config_.banker == Banker::kAgent ? banker_seat() : banker_seat() - 1;
   for (int seat = from; seat <= last; ++seat)
-    if (natural(hands_[seat]) == Natural::kNone) {
+    if (!(naturals_ >> seat & 1)) {
       to_act_ = seat;
       phase_ = Phase::kArrange;
       return;
@@ -77,11 +74,12 @@ void State::next_to_arrange(int from) {
 ActionSet State::legal_player_actions() const {
   ActionSet actions;
   if (phase_ != Phase::kArrange) return actions;
-  for (int i = 0; i < kNumArrangements; ++i) {
-    const Mask low = arrangement_low(hands_[to_act_], i);
-    // Players may foul; the banker may not (3.6 #3, R-8).
-    if (to_act_ != banker_seat() || is_valid(low, hands_[to_act_] & ~low)) actions.add(i);
+  // Players may foul; the banker may not (3.6 #3, R-8).
+  if (to_act_ != banker_seat()) {
+    actions.bits[0] = (1u << kNumArrangements) - 1;
+    return actions;
   }
+  actions.bits[0] = valid_arrangements_by_table(hands_[to_act_]);
   return actions;
 }
 
@@ -95,34 +93,35 @@ std::string State::why_illegal(int action) const {
 void State::apply_player(int action) {
   history_.push_back({static_cast<std::int8_t>(to_act_), static_cast<std::uint8_t>(action), 0});
   lows_[to_act_] = arrangement_low(hands_[to_act_], action);
+  // Only a player hand can foul: the banker's invalid arrangements are not legal.
+  fouled_ |= unsigned(!(valid_arrangements_by_table(hands_[to_act_]) >> action & 1)) << to_act_;
   next_to_arrange(to_act_ + 1);
 }
 
 void State::apply_chance(int card) {
-  const int seat = dealt_ % seats();  // one at a time, player hands in seat order, banker last
+  const int seat = deal_seat_;  // one at a time, player hands in seat order, banker last
+  deal_seat_ = seat + 1 == seats() ? 0 : seat + 1;
   // Recorded before its effects, which may settle the round and deal the next.
   history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat)});
   hands_[seat] |= card_bit(card);
-  if (++dealt_ == 4 * seats()) next_to_arrange(0);
+  if (++dealt_ == 4 * seats()) {
+    for (int s = 0; s < seats(); ++s) naturals_ |= unsigned(is_natural_by_table(hands_[s])) << s;
+    next_to_arrange(0);
+  }
 }
 
 std::array<std::int64_t, 4> State::counts() const {
-  std::array<std::int64_t, 4> counts{rounds_completed_, 0, 0, fouls_};
-  for (const auto& hands : shown_) {
-    for (int i = 0; i < config_.player_hands; ++i) counts[1] += natural(hands[i]) != Natural::kNone;
-    counts[2] += natural(hands[banker_seat()]) != Natural::kNone;
-  }
-  return counts;
+  return {rounds_completed_, player_naturals_, banker_naturals_, fouls_};
 }
 
 void State::settle_round() {
   const int banker = banker_seat();
   std::int64_t round[kMaxSeats] = {};
+  // A Natural is never arranged: its Low stays 0, which settlement reads as "as dealt".
+  Side players[kMaxPlayerHands];
+  for (int i = 0; i < config_.player_hands; ++i) players[i] = {hands_[i], lows_[i]};
+  settle_unchecked({hands_[banker], lows_[banker]}, players, config_.player_hands, outcomes_, config_.rules());
   for (int i = 0; i < config_.player_hands; ++i) {
-    // A Natural is never arranged: its Low stays 0, which settle reads as "as dealt".
-    outcomes_[i] = settle({hands_[banker], lows_[banker]}, {hands_[i], lows_[i]}, config_.rules());
-    // A foul whatever the banker holds (a banker's Natural decides the round first).
-    fouls_ += lows_[i] != 0 && !is_valid(lows_[i], hands_[i] & ~lows_[i]);
     const std::int64_t wager = config_.wagers[i];
     if (outcomes_[i].player_wins) {
       round[i] += commission_net(wager, config_.commission_bp);
@@ -132,8 +131,12 @@ void State::settle_round() {
       round[i] -= wager;
     }
   }
-  if (config_.banker == Banker::kHouseWay && natural(hands_[banker]) == Natural::kNone)
+  const bool banker_natural = naturals_ >> banker & 1;
+  if (config_.banker == Banker::kHouseWay && !banker_natural)
     lows_[banker] = arrangement_low(hands_[banker], house_way(hands_[banker]));
+  player_naturals_ += popcount(naturals_ & ~(1u << banker));
+  fouls_ += popcount(fouled_);  // whatever the banker holds (a banker's Natural decides the round first)
+  banker_naturals_ += banker_natural;
   std::array<Mask, kMaxSeats> shown{};
   std::copy(hands_, hands_ + kMaxSeats, shown.begin());
   shown_.push_back(shown);
@@ -219,7 +222,7 @@ void State::observation_tensor(int player, float* out) const {
   out[layout.phase + static_cast<int>(phase_)] = 1;
   if (lows_[player])
     out[layout.arrangement + arrangement_index(hands_[player], lows_[player])] = 1;
-  else if (hands_[player] && popcount(hands_[player]) == 4 && natural(hands_[player]) != Natural::kNone)
+  else if (popcount(hands_[player]) == 4 && is_natural_by_table(hands_[player]))
     out[layout.arrangement + kNumArrangements] = 1;
   if (revealed_)
     for (int i = 0; i < config_.player_hands; ++i) out[layout.results + 2 * i + (outcomes_[i].player_wins ? 0 : 1)] = 1;

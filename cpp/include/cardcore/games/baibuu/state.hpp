@@ -34,7 +34,10 @@ class State : public EngineState<State, kMaxSeats> {
   State(const Config& config, bool seeded, std::uint64_t seed);
 
   const Config& config() const { return config_; }
-  int current_player() const;
+  int current_player() const {
+    if (phase_ == Phase::kDeal) return kChancePlayer;
+    return phase_ == Phase::kArrange ? to_act_ : kTerminalPlayer;
+  }
   bool is_terminal() const { return phase_ == Phase::kOver; }
   ActionSet legal_player_actions() const;
 
@@ -73,10 +76,14 @@ class State : public EngineState<State, kMaxSeats> {
   Mask lows_[kMaxSeats]{};
   Outcome outcomes_[kMaxPlayerHands]{};
   int dealt_ = 0;
+  int deal_seat_ = 0;      // the seat the next card goes to
+  unsigned naturals_ = 0;  // bit s: seat s was dealt a Natural this round (once all are dealt)
+  unsigned fouled_ = 0;    // bit i: player hand i fouled this round
   int to_act_ = -1;
   bool revealed_ = false;  // the last round was settled and shown
   int rounds_completed_ = 0;
-  int fouls_ = 0;  // over the whole game
+  int fouls_ = 0;                                  // over the whole game
+  int player_naturals_ = 0, banker_naturals_ = 0;  // dealt in the rounds settled
   std::size_t round_start_index_ = 0;
   std::vector<std::size_t> round_starts_;           // history index where each round began
   std::vector<std::array<Mask, kMaxSeats>> shown_;  // every settled round's hands
