@@ -242,6 +242,13 @@ class EngineState {
     return r;
   }
 
+  // Whether the last action completed a hand (or round).
+  bool completed_hand() const { return completed_hand_; }
+  // What seat `seat` has so far in the units of a single hand, for a search that looks no
+  // further than the hand in play (docs/search.md, "horizon"): the total over the hands
+  // completed; a game whose returns come only at the end of many hands defines its own.
+  double hand_value(int seat) const { return return_of(seat); }
+
   std::vector<int> history_ids() const {
     std::vector<int> ids;
     ids.reserve(history_.size());
