@@ -5,7 +5,7 @@ opponents, next to a built-in player in the same seat against the same opponents
 
     python bench/search_strength.py badugi [--games 20000] [--simulations 1000] [--threads 2]
     python bench/search_strength.py buh --players 4
-    python bench/search_strength.py hucklebuck
+    python bench/search_strength.py hucklebuck --games 400 --horizon hand --uct-c 0.2
     python bench/search_strength.py baibuu --games 100000
 
 - badugi: heads-up, the search against ``rule_based`` with seats alternating (half the
@@ -52,6 +52,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--uct-c", type=float, default=1.0)
+    parser.add_argument("--horizon", choices=["game", "hand"], default="game")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="FILE")
@@ -59,7 +60,7 @@ def main() -> None:
     spec = getattr(cc, args.game).SPEC
     rollout = spec.opponent
     search = ("ismcts", {"simulations": args.simulations, "rollout": rollout,
-                         "uct_c": args.uct_c})
+                         "uct_c": args.uct_c, "horizon": args.horizon})
     figures: dict[str, Any] = {"game": args.game, "search": str(search)}
     if args.game == "badugi":
         games = args.games or 20_000

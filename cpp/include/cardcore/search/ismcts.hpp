@@ -143,6 +143,7 @@ class IsmctsTree {
         hand_horizon_(options.horizon == Horizon::kHand),
         rollout_(rollout),
         hand_start_(model_opponents_ ? hand_start(root) : 0) {
+    model_opponents_ = model_opponents_ && others_decided();
     const int seats = State::Spec::num_players(root.config());
     base_.resize(static_cast<std::size_t>(seats));
     for (int s = 0; s < seats; ++s) base_[static_cast<std::size_t>(s)] = value_of(root, s);
@@ -257,7 +258,7 @@ class IsmctsTree {
   // completed a hand (0 in the first). Hands are dealt afresh, so only the decisions of the
   // hand in play say anything about the cards hidden now. Where hands end is public: every
   // state the searcher cannot tell from the root gives the same index.
-  static std::size_t hand_start(const State& root) {
+  std::size_t hand_start(const State& root) const {
     State replay(root.config(), false, 0);
     std::size_t start = 0;
     const std::vector<Step>& history = root.history();
@@ -266,6 +267,14 @@ class IsmctsTree {
       if (replay.completed_hand()) start = i + 1;
     }
     return start;
+  }
+
+  // Whether another player decided in the hand in play (else every world agrees).
+  bool others_decided() const {
+    const std::vector<Step>& history = root_.history();
+    for (std::size_t i = hand_start_; i < history.size(); ++i)
+      if (history[i].actor >= 0 && history[i].actor != searcher_) return true;
+    return false;
   }
 
   // Whether the other players' decisions of the hand in play in `world`'s history are what
