@@ -94,12 +94,18 @@ def main() -> None:
         games = args.games or 100_000
         game = cc.GAMES["baibuu"]()
         wager = float(game.config["wagers"][0])
+        returns = {}
         for label, policy in (("search", search), ("house_way", "house_way"),
                               ("optimal", "optimal")):
-            result = run(game, [policy], games, args.seed, args.threads)
-            figures[label] = tuple(x / wager for x in interval(result.returns[:, 0]))
+            returns[label] = run(game, [policy], games, args.seed, args.threads).returns[:, 0]
+            figures[label] = tuple(x / wager for x in interval(returns[label]))
             print(f"baibuu player {label}: {figures[label][0]:+.3%} "
                   f"[{figures[label][1]:+.3%}, {figures[label][2]:+.3%}] of the wager")
+        for other in ("house_way", "optimal"):  # on the same deals: a much tighter interval
+            key = f"search - {other}"
+            figures[key] = tuple(x / wager for x in interval(returns["search"] - returns[other]))
+            print(f"baibuu search - {other}: {figures[key][0]:+.3%} "
+                  f"[{figures[key][1]:+.3%}, {figures[key][2]:+.3%}] of the wager")
     if args.json:
         with open(args.json, "w") as out:
             json.dump(figures, out, indent=2)

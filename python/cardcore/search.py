@@ -139,9 +139,10 @@ def ismcts(state: Any, **options: Any) -> SearchResult:
     tree of information states by UCT (exploration ``uct_c``), then played out by the
     built-in ``rollout`` policy to the ``horizon``: the end of the game (``"game"``), or of
     the hand in play (``"hand"``: each player's value is then his hand's worth, the score
-    change in a game to a target such as Hucklebuck's); ``threads`` grow the search's fixed set of trees at once,
-    and ``seed`` fixes the result on any number of threads. A bad option, a terminal state
-    or a chance node is a ValueError. Runs in C++ with the GIL released.
+    change in a game to a target such as Hucklebuck's); ``threads`` grow the search's
+    fixed set of trees at once, and ``seed`` fixes the result on any number of threads. A
+    bad option, a terminal state or a chance node is a ValueError. Runs in C++ with the GIL
+    released.
 
     >>> import cardcore as cc
     >>> state = cc.buh.Game(players=4).new_initial_state(seed=8)
