@@ -6,9 +6,11 @@
 //      resample_from_infostate(searcher, seed) and continuing seeded, so that every chance
 //      node inside the tree (a deal, a replacement) is sampled by its own generator. With
 //      a deterministic rollout policy (model_opponents), the rollout policy is also the
-//      model of the other players: a determinization must agree with their past decisions
-//      as that policy takes them in its world (up to kDeterminizationAttempts draws, else an
-//      earlier agreeing one is reused with new chance, else the last draw is taken);
+//      model of the other players: a determinization must agree with their decisions in
+//      the hand in play as that policy takes them in its world (up to
+//      kDeterminizationAttempts draws, else an earlier agreeing one is reused with new
+//      chance, else the last draw is taken; after kDrawsBeforeGivingUp draws with none
+//      agreeing, the tree draws uniformly);
 //   2. descends the tree: a node is an information state of the player to move (a hash of
 //      that player's information_state_tensor and the seat), its edges are his legal actions
 //      there; an untried edge is expanded first (the rollout policy's action when it is
