@@ -10,6 +10,13 @@ uniformly random rollouts: the native one ``rollout="random"``, OpenSpiel's a
 ``RandomRolloutEvaluator`` with one rollout. Each rate is the best of ``--repeats`` timed
 searches after a warmup one. OpenSpiel is in the ``rl`` extra (``pip install
 cardcore[rl]``).
+
+    python bench/search.py --strength-settings [--decisions 2000]
+
+times instead one search with the settings of bench/search_strength.py (1,000 simulations,
+the game's rule-based rollouts) in CPU time of the thread (``time.thread_time``, so that other
+work on the machine weighs less): on the first decision of ``--decisions`` Bai Buu rounds,
+and on seat 0's decisions of a Hucklebuck game to 11 (``horizon="hand"``, ``uct_c=0.2``).
 """
 
 from __future__ import annotations
@@ -56,13 +63,49 @@ def best_rate(run: Any, simulations: int, repeats: int) -> float:
     return best
 
 
+def strength_settings_cost(decisions: int) -> None:
+    """The CPU time of a search with the strength settings (module docstring)."""
+    baibuu = cc.baibuu.Game()
+    spent, searches = 0.0, 0
+    for seed in range(decisions):
+        state = baibuu.new_initial_state(seed=seed)
+        if state.is_terminal():
+            continue
+        started = time.thread_time()
+        cc.search.ismcts(state, simulations=1000, seed=seed)
+        spent += time.thread_time() - started
+        searches += 1
+    print(f"Bai Buu, a player hand:        {spent / searches * 1e3:6.3f} ms a search "
+          f"({searches:,} searches)")
+    state = cc.hucklebuck.Game(players=4, hands=None).new_initial_state(seed=5)
+    spent, searches = 0.0, 0
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            started = time.thread_time()
+            action = cc.search.ismcts(state, simulations=1000, uct_c=0.2, horizon="hand",
+                                      seed=searches).action
+            spent += time.thread_time() - started
+            searches += 1
+        else:
+            action = cc.hucklebuck.policy_action(state, "rule_based")
+        state.apply_action(action)
+    print(f"Hucklebuck to 11, seat 0:      {spent / searches * 1e3:6.3f} ms a search "
+          f"({searches:,} searches, {state.hand_number} hands)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--strength-settings", action="store_true",
+                        help="time searches with the strength settings instead")
+    parser.add_argument("--decisions", type=int, default=2_000)
     parser.add_argument("--simulations", type=int, default=200_000)
     parser.add_argument("--openspiel-simulations", type=int, default=2_000)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = parser.parse_args()
+    if args.strength_settings:
+        strength_settings_cost(args.decisions)
+        return
 
     import pyspiel
     from open_spiel.python.algorithms import ismcts as spiel_ismcts

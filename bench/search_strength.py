@@ -5,7 +5,7 @@ opponents, next to a built-in player in the same seat against the same opponents
 
     python bench/search_strength.py badugi [--games 20000] [--simulations 1000] [--threads 2]
     python bench/search_strength.py buh --players 4
-    python bench/search_strength.py hucklebuck
+    python bench/search_strength.py hucklebuck --games 400 --horizon hand --uct-c 0.2
     python bench/search_strength.py baibuu --games 100000
 
 - badugi: heads-up, the search against ``rule_based`` with seats alternating (half the
@@ -52,6 +52,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--uct-c", type=float, default=1.0)
+    parser.add_argument("--horizon", choices=["game", "hand"], default="game")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="FILE")
@@ -59,7 +60,7 @@ def main() -> None:
     spec = getattr(cc, args.game).SPEC
     rollout = spec.opponent
     search = ("ismcts", {"simulations": args.simulations, "rollout": rollout,
-                         "uct_c": args.uct_c})
+                         "uct_c": args.uct_c, "horizon": args.horizon})
     figures: dict[str, Any] = {"game": args.game, "search": str(search)}
     if args.game == "badugi":
         games = args.games or 20_000
@@ -93,12 +94,18 @@ def main() -> None:
         games = args.games or 100_000
         game = cc.GAMES["baibuu"]()
         wager = float(game.config["wagers"][0])
+        returns = {}
         for label, policy in (("search", search), ("house_way", "house_way"),
                               ("optimal", "optimal")):
-            result = run(game, [policy], games, args.seed, args.threads)
-            figures[label] = tuple(x / wager for x in interval(result.returns[:, 0]))
+            returns[label] = run(game, [policy], games, args.seed, args.threads).returns[:, 0]
+            figures[label] = tuple(x / wager for x in interval(returns[label]))
             print(f"baibuu player {label}: {figures[label][0]:+.3%} "
                   f"[{figures[label][1]:+.3%}, {figures[label][2]:+.3%}] of the wager")
+        for other in ("house_way", "optimal"):  # on the same deals: a much tighter interval
+            key = f"search - {other}"
+            figures[key] = tuple(x / wager for x in interval(returns["search"] - returns[other]))
+            print(f"baibuu search - {other}: {figures[key][0]:+.3%} "
+                  f"[{figures[key][1]:+.3%}, {figures[key][2]:+.3%}] of the wager")
     if args.json:
         with open(args.json, "w") as out:
             json.dump(figures, out, indent=2)

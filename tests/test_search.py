@@ -21,6 +21,7 @@ import cardcore as cc
 from tests.games.test_conformance import CONFIGS
 
 GAMES = list(cc.GAMES)
+HORIZONS = ("game", "hand")
 
 
 def configs(name: str) -> list[dict[str, Any]]:
@@ -86,10 +87,12 @@ def test_chooses_a_legal_action_and_spends_every_simulation(
 def test_the_same_result_on_any_number_of_threads(case: tuple[str, dict[str, Any]]) -> None:
     name, config = case
     for i, state in enumerate(decisions(name, config, 5, 3)):
-        results = [cc.search.ismcts(state, simulations=203, seed=40 + i, threads=t)
-                   for t in (1, 2, 3, 4, 7)]
+        horizon = HORIZONS[i % 2]
+        results = [cc.search.ismcts(state, simulations=203, seed=40 + i, threads=t,
+                                    horizon=horizon) for t in (1, 2, 3, 4, 7)]
         assert all(r == results[0] for r in results)
-        assert results[0].visits == cc.search.ismcts(state, simulations=203, seed=40 + i).visits
+        assert results[0].visits == cc.search.ismcts(state, simulations=203, seed=40 + i,
+                                                     horizon=horizon).visits
         # ... and the seed matters: another seed searches otherwise somewhere.
     varied = [cc.search.ismcts(state, simulations=203, seed=s).visits for s in range(4)]
     assert any(v != varied[0] for v in varied) or len(state.legal_actions()) == 1
@@ -110,12 +113,13 @@ def test_no_peeking(case: tuple[str, dict[str, Any]]) -> None:
     differed = 0
     for i, state in enumerate(decisions(name, config, 23, 6)):
         player = state.current_player()
-        mine = cc.search.ismcts(state, simulations=120, seed=i)
+        horizon = HORIZONS[i % 2]
+        mine = cc.search.ismcts(state, simulations=120, seed=i, horizon=horizon)
         for k in range(3):
             world = state.resample_from_infostate(player, 1000 * i + k)
             assert world.information_state_string(player) == state.information_state_string(player)
             differed += hidden_differs(state, world)
-            theirs = cc.search.ismcts(world, simulations=120, seed=i)
+            theirs = cc.search.ismcts(world, simulations=120, seed=i, horizon=horizon)
             assert (theirs.action, theirs.visits) == (mine.action, mine.visits)
             assert theirs.values == pytest.approx(mine.values, nan_ok=True)
     assert differed > 0  # the test saw other worlds
@@ -149,6 +153,37 @@ def test_finds_the_best_bai_buu_arrangement() -> None:
         result = cc.search.ismcts(state, simulations=6000, uct_c=0.5, seed=seed)
         agree += result.action == best
     assert hands >= 20 and agree >= 0.7 * hands
+
+
+def hucklebuck_to_target(hand: int) -> Any:
+    """A decision of seat 0 in hand `hand` of a Hucklebuck game to 11, reached by
+    rule-based play."""
+    state = cc.hucklebuck.Game(players=4, hands=None).new_initial_state(seed=7)
+    while state.hand_number < hand or state.current_player() != 0:
+        state.apply_action(cc.hucklebuck.policy_action(state, "rule_based"))
+    return state
+
+
+def test_a_hand_horizon_values_the_hand_in_points() -> None:
+    """A game to the target pays +1 or -1/3 at its end; with horizon="hand" the search
+    values the hand in play instead: the player's score change in it, -3 to +5 (the
+    first decision of a later hand too, right after the hand that completed before)."""
+    for hand in (1, 2, 3):
+        state = hucklebuck_to_target(hand)
+        game_values = cc.search.ismcts(state, simulations=400, seed=1).values.values()
+        hand_values = cc.search.ismcts(state, simulations=400, seed=1,
+                                       horizon="hand").values.values()
+        assert all(-1 / 3 - 1e-9 <= v <= 1 + 1e-9 for v in game_values if not math.isnan(v))
+        assert all(-3 <= v <= 5 for v in hand_values if not math.isnan(v))
+        assert max(abs(v) for v in hand_values if not math.isnan(v)) > 1
+
+
+def test_a_hand_horizon_searches_a_single_hand_game_as_the_game() -> None:
+    """In a game of one hand, the hand's end is the game's: the same search."""
+    for name in GAMES:
+        for i, state in enumerate(decisions(name, {}, 31, 3)):
+            assert (cc.search.ismcts(state, simulations=150, seed=i, horizon="hand")
+                    == cc.search.ismcts(state, simulations=150, seed=i))
 
 
 def test_repr_shows_the_moves_in_words() -> None:
@@ -245,6 +280,8 @@ def test_cli_simulate_and_play_take_the_search() -> None:
     ({"threads": 10**6}, "threads must be"),
     ({"seed": -1}, "seed must be"),
     ({"seed": 2**64}, "seed must be"),
+    ({"horizon": "turn"}, "horizon must be 'game' or 'hand', got 'turn'"),
+    ({"horizon": None}, "horizon must be"),
 ])
 def test_bad_options(options: dict[str, Any], words: str) -> None:
     state = cc.GAMES["buh"]().new_initial_state(seed=1)
@@ -269,11 +306,13 @@ def test_terminal_states_chance_nodes_and_non_states(name: str) -> None:
     # The compiled function checks the same (for users who reach for it).
     core = getattr(cc._core, name)
     with pytest.raises(ValueError, match="game is over"):
-        core.ismcts(state, 10, 1.0, "random", 0, 1)
+        core.ismcts(state, 10, 1.0, "random", 0, 1, "game")
     with pytest.raises(ValueError, match="simulations"):
-        core.ismcts(game.new_initial_state(seed=1), 0, 1.0, "random", 0, 1)
+        core.ismcts(game.new_initial_state(seed=1), 0, 1.0, "random", 0, 1, "game")
     with pytest.raises(ValueError, match=r"unknown .* policy 'x"):
-        core.ismcts(game.new_initial_state(seed=1), 10, 1.0, "x" * 500, 0, 1)
+        core.ismcts(game.new_initial_state(seed=1), 10, 1.0, "x" * 500, 0, 1, "game")
+    with pytest.raises(ValueError, match="horizon must be 'game' or 'hand'"):
+        core.ismcts(game.new_initial_state(seed=1), 10, 1.0, "random", 0, 1, "deal")
 
 
 @pytest.mark.parametrize(("policy", "words"), [
@@ -282,6 +321,7 @@ def test_terminal_states_chance_nodes_and_non_states(name: str) -> None:
     ("ismcts:simulations=5,simulations=6", "given twice"),
     ("ismcts:depth=3", "unknown ismcts option 'depth'"),
     ("ismcts:rollout=ismcts", "rollout policy 'ismcts'"),
+    ("ismcts:horizon=round", "horizon must be"),
     (("ismcts", [("simulations", 5)]), "options are a dict"),
     (("ismcts", {"simulations": 0}), "simulations must be"),
     (("random", {"simulations": 5}), "takes no options"),
@@ -309,6 +349,7 @@ def test_the_compiled_policy_text_is_checked_too() -> None:
                         ("ismcts:seed=x", "seed must be"),
                         ("ismcts:a", "is not name=value"),
                         ("ismcts:threads=1,threads=2", "given twice"),
+                        ("ismcts:horizon=all", "horizon must be game or hand"),
                         ("ismcts:z=1", "unknown option 'z'")]:
         with pytest.raises(ValueError, match=words):
             core.simulate(game, 0, 2, 1, [text, "random"], 1)

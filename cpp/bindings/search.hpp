@@ -1,5 +1,5 @@
 // The binding of the native search (cardcore/search/ismcts.hpp) for every game: ismcts(state,
-// simulations, uct_c, rollout, seed, threads), and the "ismcts[:option=value,...]" policy
+// simulations, uct_c, rollout, seed, threads, horizon), and the "ismcts[:option=value,...]" policy
 // that simulate, policy_action and VectorEnv accept wherever they take a policy name.
 #pragma once
 
@@ -19,6 +19,13 @@ namespace cardcore::bindings {
 
 inline constexpr std::string_view kSearchPolicy = "ismcts";
 
+// The horizon named "game" or "hand"; anything else throws std::invalid_argument.
+inline search::Horizon to_horizon(std::string_view name) {
+  if (name == "game") return search::Horizon::kGame;
+  if (name == "hand") return search::Horizon::kHand;
+  throw std::invalid_argument("ismcts: horizon must be 'game' or 'hand', got " + quote_input(name));
+}
+
 // Whether a policy name is the search, plain or with options.
 inline bool is_search_policy(std::string_view name) {
   return name == kSearchPolicy ||
@@ -33,7 +40,7 @@ struct SearchPolicy {
   bool seeded = false;  // the text gave a seed
 };
 
-// Reads "ismcts:simulations=1000,uct_c=1.4,rollout=rule_based,seed=3,threads=2" (any order,
+// Reads "ismcts:simulations=1000,uct_c=1.4,rollout=rule_based,seed=3,threads=2,horizon=hand" (any order,
 // each option at most once). Throws std::invalid_argument naming what is wrong.
 inline SearchPolicy parse_search_policy(std::string_view text) {
   SearchPolicy policy;
@@ -43,7 +50,7 @@ inline SearchPolicy parse_search_policy(std::string_view text) {
   auto bad = [&](const std::string& why) {
     return std::invalid_argument("ismcts policy " + quote_input(text) + ": " + why +
                                  " (expected ismcts:option=value,... with options simulations, uct_c, rollout, "
-                                 "seed, threads)");
+                                 "seed, threads, horizon)");
   };
   while (!rest.empty()) {
     const std::size_t comma = rest.find(',');
@@ -84,6 +91,9 @@ inline SearchPolicy parse_search_policy(std::string_view text) {
       policy.options.uct_c = out;
     } else if (name == "rollout") {
       policy.rollout = std::string(value);
+    } else if (name == "horizon") {
+      if (value != "game" && value != "hand") throw bad("horizon must be game or hand, got " + quote_input(value));
+      policy.options.horizon = to_horizon(value);
     } else {
       throw bad("unknown option " + quote_input(name));
     }
@@ -116,8 +126,9 @@ void bind_search(py::module_& m, RolloutOf rollout_of) {
   m.def(
       "ismcts",
       [rollout_of](const State& state, int simulations, double uct_c, const std::string& rollout, const Integer& seed,
-                   int threads) -> py::typing::Tuple<int, int, py::typing::List<py::typing::Tuple<int, int, float>>> {
-        search::IsmctsOptions options{simulations, uct_c, to_seed(seed), threads, rollout != "random"};
+                   int threads, const std::string& horizon) -> py::typing::Tuple<int, int, py::typing::List<py::typing::Tuple<int, int, float>>> {
+        search::IsmctsOptions options{simulations, uct_c, to_seed(seed), threads, rollout != "random",
+                                      to_horizon(horizon)};
         search::check_options(options);
         const search::Rollout<State> choose = rollout_of(rollout);
         search::IsmctsResult result;
@@ -129,7 +140,7 @@ void bind_search(py::module_& m, RolloutOf rollout_of) {
         for (const search::RootEdge& e : result.edges) edges.append(py::make_tuple(e.action, e.visits, e.value_sum));
         return py::make_tuple(result.action, result.player, edges);
       },
-      "state"_a, "simulations"_a, "uct_c"_a, "rollout"_a, "seed"_a, "threads"_a,
+      "state"_a, "simulations"_a, "uct_c"_a, "rollout"_a, "seed"_a, "threads"_a, "horizon"_a,
       "Information-set MCTS for the player to move (docs/search.md): (action, player, [(action, "
       "visits, value sum) for each legal root action]). A terminal state or a chance node is a "
       "ValueError.");

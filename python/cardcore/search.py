@@ -37,9 +37,13 @@ OPTIONS: dict[str, object] = {
     "rollout": None,
     "seed": 0,
     "threads": 1,
+    "horizon": "game",
 }
 """The search's options and their defaults (``rollout=None`` is the game's
-``SPEC.opponent``: ``rule_based``, or ``house_way`` in Bai Buu)."""
+``SPEC.opponent``: ``rule_based``, or ``house_way`` in Bai Buu; ``horizon`` is ``"game"``
+or ``"hand"``)."""
+
+HORIZONS = ("game", "hand")
 
 MAX_SIMULATIONS = 100_000_000
 MAX_THREADS = 256
@@ -124,6 +128,8 @@ def _checked_options(options: dict[str, object], spec: Any) -> dict[str, Any]:
         raise ValueError(f"unknown {spec.name} rollout policy {shown(rollout)}: expected one "
                          f"of {', '.join(spec.policies)}")
     merged["rollout"] = rollout
+    if merged["horizon"] not in HORIZONS:
+        raise ValueError(f"horizon must be 'game' or 'hand', got {shown(merged['horizon'])}")
     return merged
 
 
@@ -131,9 +137,12 @@ def ismcts(state: Any, **options: Any) -> SearchResult:
     """Searches ``state`` for the player to move: ``simulations`` determinizations (each a
     state he cannot tell from this one, ``resample_from_infostate``), each descending a
     tree of information states by UCT (exploration ``uct_c``), then played out by the
-    built-in ``rollout`` policy; ``threads`` grow the search's fixed set of trees at once,
-    and ``seed`` fixes the result on any number of threads. A bad option, a terminal state
-    or a chance node is a ValueError. Runs in C++ with the GIL released.
+    built-in ``rollout`` policy to the ``horizon``: the end of the game (``"game"``), or of
+    the hand in play (``"hand"``: each player's value is then his hand's worth, the score
+    change in a game to a target such as Hucklebuck's); ``threads`` grow the search's
+    fixed set of trees at once, and ``seed`` fixes the result on any number of threads. A
+    bad option, a terminal state or a chance node is a ValueError. Runs in C++ with the GIL
+    released.
 
     >>> import cardcore as cc
     >>> state = cc.buh.Game(players=4).new_initial_state(seed=8)
@@ -153,7 +162,7 @@ def ismcts(state: Any, **options: Any) -> SearchResult:
         raise ValueError("ismcts needs a player to move, not a chance node")
     action, player, edges = getattr(_core, spec.name).ismcts(
         state, checked["simulations"], checked["uct_c"], checked["rollout"], checked["seed"],
-        checked["threads"])
+        checked["threads"], checked["horizon"])
     visits = {int(a): int(n) for a, n, _ in edges}
     values = {int(a): (total / n if n else math.nan) for a, n, total in edges}
     strings = {int(a): state.action_to_string(a) for a, _, _ in edges}
@@ -161,7 +170,8 @@ def ismcts(state: Any, **options: Any) -> SearchResult:
                         int(checked["simulations"]))
 
 
-_TYPES = {"simulations": int, "threads": int, "seed": int, "uct_c": float, "rollout": str}
+_TYPES = {"simulations": int, "threads": int, "seed": int, "uct_c": float, "rollout": str,
+          "horizon": str}
 
 
 def policy_text(policy: object, spec: Any) -> str | None:

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -212,6 +213,10 @@ State deserialize_state(std::string_view name, const Config& config, std::string
 template <class Derived, int MaxSeats>
 class EngineState {
  public:
+  // Whether a player action names cards by their place in his hand (a draw), so that
+  // resample_history translates it (remap_action); a game without draws says false.
+  static constexpr bool kRemapsDraws = true;
+
   bool is_chance_node() const { return self().current_player() == kChancePlayer; }
   bool seeded() const { return stock_.seeded(); }
   Mask stock() const { return stock_.cards(); }
@@ -284,6 +289,13 @@ class EngineState {
     if (completed_hand_) std::copy(last_hand_.begin(), last_hand_.begin() + seats(), r.begin());
     return r;
   }
+
+  // Whether the last action completed a hand (or round).
+  bool completed_hand() const { return completed_hand_; }
+  // What seat `seat` has so far in the units of a single hand, for a search that looks no
+  // further than the hand in play (docs/search.md, "horizon"): the total over the hands
+  // completed; a game whose returns come only at the end of many hands defines its own.
+  double hand_value(int seat) const { return return_of(seat); }
 
   std::vector<int> history_ids() const {
     std::vector<int> ids;
@@ -370,7 +382,8 @@ std::vector<DeckView> deck_views(const std::vector<std::size_t>& starts, std::si
 // left that it allows: uniform over the consistent worlds when nothing is constrained. A
 // discard throws the stand-ins of the cards it really threw:
 // State::remap_action(original, replay, actor, action, counterpart) translates it, where
-// `original` replays the real history.
+// `original` replays the real history (a game with no draws, State::kRemapsDraws false, has
+// no original to replay).
 template <class State>
 State resample_history(const State& state, const std::vector<DeckView>& decks, std::uint64_t seed) {
   const std::vector<Step>& history = state.history();
@@ -395,9 +408,11 @@ State resample_history(const State& state, const std::vector<DeckView>& decks, s
     for (int attempt = 0;; ++attempt) {
       for (int c = 0; c < kDeckSize; ++c) counterpart[c] = c;
       Mask pool = kDeckMask & ~deck.known;
-      std::stable_sort(hidden, hidden + num_hidden, [&](int a, int b) {
-        return popcount(deck.allowed[a] & pool) < popcount(deck.allowed[b] & pool);
-      });
+      // The most constrained first: a stable insertion sort (few cards; no buffer to allocate).
+      int choices_of[kDeckSize];
+      for (int i = 0; i < num_hidden; ++i) choices_of[hidden[i]] = popcount(deck.allowed[hidden[i]] & pool);
+      for (int i = 1; i < num_hidden; ++i)
+        for (int j = i; j > 0 && choices_of[hidden[j]] < choices_of[hidden[j - 1]]; --j) std::swap(hidden[j], hidden[j - 1]);
       bool stuck = false;
       for (int i = 0; i < num_hidden; ++i) {
         const Mask choices = pool & deck.allowed[hidden[i]];
@@ -411,16 +426,20 @@ State resample_history(const State& state, const std::vector<DeckView>& decks, s
       if (attempt == 1000) throw std::logic_error("resampling: no deal agrees with the public history");
     }
   }
-  State replay(state.config(), false, seed), original(state.config(), false, seed);
+  State replay(state.config(), false, seed);
+  std::optional<State> original;  // the real history replayed, for remap_action
+  if constexpr (State::kRemapsDraws) original.emplace(state.config(), false, seed);
   std::size_t d = 0;
   for (std::size_t i = 0; i < history.size(); ++i) {
     while (d + 1 < decks.size() && i >= decks[d].end) ++d;
     const Step& step = history[i];
-    const int action = step.actor == kChancePlayer
-                           ? counterparts[d][step.action]
-                           : State::remap_action(original, replay, step.actor, step.action, counterparts[d].data());
+    int action = step.action;
+    if (step.actor == kChancePlayer)
+      action = counterparts[d][step.action];
+    else if constexpr (State::kRemapsDraws)
+      action = State::remap_action(*original, replay, step.actor, step.action, counterparts[d].data());
     replay.apply_action(action);
-    original.apply_action(step.action);
+    if constexpr (State::kRemapsDraws) original->apply_action(step.action);
   }
   if (state.seeded()) replay.continue_seeded(seed);
   return replay;

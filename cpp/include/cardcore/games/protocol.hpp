@@ -40,6 +40,8 @@ concept GameState = std::copyable<S> &&
   { state.returns() } -> std::same_as<std::vector<double>>;
   { state.rewards() } -> std::same_as<std::vector<double>>;
   { state.return_of(player) } -> std::same_as<double>;
+  { state.completed_hand() } -> std::same_as<bool>;
+  { state.hand_value(player) } -> std::same_as<double>;
   { state.counts() } -> std::same_as<std::array<std::int64_t, S::kCountNames.size()>>;
   // What a player sees.
   { state.observation_string(player) } -> std::same_as<std::string>;

@@ -6,17 +6,21 @@
 //      resample_from_infostate(searcher, seed) and continuing seeded, so that every chance
 //      node inside the tree (a deal, a replacement) is sampled by its own generator. With
 //      a deterministic rollout policy (model_opponents), the rollout policy is also the
-//      model of the other players: a determinization must agree with their past decisions
-//      as that policy takes them in its world (up to kDeterminizationAttempts draws, else an
-//      earlier agreeing one is reused with new chance, else the last draw is taken);
+//      model of the other players: a determinization must agree with their decisions in
+//      the hand in play as that policy takes them in its world (up to
+//      kDeterminizationAttempts draws, else an earlier agreeing one is reused with new
+//      chance, else the last draw is taken; after kDrawsBeforeGivingUp draws with none
+//      agreeing, the tree draws uniformly);
 //   2. descends the tree: a node is an information state of the player to move (a hash of
 //      that player's information_state_tensor and the seat), its edges are his legal actions
 //      there; an untried edge is expanded first (the rollout policy's action when it is
 //      untried, else a random untried one), otherwise UCT picks the edge with the best
 //      mean value for the node's player plus uct_c * scale * sqrt(ln N / n), where scale is
 //      the largest |return| seen so far in this tree (values in the game's own units);
-//   3. after the expansion, plays the game to its end with the rollout policy;
-//   4. backs up each node's player's return (from the root on) along the path.
+//   3. after the expansion, plays on with the rollout policy to the horizon: the end of the
+//      game, or (Horizon::kHand) the end of the hand in play;
+//   4. backs up each node's player's value (from the root on) along the path: his return,
+//      or at a hand horizon his hand_value (the score in a game to a target).
 //
 // The search sees the root only through its determinizations: everything it reads of a
 // determinization is what the sampled world shows, and the root's hidden cards are redrawn
@@ -49,6 +53,10 @@ inline constexpr int kTrees = 4;
 inline constexpr int kMaxSimulations = 100'000'000;
 inline constexpr int kMaxThreads = 256;
 
+// How far a simulation looks: to the end of the game, or of the hand in play (its value
+// then is the state's hand_value, engine.hpp).
+enum class Horizon : std::uint8_t { kGame, kHand };
+
 struct IsmctsOptions {
   int simulations = 1000;
   double uct_c = 1.0;
@@ -58,6 +66,7 @@ struct IsmctsOptions {
   // with their past decisions as the rollout policy takes them in that world (for a
   // deterministic policy; the bindings set it for every built-in policy but "random").
   bool model_opponents = false;
+  Horizon horizon = Horizon::kGame;
 };
 
 // How many determinizations a simulation draws to find one that agrees with the opponent
@@ -65,6 +74,10 @@ struct IsmctsOptions {
 inline constexpr int kDeterminizationAttempts = 8;
 // How many agreeing determinizations a tree keeps for reuse.
 inline constexpr std::size_t kKeptWorlds = 64;
+// After this many draws without one that agrees, a tree stops looking (the opponent model
+// fits none of the worlds: a rule-based player's plays late in a Hucklebuck hand) and draws
+// uniformly, as it would have taken the last draw anyway.
+inline constexpr int kDrawsBeforeGivingUp = 8 * kDeterminizationAttempts;
 
 // Throws std::invalid_argument naming the first bad option.
 inline void check_options(const IsmctsOptions& options) {
@@ -129,10 +142,13 @@ class IsmctsTree {
         searcher_(searcher),
         uct_c_(options.uct_c),
         model_opponents_(options.model_opponents),
-        rollout_(rollout) {
+        hand_horizon_(options.horizon == Horizon::kHand),
+        rollout_(rollout),
+        hand_start_(model_opponents_ ? hand_start(root) : 0) {
+    model_opponents_ = model_opponents_ && others_decided();
     const int seats = State::Spec::num_players(root.config());
     base_.resize(static_cast<std::size_t>(seats));
-    for (int s = 0; s < seats; ++s) base_[static_cast<std::size_t>(s)] = root.return_of(s);
+    for (int s = 0; s < seats; ++s) base_[static_cast<std::size_t>(s)] = value_of(root, s);
     tensor_.resize(static_cast<std::size_t>(typename State::Spec::Layout(root.config()).information_state.size()));
     slots_.assign(1024, Slot{});
   }
@@ -240,12 +256,38 @@ class IsmctsTree {
     return best;
   }
 
-  // Whether the other players' decisions in `world`'s history are what the rollout policy
-  // takes at each of them in that world.
+  // Where the hand in play starts in the root's history: the step after the last one that
+  // completed a hand (0 in the first). Hands are dealt afresh, so only the decisions of the
+  // hand in play say anything about the cards hidden now. Where hands end is public: every
+  // state the searcher cannot tell from the root gives the same index.
+  std::size_t hand_start(const State& root) const {
+    State replay(root.config(), false, 0);
+    std::size_t start = 0;
+    const std::vector<Step>& history = root.history();
+    for (std::size_t i = 0; i < history.size(); ++i) {
+      replay.apply_action(history[i].action);
+      if (replay.completed_hand()) start = i + 1;
+    }
+    return start;
+  }
+
+  // Whether another player decided in the hand in play (else every world agrees).
+  bool others_decided() const {
+    const std::vector<Step>& history = root_.history();
+    for (std::size_t i = hand_start_; i < history.size(); ++i)
+      if (history[i].actor >= 0 && history[i].actor != searcher_) return true;
+    return false;
+  }
+
+  // Whether the other players' decisions of the hand in play in `world`'s history are what
+  // the rollout policy takes at each of them in that world.
   bool agrees(const State& world, Rng& rng) const {
     State replay(world.config(), false, 0);
-    for (const Step& step : world.history()) {
-      if (step.actor >= 0 && step.actor != searcher_ && rollout_(replay, rng) != step.action) return false;
+    const std::vector<Step>& history = world.history();
+    for (std::size_t i = 0; i < history.size(); ++i) {
+      const Step& step = history[i];
+      if (i >= hand_start_ && step.actor >= 0 && step.actor != searcher_ && rollout_(replay, rng) != step.action)
+        return false;
       replay.apply_action(step.action);
     }
     return true;
@@ -254,10 +296,13 @@ class IsmctsTree {
   // A state the searcher cannot tell from the root (and, when the rollout policy models the
   // opponents, one that agrees with their decisions), continuing seeded.
   State determinize(Rng& rng) {
-    if (!model_opponents_) return root_.resample_from_infostate(searcher_, rng.next());
+    if (!model_opponents_ || (kept_.empty() && disagreeing_draws_ >= kDrawsBeforeGivingUp))
+      return root_.resample_from_infostate(searcher_, rng.next());
     for (int attempt = 0;; ++attempt) {
       State world = root_.resample_from_infostate(searcher_, rng.next());
-      if (agrees(world, rng)) {
+      const bool agreed = agrees(world, rng);
+      disagreeing_draws_ += !agreed;
+      if (agreed) {
         if (kept_.size() < kKeptWorlds) kept_.push_back(world);
         return world;
       }
@@ -269,17 +314,26 @@ class IsmctsTree {
     }
   }
 
+  // What a seat has in `state`, in the units the search backs up.
+  double value_of(const State& state, int seat) const {
+    return hand_horizon_ ? state.hand_value(seat) : state.return_of(seat);
+  }
+
   void simulate(Rng& rng) {
     State state = determinize(rng);
     path_.clear();
     bool expanded = false;
-    while (!state.is_terminal()) {
+    // With a hand horizon, the simulation stops at the first action that completes a hand
+    // (the root itself may follow the action that completed the hand before).
+    bool hand_over = false;
+    while (!state.is_terminal() && !hand_over) {
       if (state.is_chance_node()) {  // a root with explicit chance: sample from here on
         state.continue_seeded(rng.next());
         continue;
       }
       if (expanded) {
         state.apply_action(rollout_(state, rng));
+        hand_over = hand_horizon_ && state.completed_hand();
         continue;
       }
       const int player = state.current_player();
@@ -293,14 +347,15 @@ class IsmctsTree {
       }
       path_.push_back({node, edge});
       state.apply_action(edges_[edge].action);
+      hand_over = hand_horizon_ && state.completed_hand();
     }
     for (std::size_t s = 0; s < base_.size(); ++s)
-      scale_ = std::max(scale_, std::abs(state.return_of(static_cast<int>(s)) - base_[s]));
+      scale_ = std::max(scale_, std::abs(value_of(state, static_cast<int>(s)) - base_[s]));
     for (const auto& [node, edge] : path_) {
       Node& n = nodes_[static_cast<std::size_t>(node)];
       ++n.visits;
       ++edges_[edge].visits;
-      edges_[edge].value_sum += state.return_of(n.player) - base_[static_cast<std::size_t>(n.player)];
+      edges_[edge].value_sum += value_of(state, n.player) - base_[static_cast<std::size_t>(n.player)];
     }
   }
 
@@ -309,8 +364,11 @@ class IsmctsTree {
   int searcher_;
   double uct_c_;
   bool model_opponents_;
+  bool hand_horizon_;
   const Rollout<State>& rollout_;
+  std::size_t hand_start_;   // the first step of the hand in play in the root's history
   std::vector<State> kept_;  // determinizations that agreed with the opponent model
+  int disagreeing_draws_ = 0;
   double scale_ = 0.0;       // the largest |return| seen: 0 until a simulation returns something
   std::vector<double> base_;
   std::vector<float> tensor_;

@@ -50,7 +50,8 @@ class State : public EngineState<State, kMaxSeats> {
   void information_state_tensor(int player, float* out) const;
 
   State resample_from_infostate(int player, std::uint64_t seed) const;
-  static int remap_action(const State&, const State&, int, int action, const int*) { return action; }
+  // An arrangement names no drawn card: resampling replays it as it is.
+  static constexpr bool kRemapsDraws = false;
 
   int seats() const { return config_.player_hands + 1; }
   int banker_seat() const { return config_.player_hands; }

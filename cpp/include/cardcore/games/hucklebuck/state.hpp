@@ -64,6 +64,9 @@ class State : public EngineState<State, kMaxPlayers> {
   int dealer() const { return dealer_; }
   int hand_number() const { return hands_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
   int winner() const { return winner_; }
+  // A game to the target pays only at its end: a hand's worth to a seat is its score; a game
+  // of fixed hands pays each hand's score change (engine.hpp).
+  double hand_value(int seat) const { return config_.hands == 0 ? scores_[seat] : return_of(seat); }
   Mask discard_pile() const { return discards_; }
   Mask played() const { return played_; }
   // The cards of the trick in play, by seat (-1: not played yet), and its leader.
