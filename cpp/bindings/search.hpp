@@ -126,8 +126,9 @@ void bind_search(py::module_& m, RolloutOf rollout_of) {
   m.def(
       "ismcts",
       [rollout_of](const State& state, int simulations, double uct_c, const std::string& rollout, const Integer& seed,
-                   int threads, const std::string& horizon) -> py::typing::Tuple<int, int, py::typing::List<py::typing::Tuple<int, int, float>>> {
-        search::IsmctsOptions options{simulations, uct_c, to_seed(seed), threads, rollout != "random",
+                   int threads, const std::string& horizon)
+          -> py::typing::Tuple<int, int, py::typing::List<py::typing::Tuple<int, int, float>>> {
+        search::IsmctsOptions options{simulations,        uct_c, to_seed(seed), threads, rollout != "random",
                                       to_horizon(horizon)};
         search::check_options(options);
         const search::Rollout<State> choose = rollout_of(rollout);

@@ -412,7 +412,8 @@ State resample_history(const State& state, const std::vector<DeckView>& decks, s
       int choices_of[kDeckSize];
       for (int i = 0; i < num_hidden; ++i) choices_of[hidden[i]] = popcount(deck.allowed[hidden[i]] & pool);
       for (int i = 1; i < num_hidden; ++i)
-        for (int j = i; j > 0 && choices_of[hidden[j]] < choices_of[hidden[j - 1]]; --j) std::swap(hidden[j], hidden[j - 1]);
+        for (int j = i; j > 0 && choices_of[hidden[j]] < choices_of[hidden[j - 1]]; --j)
+          std::swap(hidden[j], hidden[j - 1]);
       bool stuck = false;
       for (int i = 0; i < num_hidden; ++i) {
         const Mask choices = pool & deck.allowed[hidden[i]];

@@ -10,7 +10,7 @@
 //      the hand in play as that policy takes them in its world (up to
 //      kDeterminizationAttempts draws, else an earlier agreeing one is reused with new
 //      chance, else the last draw is taken; after kDrawsBeforeGivingUp draws with none
-//      agreeing, the tree draws uniformly);
+//      agreeing, a simulation checks one draw, and takes it whether it agrees or not);
 //   2. descends the tree: a node is an information state of the player to move (a hash of
 //      that player's information_state_tensor and the seat), its edges are his legal actions
 //      there; an untried edge is expanded first (the rollout policy's action when it is
@@ -296,8 +296,12 @@ class IsmctsTree {
   // A state the searcher cannot tell from the root (and, when the rollout policy models the
   // opponents, one that agrees with their decisions), continuing seeded.
   State determinize(Rng& rng) {
-    if (!model_opponents_ || (kept_.empty() && disagreeing_draws_ >= kDrawsBeforeGivingUp))
-      return root_.resample_from_infostate(searcher_, rng.next());
+    if (!model_opponents_) return root_.resample_from_infostate(searcher_, rng.next());
+    // Once kDrawsBeforeGivingUp draws in a row have disagreed, each simulation checks one
+    // draw only: an agreeing world is then rare but still found and kept (Badugi), while a
+    // long game's costly checks stop multiplying (Hucklebuck).
+    const bool gave_up = kept_.empty() && disagreeing_draws_ >= kDrawsBeforeGivingUp;
+    const int attempts = gave_up ? 1 : kDeterminizationAttempts;
     for (int attempt = 0;; ++attempt) {
       State world = root_.resample_from_infostate(searcher_, rng.next());
       const bool agreed = agrees(world, rng);
@@ -306,7 +310,7 @@ class IsmctsTree {
         if (kept_.size() < kKeptWorlds) kept_.push_back(world);
         return world;
       }
-      if (attempt + 1 < kDeterminizationAttempts) continue;
+      if (attempt + 1 < attempts) continue;
       if (kept_.empty()) return world;
       State again = kept_[rng.below(static_cast<std::uint32_t>(kept_.size()))];
       again.continue_seeded(rng.next());  // the same cards so far, new chance from here on
@@ -369,7 +373,7 @@ class IsmctsTree {
   std::size_t hand_start_;   // the first step of the hand in play in the root's history
   std::vector<State> kept_;  // determinizations that agreed with the opponent model
   int disagreeing_draws_ = 0;
-  double scale_ = 0.0;       // the largest |return| seen: 0 until a simulation returns something
+  double scale_ = 0.0;  // the largest |return| seen: 0 until a simulation returns something
   std::vector<double> base_;
   std::vector<float> tensor_;
   std::vector<Node> nodes_;
