@@ -122,3 +122,18 @@ def test_the_house_way_banker_arranges_by_3_9() -> None:
 def test_bad_configs_name_the_field(config: dict[str, object], field: str) -> None:
     with pytest.raises(ValueError, match=field):
         Game(**config)  # type: ignore[arg-type]
+
+
+def test_a_low_hand_in_text_is_exactly_two_held_cards() -> None:
+    # One, three or four of the cards held, or a card not held, is not a Low hand; two held
+    # cards are, and name the arrangement whose Low they are.
+    state = Game(player_hands=2).new_initial_state(seed=4)  # seat 0 arranges 3d Td Kh Ks
+    held = [str(c) for c in state.hands[state.to_act]]
+    assert len(held) == 4 and not state.is_chance_node()
+    before = state.serialize()
+    for cards in (held[:1], held[:3], held):
+        with pytest.raises(ValueError, match="the Low hand must be two cards of"):
+            state.string_to_action("arrange " + " ".join(cards))
+    assert state.serialize() == before
+    index = state.string_to_action("arrange " + " ".join(held[1:3]))
+    assert state.action_to_string(index) == "arrange " + " ".join(held[1:3])
