@@ -2,9 +2,16 @@
 // protocol (games/protocol.hpp); it names no game (docs/search.md).
 //
 // The searcher is the player to move at the root. Each simulation:
-//   1. determinizes: a state the searcher cannot tell from the root, drawn with
-//      resample_from_infostate(searcher, seed) and continuing seeded, so that every chance
-//      node inside the tree (a deal, a replacement) is sampled by its own generator. With
+//   1. picks the root's edge as step 2 does, then determinizes: a state the searcher cannot
+//      tell from the root, drawn with resample_from_infostate(searcher, seed) and continuing
+//      seeded, so that every chance node inside the tree (a deal, a replacement) is sampled
+//      by its own generator. Common random numbers: the k-th simulation through a root
+//      action draws its world, and every draw after it (chance, rollouts), from stream k of
+//      the tree's world seed, the same for every root action. The root's actions are thus
+//      compared on the same worlds, so the luck of the hidden cards, the same for all of
+//      them, drops out of their differences (a Bai Buu arrangement's mean settlement is
+//      noise of about 5 points of the wager at 400 visits, its difference to another's on
+//      the same bankers a fraction of that). With
 //      a deterministic rollout policy (model_opponents), the rollout policy is also the
 //      model of the other players: a determinization must agree with their decisions in
 //      the hand in play as that policy takes them in its world (up to
@@ -137,8 +144,12 @@ using Rollout = std::function<int(const State&, Rng&)>;
 template <GameState State>
 class IsmctsTree {
  public:
-  IsmctsTree(const State& root, int searcher, const IsmctsOptions& options, const Rollout<State>& rollout)
-      : root_(root),
+  IsmctsTree(const State& root, int searcher, const IsmctsOptions& options, const Rollout<State>& rollout, Rng rng)
+      : rng_(rng),
+        world_seed_(rng_.next()),
+        root_(root),
+        root_view_(root.resample_from_infostate(searcher, rng_.next())),
+        root_legal_(root.legal_player_actions()),
         searcher_(searcher),
         uct_c_(options.uct_c),
         model_opponents_(options.model_opponents),
@@ -151,11 +162,13 @@ class IsmctsTree {
     for (int s = 0; s < seats; ++s) base_[static_cast<std::size_t>(s)] = value_of(root, s);
     tensor_.resize(static_cast<std::size_t>(typename State::Spec::Layout(root.config()).information_state.size()));
     slots_.assign(1024, Slot{});
+    root_view_.information_state_tensor(searcher_, tensor_.data());
+    node_of(hash_tensor(searcher_, tensor_.data(), tensor_.size()), searcher_, root_legal_);  // node 0
   }
 
-  void run(int simulations, Rng rng) {
+  void run(int simulations) {
     nodes_.reserve(static_cast<std::size_t>(simulations) + 1);
-    for (int i = 0; i < simulations; ++i) simulate(rng);
+    for (int i = 0; i < simulations; ++i) simulate();
   }
 
   // The root's edges (node 0 is the root: the first simulation creates it).
@@ -323,20 +336,26 @@ class IsmctsTree {
     return hand_horizon_ ? state.hand_value(seat) : state.return_of(seat);
   }
 
-  void simulate(Rng& rng) {
-    State state = determinize(rng);
+  void simulate() {
+    // The root's edge first, then its world: the k-th simulation through any root action
+    // plays in world k of this tree (common random numbers, see the file's comment).
     path_.clear();
     bool expanded = false;
+    const std::size_t root_edge = pick(nodes_[0], root_view_, root_legal_, rng_, expanded);
+    Rng world(world_seed_, static_cast<std::uint64_t>(edges_[root_edge].visits));
+    State state = determinize(world);
+    path_.push_back({0, root_edge});
+    state.apply_action(edges_[root_edge].action);
     // With a hand horizon, the simulation stops at the first action that completes a hand
     // (the root itself may follow the action that completed the hand before).
-    bool hand_over = false;
+    bool hand_over = hand_horizon_ && state.completed_hand();
     while (!state.is_terminal() && !hand_over) {
-      if (state.is_chance_node()) {  // a root with explicit chance: sample from here on
-        state.continue_seeded(rng.next());
+      if (state.is_chance_node()) {  // explicit chance: sample from here on
+        state.continue_seeded(world.next());
         continue;
       }
       if (expanded) {
-        state.apply_action(rollout_(state, rng));
+        state.apply_action(rollout_(state, world));
         hand_over = hand_horizon_ && state.completed_hand();
         continue;
       }
@@ -344,7 +363,7 @@ class IsmctsTree {
       const ActionSet legal = state.legal_player_actions();
       state.information_state_tensor(player, tensor_.data());
       const int node = node_of(hash_tensor(player, tensor_.data(), tensor_.size()), player, legal);
-      const std::size_t edge = pick(nodes_[static_cast<std::size_t>(node)], state, legal, rng, expanded);
+      const std::size_t edge = pick(nodes_[static_cast<std::size_t>(node)], state, legal, world, expanded);
       if (edge == kNone) {  // a hash collision gave a node without these actions: roll out from here
         expanded = true;
         continue;
@@ -364,7 +383,11 @@ class IsmctsTree {
   }
 
   static constexpr std::size_t kNone = ~std::size_t{0};
+  Rng rng_;                   // the tree's own draws: the choices among untried root actions
+  std::uint64_t world_seed_;  // world k of the tree is stream k of this seed
   const State& root_;
+  State root_view_;  // the root as the searcher sees it (one determinization): its actions' source
+  ActionSet root_legal_;
   int searcher_;
   double uct_c_;
   bool model_opponents_;
@@ -404,8 +427,8 @@ IsmctsResult ismcts(const State& root, const IsmctsOptions& options, const Rollo
                     for (std::size_t k = first; k < last; ++k) {
                       const int share =
                           options.simulations / trees + (static_cast<int>(k) < options.simulations % trees ? 1 : 0);
-                      IsmctsTree<State> tree(root, result.player, options, rollout);
-                      tree.run(share, Rng(options.seed, k));
+                      IsmctsTree<State> tree(root, result.player, options, rollout, Rng(options.seed, k));
+                      tree.run(share);
                       tree.add_root_edges(per_tree[k]);
                     }
                     return kNoBadIndex;
