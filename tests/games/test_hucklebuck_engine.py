@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 import cardcore as cc
 from cardcore.hucklebuck import Game, State
+from cardcore.spec import layout
 
 
 def deal(state: State, hands: dict[int, str], upcard: str) -> None:
@@ -255,3 +257,40 @@ def test_s4_the_floor_and_player_4_wins() -> None:
     play_tricks(state, ["2♥ 3♥ 4♥ A♥", "A♠ 2♠ 3♠ 4♠", "A♦ 2♦ 3♦ 4♦", "5♥ 6♥ 7♥ K♥",
                         "K♠ 5♠ 6♠ 7♠"])
     assert state.is_terminal() and state.scores == (0, 0, 8, 13) and state.winner == 3
+
+
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_the_information_state_shows_the_dealt_hand_and_the_hand_after_the_exchange(
+        players: int) -> None:
+    # docs/design.md, "Hucklebuck tensors": the segment `hands` is the five cards the player
+    # was dealt (row 0), then his hand after the exchange with the cards he has played since
+    # (row 1). Tracked here from the hands shown at each hand's first decision (nobody has
+    # exchanged yet) and the plays, over whole games of random play.
+    game = Game(players=players, hands=3)
+    segment = layout(game.information_state_segments)["hands"].slice
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(4):
+        state = game.new_initial_state(seed=seed)
+        hand_number, dealt, played = -1, [0] * players, [0] * players
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            if state.hand_number != hand_number:
+                hand_number = state.hand_number
+                dealt = [state.hands[s].mask for s in range(players)]
+                played = [0] * players
+                assert all(bin(mask).count("1") == 5 for mask in dealt)
+            player = state.current_player()
+            rows = np.asarray(state.information_state_tensor(player))[segment].reshape(2, 52)
+            assert cc.CardSet.from_mask(dealt[player]).ids() == list(np.flatnonzero(rows[0]))
+            after = state.hands[player].mask | played[player]
+            assert cc.CardSet.from_mask(after).ids() == list(np.flatnonzero(rows[1]))
+            checked += 1
+            action = rng.choice(state.legal_actions())
+            text = state.action_to_string(action)
+            state.apply_action(action)
+            if text.startswith("play "):
+                played[player] |= cc.CardSet(text[len("play "):]).mask
+    assert checked > 100
