@@ -8,6 +8,7 @@ import importlib.util
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -196,3 +197,49 @@ def test_the_report_counts_and_shows_survivors() -> None:
     assert "survived: cpp/a.cpp:2\n" in text and "\n+  return a * 1;\n" in text
     assert survivor.entry() + "REASON" in text
     assert [r.mutant for r in report.survivors] == [survivor]
+
+
+def test_a_per_file_sample_is_the_first_mutants_of_each_file_that_compile() -> None:
+    # Files a and b interleaved; with 2 a file, a's third mutant is needed only because its
+    # first did not compile, and b's third never.
+    files = ["a", "b", "a", "b", "a", "b", "a"]
+    statuses = [mutation.NO_COMPILE, mutation.KILLED, mutation.KILLED, mutation.SURVIVED,
+                mutation.KILLED, mutation.KILLED, mutation.KILLED]
+    mutants = [mutation.Mutant(f"cpp/{f}.cpp", i, "x", "y") for i, f in enumerate(files)]
+
+    def outcome(index: int) -> mutation.Result:
+        return mutation.Result(mutants[index], statuses[index], "", "", 0.0)
+
+    one = mutation.Schedule(mutants, 2, per_file=True)
+    while (index := one.take()) is not None:
+        one.finish(index, outcome(index))
+    assert sorted(one.results) == [0, 1, 2, 3, 4]
+    two = mutation.Schedule(mutants, 2, per_file=True)  # four in flight, out of order
+    assert [two.take() for _ in range(4)] == [0, 1, 2, 3]
+    for index in (3, 1, 2):
+        two.finish(index, outcome(index))
+    # b is complete, a has one that compiled and one in flight: whether a needs its next
+    # mutant waits on mutant 0 (in a thread, since take() blocks until then).
+    taken: list[int | None] = []
+    waiter = threading.Thread(target=lambda: taken.append(two.take()))
+    waiter.start()
+    waiter.join(0.2)
+    assert waiter.is_alive() and not taken
+    two.finish(0, outcome(0))
+    waiter.join(5)
+    assert taken == [4]
+    two.finish(4, outcome(4))
+    assert two.take() is None
+    assert sorted(two.results) == sorted(one.results)
+
+
+def test_a_mutants_own_game_is_tested_first() -> None:
+    assert mutation.first_tests("cpp/src/games/buh/state.cpp") == [
+        "tests/games/test_buh_engine.py", "tests/test_buh.py"]
+    badugi = mutation.first_tests("cpp/src/eval/badugi.cpp")
+    assert "tests/test_badugi.py" in badugi and "tests/games/test_badugi_vs_pokerkit.py" in badugi
+    assert not any("hucklebuck" in test or "baibuu" in test for test in badugi)
+    assert mutation.first_tests("cpp/include/cardcore/games/betting.hpp") == list(
+        mutation.SHARED_FIRST)
+    for test in (*badugi, *mutation.SHARED_FIRST):
+        assert (mutation.REPO / test).is_file() and test not in mutation.IGNORED_TESTS

@@ -4,6 +4,7 @@
     python tools/mutation.py --files cpp/src/eval/hucklebuck.cpp
     python tools/mutation.py --sample 8 --seed 1      # 8 mutants drawn at random
     python tools/mutation.py --ci                     # CI's sample (--sample 8 --seed 23)
+    python tools/mutation.py --per-file 20 --jobs 2   # 20 from each file: the score by file
     python tools/mutation.py --list                   # the mutants, without testing them
 
 Prints ``killed K of N (score S%)``, a table by file, and every surviving mutant with its
@@ -38,7 +39,9 @@ redirect imports. A mutant is written into the copy, then:
 2. ``ctest``, the native C++ tests: a failure kills the mutant;
 3. the ``pip install`` again (the build is up to date; it installs the module) and pytest
    with ``-x`` over the suite without the golden-output tests and the tests that check no
-   behaviour of the C++ (``IGNORED_TESTS``): a failure kills the mutant.
+   behaviour of the C++ (``IGNORED_TESTS``): a failure kills the mutant. The test files of
+   the mutant's game run first, then the others (``GAMES``): the verdict is the whole
+   suite's, and a game's own tests usually kill its mutants in seconds.
 
 A step that runs longer than ten times its time on the unmutated tree (a minute at least)
 kills the mutant too (a hang). The file is restored afterwards and checked byte for byte;
@@ -47,6 +50,9 @@ the unmutated copy goes through the same steps and the run stops if they fail.
 
 **Sampling.** ``--sample N --seed S`` shuffles the mutants with the seed and tests them in
 that order until N of them have compiled: the result is the same with any number of jobs.
+``--per-file N`` does the same for every file at once (the first N of each file, in the
+shuffled order, that compile): the score of each file from a few hundred mutants, where the
+default files hold tens of thousands.
 
 **Equivalent mutants** (the same behaviour as the original, so no test can kill them) are
 listed in tools/mutation-equivalent.txt, one a line::
@@ -77,7 +83,8 @@ import sys
 import sysconfig
 import threading
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -120,6 +127,13 @@ IGNORED_TESTS = {
     "tests/test_sanitizer_reports.py": "a CI script",
     "tests/test_mutation_tool.py": "this tool",
 }
+
+# A mutant's Python tests start with the test files of its game (their names hold the game's:
+# tests/test_badugi.py, tests/games/test_badugi_engine.py, ...), or for the shared code with
+# the conformance and resampling suites, and go on with the rest when those pass: the same
+# verdict as the whole suite's, sooner for the mutants that the game's own tests kill.
+GAMES = ("badugi", "baibuu", "buh", "hucklebuck")
+SHARED_FIRST = ("tests/games/test_conformance.py", "tests/games/test_resampling.py")
 
 KILLED = "killed"
 SURVIVED = "survived"
@@ -286,6 +300,18 @@ def target_files(patterns: Sequence[str]) -> list[str]:
     return sorted(files)
 
 
+def first_tests(file: str) -> list[str]:
+    """The test files that run first for a mutant of `file` (see GAMES)."""
+    path = Path(file)
+    game = next((name for name in GAMES if name in (path.parent.name, path.stem)), None)
+    if game is None:
+        return list(SHARED_FIRST)
+    named = re.compile(rf"^test_(?:\w+_)?{game}(?:_\w+)?$")
+    tests = (test.relative_to(REPO).as_posix() for test in (REPO / "tests").rglob("test_*.py")
+             if named.match(test.stem))
+    return sorted(test for test in tests if test not in IGNORED_TESTS)
+
+
 @dataclass
 class Step:
     returncode: int | None  # None: timed out
@@ -445,8 +471,9 @@ class Job:
                                 "-Ccmake.define.CARDCORE_BUILD_TESTS=ON"),
                        f"the editable install in {self.src}")
 
-    def test(self, timeouts: Timeouts) -> Outcome:
-        """Builds the copy as it is and runs the C++ tests, then the Python tests."""
+    def test(self, timeouts: Timeouts, first: Sequence[str] = ()) -> Outcome:
+        """Builds the copy as it is and runs the C++ tests, then the Python tests (the files
+        `first` before the others)."""
         built = self.run("cmake", "--build", "build/editable")
         if built.returncode != 0:
             error = first_match(r"^(.*\berror\b.*)$", built.output)
@@ -464,8 +491,16 @@ class Job:
             # each other for good (seen with a mutant of CI's sample).
             workers.append("--max-worker-restart=0")
         ignored = [f"--ignore={path}" for path in IGNORED_TESTS]
-        pytest = self.run(self.python, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                          *workers, *ignored, timeout=timeouts.pytest)
+        command: list[str | Path] = [self.python, "-m", "pytest", "-x", "-q", "-p",
+                                     "no:cacheprovider", *workers, *ignored]
+        parts = [[*first], [f"--ignore={path}" for path in first]] if first else [[]]
+        spent = 0.0
+        for part in parts:
+            pytest = self.run(*command, *part, timeout=timeouts.pytest)
+            spent += pytest.seconds
+            if pytest.returncode != 0:
+                break
+        pytest.seconds = spent
         if pytest.returncode != 0:
             outcome = killed("Python tests", pytest, r"^(?:FAILED|ERROR) (\S+)")
         else:
@@ -479,7 +514,7 @@ class Job:
         start = time.monotonic()
         try:
             path.write_bytes(mutant.apply(original.decode()).encode())
-            outcome = self.test(timeouts)
+            outcome = self.test(timeouts, first_tests(mutant.file))
         finally:
             path.write_bytes(original)
             if path.read_bytes() != original:
@@ -490,35 +525,60 @@ class Job:
 
 class Schedule:
     """Hands out mutants in order to the jobs. With `wanted`, stops once that many have
-    compiled: the first `wanted` mutants in order that compile, whatever the timing."""
+    compiled: the first `wanted` mutants in order that compile, whatever the timing. With
+    `per_file`, the same for each file: the first `wanted` of each file that compile."""
 
-    def __init__(self, mutants: Sequence[Mutant], wanted: int | None) -> None:
+    def __init__(self, mutants: Sequence[Mutant], wanted: int | None,
+                 per_file: bool = False) -> None:
         self.mutants = mutants
         self.wanted = wanted
+        self.group: Callable[[Mutant], str] = (lambda m: m.file) if per_file else (lambda m: "")
         self.results: dict[int, Result] = {}
-        self.position = self.in_flight = self.compiled = 0
+        self.pending = list(range(len(mutants)))  # not yet taken, in order
+        self.compiled: dict[str, int] = {}
+        self.in_flight: dict[str, int] = {}
         self.error: BaseException | None = None
         self.condition = threading.Condition()
 
     def take(self) -> int | None:
+        """The first pending mutant whose group may still need it, or None when none will."""
         with self.condition:
-            while True:
-                if self.error is not None or self.position >= len(self.mutants):
+            while self.error is None:
+                kept = []
+                chosen = None
+                for index in self.pending:
+                    group = self.group(self.mutants[index])
+                    compiled = self.compiled.get(group, 0)
+                    busy = self.in_flight.get(group, 0)
+                    if self.wanted is not None and compiled >= self.wanted:
+                        continue  # its group is complete: never needed
+                    if chosen is None and (self.wanted is None or compiled + busy < self.wanted):
+                        chosen = index
+                        continue
+                    kept.append(index)
+                self.pending = kept
+                if chosen is not None:
+                    group = self.group(self.mutants[chosen])
+                    self.in_flight[group] = self.in_flight.get(group, 0) + 1
+                    return chosen
+                if not self.pending or not any(self.in_flight.values()):
                     return None
-                if self.wanted is None or self.compiled + self.in_flight < self.wanted:
-                    self.position += 1
-                    self.in_flight += 1
-                    return self.position - 1
-                if self.in_flight == 0:
-                    return None
-                self.condition.wait()
+                self.condition.wait()  # what is in flight decides whether more are needed
+            return None
 
     def finish(self, index: int, result: Result) -> None:
         with self.condition:
-            self.in_flight -= 1
+            group = self.group(self.mutants[index])
+            self.in_flight[group] -= 1
             self.results[index] = result
-            self.compiled += result.status != NO_COMPILE
+            if result.status != NO_COMPILE:
+                self.compiled[group] = self.compiled.get(group, 0) + 1
             self.condition.notify_all()
+
+    def done(self) -> int:
+        """How many mutants that compiled have been tested."""
+        with self.condition:
+            return sum(self.compiled.values())
 
     def fail(self, error: BaseException) -> None:
         with self.condition:
@@ -536,9 +596,14 @@ def progress(result: Result, compiled: int, total: int) -> str:
 
 
 def run_mutants(jobs: Sequence[Job], mutants: Sequence[Mutant], wanted: int | None,
-                timeouts: Timeouts) -> list[Result]:
-    schedule = Schedule(mutants, wanted)
-    total = min(wanted or len(mutants), len(mutants))
+                timeouts: Timeouts, per_file: bool = False) -> list[Result]:
+    schedule = Schedule(mutants, wanted, per_file)
+    if wanted is None:
+        total = len(mutants)
+    elif per_file:
+        total = sum(min(wanted, count) for count in Counter(m.file for m in mutants).values())
+    else:
+        total = min(wanted, len(mutants))
     lock = threading.Lock()
 
     def work(job: Job) -> None:
@@ -547,7 +612,7 @@ def run_mutants(jobs: Sequence[Job], mutants: Sequence[Mutant], wanted: int | No
                 result = job.try_mutant(mutants[index], timeouts)
                 schedule.finish(index, result)
                 with lock:
-                    done = schedule.compiled if wanted else len(schedule.results)
+                    done = schedule.done() if wanted else len(schedule.results)
                     print(progress(result, done, total), flush=True)
         except BaseException as error:  # handed to the main thread, which raises it
             schedule.fail(error)
@@ -648,6 +713,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                              "(default: the engines, evaluators and shared engine code)")
     parser.add_argument("--sample", type=int, metavar="N",
                         help="test N mutants that compile, drawn at random (see --seed)")
+    parser.add_argument("--per-file", type=int, metavar="N",
+                        help="test N mutants that compile from each file, drawn at random "
+                             "(see --seed): the score by file")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J",
                         help="mutants tested at once, each with its cores' share (default 1)")
@@ -659,8 +727,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.ci:
         args.sample, args.seed = CI_SAMPLE, CI_SEED
-    if args.jobs < 1 or (args.sample is not None and args.sample < 1):
-        parser.error("--jobs and --sample take a positive number")
+    if args.sample is not None and args.per_file is not None:
+        parser.error("--sample and --per-file are alternatives: give one")
+    if args.jobs < 1 or any(n is not None and n < 1 for n in (args.sample, args.per_file)):
+        parser.error("--jobs, --sample and --per-file take a positive number")
     return args
 
 
@@ -681,7 +751,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for key, entry in equivalents.items():
             if key[0] in sources and key not in known:
                 print(f"warning: {entry.where} matches no mutant (the line changed?)")
-        if args.sample is not None:
+        if args.sample is not None or args.per_file is not None:
             random.Random(args.seed).shuffle(mutants)
         return run(args, files, sources, mutants, equivalents)
     except ToolError as error:
@@ -715,7 +785,9 @@ def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
         print(f"unmutated tree: C++ tests {clean.ctest.seconds:.0f} s, Python tests "
               f"{clean.pytest.seconds:.0f} s; setup took {time.monotonic() - start:.0f} s",
               flush=True)
-        results = run_mutants(jobs, mutants, args.sample, timeouts)
+        per_file = args.per_file is not None
+        results = run_mutants(jobs, mutants, args.per_file if per_file else args.sample,
+                              timeouts, per_file)
     except KeyboardInterrupt:
         processes.stop()
         raise
