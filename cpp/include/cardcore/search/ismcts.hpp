@@ -6,8 +6,9 @@
 //      tell from the root, drawn with resample_from_infostate(searcher, seed) and continuing
 //      seeded, so that every chance node inside the tree (a deal, a replacement) is sampled
 //      by its own generator. Common random numbers: the k-th simulation through a root
-//      action draws its world, and every draw after it (chance, rollouts), from stream k of
-//      the tree's world seed, the same for every root action. The root's actions are thus
+//      action plays in world k of the tree, a determinization drawn once (from stream k of
+//      the tree's world seed, for k below kCachedWorlds) with the generator of every draw
+//      after it (chance, rollouts), the same for every root action. The root's actions are thus
 //      compared on the same worlds, so the luck of the hidden cards, the same for all of
 //      them, drops out of their differences (a Bai Buu arrangement's mean settlement is
 //      noise of about 5 points of the wager at 400 visits, its difference to another's on
@@ -79,6 +80,8 @@ struct IsmctsOptions {
 // How many determinizations a simulation draws to find one that agrees with the opponent
 // model before it reuses one that agreed earlier in the tree (or, with none, takes the last).
 inline constexpr int kDeterminizationAttempts = 8;
+// How many worlds a tree keeps for its common random numbers (a few MB of states at most).
+inline constexpr std::size_t kCachedWorlds = 1024;
 // How many agreeing determinizations a tree keeps for reuse.
 inline constexpr std::size_t kKeptWorlds = 64;
 // After this many draws without one that agrees, a tree stops looking (the opponent model
@@ -331,6 +334,23 @@ class IsmctsTree {
     }
   }
 
+  // World k of the tree: a determinization and the generator of every draw after it. The
+  // first kCachedWorlds are drawn once, from stream k of the world seed, and kept for the
+  // k-th simulation of every root action (so the opponent model checks and keeps each world
+  // once); later ones are drawn afresh from the tree's generator.
+  struct World {
+    State state;
+    Rng rng;
+  };
+  World world_for(std::size_t k) {
+    if (k < worlds_.size()) return worlds_[k];
+    const bool kept = k == worlds_.size() && k < kCachedWorlds;
+    Rng rng = kept ? Rng(world_seed_, k) : Rng(rng_.next());
+    State state = determinize(rng);
+    if (kept) worlds_.push_back({state, rng});
+    return {std::move(state), rng};
+  }
+
   // What a seat has in `state`, in the units the search backs up.
   double value_of(const State& state, int seat) const {
     return hand_horizon_ ? state.hand_value(seat) : state.return_of(seat);
@@ -342,8 +362,7 @@ class IsmctsTree {
     path_.clear();
     bool expanded = false;
     const std::size_t root_edge = pick(nodes_[0], root_view_, root_legal_, rng_, expanded);
-    Rng world(world_seed_, static_cast<std::uint64_t>(edges_[root_edge].visits));
-    State state = determinize(world);
+    auto [state, rng] = world_for(static_cast<std::size_t>(edges_[root_edge].visits));
     path_.push_back({0, root_edge});
     state.apply_action(edges_[root_edge].action);
     // With a hand horizon, the simulation stops at the first action that completes a hand
@@ -351,11 +370,11 @@ class IsmctsTree {
     bool hand_over = hand_horizon_ && state.completed_hand();
     while (!state.is_terminal() && !hand_over) {
       if (state.is_chance_node()) {  // explicit chance: sample from here on
-        state.continue_seeded(world.next());
+        state.continue_seeded(rng.next());
         continue;
       }
       if (expanded) {
-        state.apply_action(rollout_(state, world));
+        state.apply_action(rollout_(state, rng));
         hand_over = hand_horizon_ && state.completed_hand();
         continue;
       }
@@ -363,7 +382,7 @@ class IsmctsTree {
       const ActionSet legal = state.legal_player_actions();
       state.information_state_tensor(player, tensor_.data());
       const int node = node_of(hash_tensor(player, tensor_.data(), tensor_.size()), player, legal);
-      const std::size_t edge = pick(nodes_[static_cast<std::size_t>(node)], state, legal, world, expanded);
+      const std::size_t edge = pick(nodes_[static_cast<std::size_t>(node)], state, legal, rng, expanded);
       if (edge == kNone) {  // a hash collision gave a node without these actions: roll out from here
         expanded = true;
         continue;
@@ -393,8 +412,9 @@ class IsmctsTree {
   bool model_opponents_;
   bool hand_horizon_;
   const Rollout<State>& rollout_;
-  std::size_t hand_start_;   // the first step of the hand in play in the root's history
-  std::vector<State> kept_;  // determinizations that agreed with the opponent model
+  std::size_t hand_start_;     // the first step of the hand in play in the root's history
+  std::vector<State> kept_;    // determinizations that agreed with the opponent model
+  std::vector<World> worlds_;  // world k of the tree, for k below kCachedWorlds
   int disagreeing_draws_ = 0;
   double scale_ = 0.0;  // the largest |return| seen: 0 until a simulation returns something
   std::vector<double> base_;
