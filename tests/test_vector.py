@@ -4,6 +4,7 @@ trajectories for any thread count, conservation of rewards, and bad input."""
 
 from __future__ import annotations
 
+import gc
 from typing import Any, Literal
 
 import numpy as np
@@ -198,6 +199,91 @@ def test_the_same_trajectories_for_any_thread_count(name: str) -> None:
                           "terminated", "episode_returns"):
                 np.testing.assert_array_equal(getattr(a, field), getattr(b, field))
                 np.testing.assert_array_equal(getattr(a, field), getattr(c, field))
+
+
+def _pipelined_trajectory(game: Any, seat: int | None, steps: int = 150) -> list[Any]:
+    """Two envs of 32 (seeds 99 and 98) stepped with step_async/step_wait as a pipeline:
+    one env's actions are chosen while the other steps."""
+    halves = [cc.VectorEnv(game, 32, seat=seat, seed=seed, threads=2) for seed in (99, 98)]
+    steps_now = [half.reset() for half in halves]
+    rng = np.random.default_rng(1)
+    record = [[step.copy() for step in steps_now]]
+    halves[0].step_async(_random_actions(rng, steps_now[0]))
+    for _ in range(steps):
+        second = _random_actions(rng, steps_now[1])  # while the first half steps
+        steps_now[0] = halves[0].step_wait()
+        halves[1].step_async(second)
+        first = _random_actions(rng, steps_now[0])  # while the second half steps
+        steps_now[1] = halves[1].step_wait()
+        record.append([step.copy() for step in steps_now])
+        halves[0].step_async(first)
+    halves[0].step_wait()
+    return record
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_step_async_then_step_wait_is_step(name: str) -> None:
+    # The same actions through step() and through step_async()/step_wait(), in both modes,
+    # across auto-resets, with another env stepped in between (the pipelined use).
+    game = cc.GAMES[name]()
+    for seat in (None, 0):
+        plain = [cc.VectorEnv(game, 32, seat=seat, seed=seed, threads=1) for seed in (99, 98)]
+        steps_now = [env.reset() for env in plain]
+        rng = np.random.default_rng(1)
+        record = [[step.copy() for step in steps_now]]
+        # The pipeline's order of the random draws: env 0's actions, then each round env 1's
+        # and env 0's next.
+        first = _random_actions(rng, steps_now[0])
+        for _ in range(150):
+            second = _random_actions(rng, steps_now[1])
+            steps_now[0] = plain[0].step(first)
+            steps_now[1] = plain[1].step(second)
+            first = _random_actions(rng, steps_now[0])
+            record.append([step.copy() for step in steps_now])
+        pipelined = _pipelined_trajectory(game, seat)
+        assert len(pipelined) == len(record)
+        for mine, theirs in zip(pipelined, record, strict=True):
+            for a, b in zip(mine, theirs, strict=True):
+                for field in ("observation", "legal_mask", "current_player", "rewards",
+                              "terminated", "episode_returns"):
+                    np.testing.assert_array_equal(getattr(a, field), getattr(b, field))
+
+
+def test_a_step_in_flight_must_be_waited_for() -> None:
+    env = cc.VectorEnv("hucklebuck", 8, seed=4, threads=2)
+    with pytest.raises(ValueError, match="no step in flight"):
+        env.step_wait()
+    with pytest.raises(ValueError, match="reset"):
+        env.step_async(np.zeros(8, np.int64))
+    step = env.reset()
+    actions = step.legal_mask.argmax(axis=1)
+    wrong = actions.copy()
+    wrong[3] = np.flatnonzero(~step.legal_mask[3])[0]
+    before = [env.state(i).serialize() for i in range(8)]
+    with pytest.raises(ValueError, match=r"env 3\b.*no env was stepped"):
+        env.step_async(wrong)
+    with pytest.raises(ValueError, match="shape"):
+        env.step_async(np.zeros(7, np.int64))
+    with pytest.raises(ValueError, match="no step in flight"):  # nothing started
+        env.step_wait()
+    assert [env.state(i).serialize() for i in range(8)] == before
+    env.step_async(actions)
+    for call in (lambda: env.step(actions), lambda: env.step_async(actions), env.reset,
+                 lambda: env.state(0)):
+        with pytest.raises(ValueError, match=r"in flight: call step_wait\(\) first"):
+            call()
+    after = env.step_wait()
+    assert after is step  # the same arrays, rewritten
+    assert [env.state(i).serialize() for i in range(8)] != before
+    env.step(after.legal_mask.argmax(axis=1))  # usable again
+
+
+def test_an_env_dropped_with_a_step_in_flight_finishes_the_step_first() -> None:
+    env = cc.VectorEnv("buh", 256, seed=5, threads=2)
+    step = env.reset()
+    env.step_async(step.legal_mask.argmax(axis=1))
+    del env, step  # the arrays and states outlive the step that writes them
+    gc.collect()
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -21,7 +21,9 @@ struct BoundVectorEnv {
   py::array_t<float> observation, rewards, episode_returns;
   py::array_t<bool> legal_mask, terminated;
   py::array_t<std::int8_t> current_player;
-  bool busy = false;  // a call is running without the GIL
+  bool busy = false;                  // a call is running without the GIL
+  bool in_flight = false;             // step_async started a step that step_wait has not collected
+  std::vector<std::int64_t> pending;  // that step's actions
 
   BoundVectorEnv(const typename State::Spec::Config& config, int num_envs, int seat,
                  std::vector<typename Env::Policy> policies, bool information_state, int threads)
@@ -33,6 +35,38 @@ struct BoundVectorEnv {
         terminated(num_envs),
         current_player(num_envs) {}
 
+  // Made by the first step_async; last, so that it finishes a step in flight before the
+  // envs and arrays go.
+  std::unique_ptr<vector::BackgroundTask> background;
+
+  // Throws unless the envs are free for another call.
+  void check_idle() const {
+    if (in_flight) throw std::invalid_argument("a step_async() is in flight: call step_wait() first");
+    if (busy) throw std::invalid_argument("this VectorEnv is in use by another thread");
+  }
+
+  // The actions of a step as int64 ids, checked: the shape and dtype, then each env's
+  // legality (a ValueError naming the first illegal one, no env changed).
+  const std::int64_t* checked_actions(const py::array& actions) const {
+    if (!env.started()) throw std::invalid_argument("call reset() before step()");
+    const auto n = static_cast<py::ssize_t>(env.num_envs());
+    if (actions.ndim() != 1 || actions.shape(0) != n || !py::isinstance<py::array_t<std::int64_t>>(actions) ||
+        !(actions.flags() & py::array::c_style))
+      throw std::invalid_argument("actions must be a C-contiguous int64 array of shape (" + std::to_string(n) + ",)");
+    const auto* data = static_cast<const std::int64_t*>(actions.data());
+    const std::int64_t bad = env.first_illegal(data);
+    if (bad != kNoBadIndex) {
+      const State& s = env.state(static_cast<int>(bad));
+      std::string ids;
+      for (int a : s.legal_actions()) ids += (ids.empty() ? "" : ", ") + std::to_string(a);
+      throw std::invalid_argument("actions[" + std::to_string(bad) + "] = " + std::to_string(data[bad]) +
+                                  " is not legal in env " + std::to_string(bad) + " (player " +
+                                  std::to_string(s.current_player()) + " to act): legal actions are [" + ids + "] (" +
+                                  legal_list(s) + "); no env was stepped");
+    }
+    return data;
+  }
+
   vector::Outputs outputs() {
     return {observation.mutable_data(), legal_mask.mutable_data(), current_player.mutable_data(),
             rewards.mutable_data(),     terminated.mutable_data(), episode_returns.mutable_data()};
@@ -42,7 +76,7 @@ struct BoundVectorEnv {
   // object owns, and `busy` turns away a second Python thread meanwhile.
   template <class Call>
   void without_gil(Call call) {
-    if (busy) throw std::invalid_argument("this VectorEnv is in use by another thread");
+    check_idle();
     busy = true;
     {
       py::gil_scoped_release release;
@@ -101,32 +135,50 @@ void bind_vector(py::module_& m, ChooseFor choose_for) {
       .def(
           "step",
           [](Bound& b, const py::array& actions) {
-            if (!b.env.started()) throw std::invalid_argument("call reset() before step()");
-            const auto n = static_cast<py::ssize_t>(b.env.num_envs());
-            if (actions.ndim() != 1 || actions.shape(0) != n || !py::isinstance<py::array_t<std::int64_t>>(actions) ||
-                !(actions.flags() & py::array::c_style))
-              throw std::invalid_argument("actions must be a C-contiguous int64 array of shape (" + std::to_string(n) +
-                                          ",)");
-            const auto* data = static_cast<const std::int64_t*>(actions.data());
-            const std::int64_t bad = b.env.first_illegal(data);
-            if (bad != kNoBadIndex) {
-              const State& s = b.env.state(static_cast<int>(bad));
-              std::string ids;
-              for (int a : s.legal_actions()) ids += (ids.empty() ? "" : ", ") + std::to_string(a);
-              throw std::invalid_argument("actions[" + std::to_string(bad) + "] = " + std::to_string(data[bad]) +
-                                          " is not legal in env " + std::to_string(bad) + " (player " +
-                                          std::to_string(s.current_player()) + " to act): legal actions are [" + ids +
-                                          "] (" + legal_list(s) + "); no env was stepped");
-            }
+            b.check_idle();
+            const std::int64_t* data = b.checked_actions(actions);
             const vector::Outputs out = b.outputs();
             b.without_gil([&] { b.env.step(data, out); });
           },
           "actions"_a, "Steps every env; an illegal action is a ValueError and changes no env.")
       .def(
+          "step_async",
+          [](Bound& b, const py::array& actions) {
+            b.check_idle();
+            const std::int64_t* data = b.checked_actions(actions);
+            b.pending.assign(data, data + b.env.num_envs());
+            if (!b.background) b.background = std::make_unique<vector::BackgroundTask>();
+            const vector::Outputs out = b.outputs();
+            b.in_flight = true;
+            // The task reads only the envs, `pending` and the arrays, which no call touches
+            // until step_wait (check_idle).
+            b.background->start([&b, out] { b.env.step(b.pending.data(), out); });
+          },
+          "actions"_a,
+          "Starts step(actions) on a background thread and returns at once; step_wait() collects it. An "
+          "illegal action is a ValueError and starts nothing.")
+      .def(
+          "step_wait",
+          [](Bound& b) {
+            if (!b.in_flight) throw std::invalid_argument("no step in flight: call step_async(actions) first");
+            {
+              py::gil_scoped_release release;
+              try {
+                b.background->wait();
+              } catch (...) {
+                py::gil_scoped_acquire acquire;
+                b.in_flight = false;
+                throw;
+              }
+            }
+            b.in_flight = false;
+          },
+          "Waits for the step that step_async started.")
+      .def(
           "state",
           [](const Bound& b, int i) {
             if (!b.env.started()) throw std::invalid_argument("call reset() first");
-            if (b.busy) throw std::invalid_argument("this VectorEnv is in use by another thread");
+            b.check_idle();
             if (i < 0 || i >= b.env.num_envs())
               throw std::out_of_range("env index must be 0 to " + std::to_string(b.env.num_envs() - 1) + ", got " +
                                       std::to_string(i));

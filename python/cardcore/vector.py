@@ -209,10 +209,9 @@ class VectorEnv:
     def reset(self, seed: int | None = None) -> VectorStep:
         """Starts a new episode in every env. A seed restarts every env's stream from it;
         None continues the streams (the first reset uses the constructor's seed)."""
-        if seed is not None:
-            self._seed = checked_seed(seed)
-        self._env.reset(self._seed if seed is not None or not self._started else None)
-        self._started = True
+        new_seed = self._seed if seed is None else checked_seed(seed)
+        self._env.reset(new_seed if seed is not None or not self._started else None)
+        self._seed, self._started = new_seed, True
         return self._step
 
     def step(self, actions: npt.ArrayLike) -> VectorStep:
@@ -220,6 +219,35 @@ class VectorEnv:
         previous step ended its episode ignores its action and starts the next episode. An
         illegal action is a ValueError naming the env and its legal actions, and no env
         changes."""
+        self._env.step(self._actions(actions))
+        return self._step
+
+    def step_async(self, actions: npt.ArrayLike) -> None:
+        """Starts :meth:`step` on a background thread and returns at once;
+        :meth:`step_wait` waits for it and returns its step. Meanwhile the calling thread is
+        free (to choose the actions of another VectorEnv: see docs/vector.md, "Overlapping
+        the agent and the envs"), and this env's arrays are being rewritten: read them after
+        ``step_wait``. Any other call of this env before ``step_wait`` is a ValueError; so
+        is an illegal action, which starts nothing.
+
+        >>> import cardcore as cc
+        >>> env = cc.VectorEnv("badugi", 4, seed=2)
+        >>> step = env.reset()
+        >>> env.step_async(step.legal_mask.argmax(axis=1))
+        >>> env.step_wait().current_player.shape
+        (4,)
+        """
+        self._env.step_async(self._actions(actions))
+
+    def step_wait(self) -> VectorStep:
+        """The step that :meth:`step_async` started, once it is done (the GIL released
+        while waiting)."""
+        self._env.step_wait()
+        return self._step
+
+    def _actions(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        """``actions`` as a C-contiguous int64 array of shape ``(num_envs,)``, or a
+        ValueError naming the expected dtype and shape."""
         if not self._started:
             raise ValueError("call reset() before step()")
         array = np.asarray(actions)
@@ -231,8 +259,7 @@ class VectorEnv:
                 index = int(np.argmax(array > np.iinfo(np.int64).max))
                 raise ValueError(f"actions[{index}] = {array[index]} is not legal in env {index}")
             array = np.ascontiguousarray(array, dtype=np.int64)
-        self._env.step(array)
-        return self._step
+        return array
 
     def state(self, i: int) -> Any:
         """A copy of env ``i``'s current state (for debugging and tests)."""

@@ -1,6 +1,7 @@
 #include "cardcore/vector/thread_pool.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace cardcore::vector {
 
@@ -70,6 +71,55 @@ void ThreadPool::work(std::size_t index) {
     lock.lock();
     if (error && !error_) error_ = error;
     if (--pending_ == 0) finished_.notify_one();
+  }
+}
+
+BackgroundTask::BackgroundTask() : thread_([this] { loop(); }) {}
+
+BackgroundTask::~BackgroundTask() {
+  {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [this] { return !running_; });
+    stopping_ = true;
+  }
+  changed_.notify_all();
+  thread_.join();
+}
+
+void BackgroundTask::start(std::function<void()> task) {
+  {
+    const std::lock_guard lock(mutex_);
+    task_ = std::move(task);
+    running_ = true;
+    error_ = nullptr;
+  }
+  changed_.notify_all();
+}
+
+void BackgroundTask::wait() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [this] { return !running_; });
+  if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+}
+
+void BackgroundTask::loop() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    changed_.wait(lock, [this] { return stopping_ || (running_ && task_); });
+    if (stopping_) return;
+    std::function<void()> task = std::move(task_);
+    task_ = nullptr;
+    lock.unlock();
+    std::exception_ptr error;
+    try {
+      task();
+    } catch (...) {
+      error = std::current_exception();
+    }
+    lock.lock();
+    error_ = error;
+    running_ = false;
+    changed_.notify_all();
   }
 }
 

@@ -285,6 +285,14 @@ class VectorEnv:
         """
         Steps every env; an illegal action is a ValueError and changes no env.
         """
+    def step_async(self, actions: numpy.ndarray) -> None:
+        """
+        Starts step(actions) on a background thread and returns at once; step_wait() collects it. An illegal action is a ValueError and starts nothing.
+        """
+    def step_wait(self) -> None:
+        """
+        Waits for the step that step_async started.
+        """
     @property
     def num_envs(self) -> int:
         ...

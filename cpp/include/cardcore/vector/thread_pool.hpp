@@ -40,4 +40,31 @@ class ThreadPool {
   std::exception_ptr error_;
 };
 
+// One background thread that runs a task at a time: start() hands a task over and returns
+// at once, wait() blocks until it is done and rethrows its exception. A vector environment's
+// step_async and step_wait: the caller's thread is free meanwhile (to choose the actions of
+// another batch).
+class BackgroundTask {
+ public:
+  BackgroundTask();
+  ~BackgroundTask();  // waits for a task still running
+  BackgroundTask(const BackgroundTask&) = delete;
+  BackgroundTask& operator=(const BackgroundTask&) = delete;
+
+  // The caller waits for a started task before starting the next.
+  void start(std::function<void()> task);
+  void wait();
+
+ private:
+  void loop();
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::function<void()> task_;
+  bool running_ = false;  // a task was started and has not finished
+  bool stopping_ = false;
+  std::exception_ptr error_;
+  std::thread thread_;  // last: started once the members it reads exist
+};
+
 }  // namespace cardcore::vector
