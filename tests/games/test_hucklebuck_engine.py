@@ -236,6 +236,39 @@ def test_playing_must_follow_suit() -> None:
         state.play("9♥")
 
 
+@pytest.mark.parametrize(("leader", "played"), [
+    ("2♠ 3♥ A♦ Q♣ K♣", "A♦"),  # an off-suit ace first (clubs are trumps)
+    ("2♠ 3♥ 4♦ Q♣ 5♣", "Q♣"),  # else the highest trump
+    ("7♠ 3♥ 4♦ 9♦ K♥", "3♥"),  # else the cheapest card: the lowest
+])
+def test_the_rule_based_leader(leader: str, played: str) -> None:
+    # docs/players.md: "leads an off-suit ace, else its highest trump, else its lowest card".
+    state = Game(players=3).new_initial_state()
+    deal(state, {0: "2♦ 3♦ 5♦ 6♦ 7♦", 1: leader, 2: "4♠ 5♠ 6♠ 7♥ 8♥"}, upcard="9♣")
+    for _ in range(3):
+        state.pass_()
+    assert state.current_player() == 1  # the dealer's left leads
+    action = cc.hucklebuck.policy_action(state, "rule_based")
+    assert state.action_to_string(action) == "play " + str(cc.Card(played))
+
+
+@pytest.mark.parametrize(("follower", "played"), [
+    ("K♠ A♠ 2♥ 3♥ 4♥", "K♠"),  # the cheapest card that beats the J♠
+    ("2♠ 5♠ 8♠ 3♥ 4♥", "2♠"),  # none beats it: the cheapest card it may play
+    ("2♣ 5♣ 3♥ 4♥ 6♥", "2♣"),  # no spade: the cheapest trump wins it
+])
+def test_the_rule_based_follower(follower: str, played: str) -> None:
+    # docs/players.md: "when following, wins the trick with its cheapest winning card, or,
+    # when it cannot win, throws its cheapest card (non-trumps before trumps, low before high)".
+    state = Game(players=3).new_initial_state()
+    deal(state, {0: "2♦ 3♦ 5♦ 6♦ 7♦", 1: "J♠ 7♥ 8♥ 9♥ 10♥", 2: follower}, upcard="9♣")
+    for _ in range(3):
+        state.pass_()
+    state.play("J♠")
+    action = cc.hucklebuck.policy_action(state, "rule_based")
+    assert state.action_to_string(action) == "play " + str(cc.Card(played))
+
+
 def test_s3_three_players_the_first_to_11_wins() -> None:
     """S3: scores 10, 4, 9 and tricks 1, 3, 1 give 11, 7, 10: player 1 wins."""
     state = Game(players=3, scores=(10, 4, 9), hands=None, first_dealer=2).new_initial_state()
