@@ -16,6 +16,9 @@ Baselines:
   script creates its own virtual environment for them, ``build/pgx-venv``
   (``python -m venv`` then ``pip install pgx jax``), the first time, and runs the baseline
   there;
+- the same loop as a pipeline (``pipelined_rate``): two VectorEnvs of half the envs, one
+  thread each, the actions of one chosen while the other steps (``step_async``), against
+  one VectorEnv on one thread;
 - ``cc.simulate`` of Bai Buu, 6 player hands arranging at random against the house way,
   one thread: rounds per second through the engine path (the rollouts through States),
   next to the same rounds with every hand by the house way, which take the table path (the
@@ -234,8 +237,11 @@ def main() -> None:
         label = f"{name} {json.dumps(config) if config else ''} self-play".replace("  ", " ")
         print(f"{label:<42} {threads} thread{'s' if threads > 1 else ' '} "
               f"{rate / 1e6:8.2f} M steps/s")
-    for name in ("badugi", "hucklebuck", "buh"):
-        print(f"{name}: 2 threads / 1 thread = {rates[(name, 2)] / rates[(name, 1)]:.2f}x")
+    for name, config, _ in WORKLOADS[:6:2]:
+        piped = pipelined_rate(name, config, args.envs, 1, args.seconds)
+        print(f"{name}: 2 threads / 1 thread = {rates[(name, 2)] / rates[(name, 1)]:.2f}x; "
+              f"pipelined (two VectorEnvs of {args.envs // 2}, one thread each, step_async): "
+              f"{piped / 1e6:.2f} M steps/s, {piped / rates[(name, 1)]:.2f}x one thread")
     zoo = pettingzoo_rate(args.seconds)
     print(f"PettingZoo adapter, badugi, random legal actions: {zoo / 1e3:8.1f} k steps/s; "
           f"VectorEnv badugi 2 threads is {rates[('badugi', 2)] / zoo:.0f}x")

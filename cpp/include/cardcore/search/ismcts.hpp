@@ -5,14 +5,17 @@
 //   1. picks the root's edge as step 2 does, then determinizes: a state the searcher cannot
 //      tell from the root, drawn with resample_from_infostate(searcher, seed) and continuing
 //      seeded, so that every chance node inside the tree (a deal, a replacement) is sampled
-//      by its own generator. Common random numbers: the k-th simulation through a root
-//      action plays in world k of the tree, a determinization drawn once (from stream k of
-//      the tree's world seed, for k below kCachedWorlds) with the generator of every draw
-//      after it (chance, rollouts), the same for every root action. The root's actions are thus
-//      compared on the same worlds, so the luck of the hidden cards, the same for all of
-//      them, drops out of their differences (a Bai Buu arrangement's mean settlement is
-//      noise of about 5 points of the wager at 400 visits, its difference to another's on
-//      the same bankers a fraction of that). With
+//      by its own generator. Common random numbers, when determinizations are uniform (no
+//      opponent model, below): the k-th simulation through a root action plays in world k
+//      of the tree, a determinization drawn once (from stream k of the tree's world seed,
+//      for k below kCachedWorlds) with the generator of every draw after it (chance,
+//      rollouts), the same for every root action. The root's actions are thus compared on
+//      the same worlds, so the luck of the hidden cards, the same for all of them, drops
+//      out of their differences (a Bai Buu arrangement's mean settlement is noise of about
+//      5 points of the wager at 400 visits, its difference to another's on the same
+//      bankers a fraction of that). Under the opponent model they lost strength (measured
+//      in Hucklebuck: the k-th worlds of 32 exchanges were the same few, so the search met
+//      fewer of the rare worlds that agree with the others' plays). With
 //      a deterministic rollout policy (model_opponents), the rollout policy is also the
 //      model of the other players: a determinization must agree with their decisions in
 //      the hand in play as that policy takes them in its world (up to
@@ -334,17 +337,20 @@ class IsmctsTree {
     }
   }
 
-  // World k of the tree: a determinization and the generator of every draw after it. The
-  // first kCachedWorlds are drawn once, from stream k of the world seed, and kept for the
-  // k-th simulation of every root action (so the opponent model checks and keeps each world
-  // once); later ones are drawn afresh from the tree's generator.
+  // The world of a simulation that is the k-th through its root action: a determinization
+  // and the generator of every draw after it. With uniform determinizations (no opponent
+  // model), world k of the tree: the first kCachedWorlds are drawn once, from stream k of
+  // the world seed, and kept for the k-th simulation of every root action (common random
+  // numbers); later ones are drawn afresh from the tree's generator, as every world is
+  // under the opponent model.
   struct World {
     State state;
     Rng rng;
   };
   World world_for(std::size_t k) {
-    if (k < worlds_.size()) return worlds_[k];
-    const bool kept = k == worlds_.size() && k < kCachedWorlds;
+    const bool common = !model_opponents_;
+    if (common && k < worlds_.size()) return worlds_[k];
+    const bool kept = common && k == worlds_.size() && k < kCachedWorlds;
     Rng rng = kept ? Rng(world_seed_, k) : Rng(rng_.next());
     State state = determinize(rng);
     if (kept) worlds_.push_back({state, rng});
@@ -414,7 +420,7 @@ class IsmctsTree {
   const Rollout<State>& rollout_;
   std::size_t hand_start_;     // the first step of the hand in play in the root's history
   std::vector<State> kept_;    // determinizations that agreed with the opponent model
-  std::vector<World> worlds_;  // world k of the tree, for k below kCachedWorlds
+  std::vector<World> worlds_;  // world k of the tree (common random numbers), k below kCachedWorlds
   int disagreeing_draws_ = 0;
   double scale_ = 0.0;  // the largest |return| seen: 0 until a simulation returns something
   std::vector<double> base_;
