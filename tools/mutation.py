@@ -48,8 +48,10 @@ kills the mutant too (a hang). The file is restored afterwards and checked byte 
 every run also brings each copy back in line with the checkout first. Before any mutant,
 the unmutated copy goes through the same steps and the run stops if they fail.
 
-**Sampling.** ``--sample N --seed S`` shuffles the mutants with the seed and tests them in
-that order until N of them have compiled: the result is the same with any number of jobs.
+**Sampling.** ``--sample N --seed S`` orders the mutants by a hash of the seed and each
+mutant's file and lines' text (``sample_order``) and tests them in that order until N of
+them have compiled: the result is the same with any number of jobs, and an edit of the
+code changes the sample only where it adds a mutant that comes first or removes one drawn.
 ``--per-file N`` does the same for every file at once (the first N of each file, in the
 shuffled order, that compile): the score of each file from a few hundred mutants, where the
 default files hold tens of thousands.
@@ -71,11 +73,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import difflib
+import hashlib
 import importlib
 import io
 import json
 import os
-import random
 import re
 import signal
 import subprocess
@@ -298,6 +300,14 @@ def target_files(patterns: Sequence[str]) -> list[str]:
             raise ToolError(f"no file matches {pattern!r} (paths are from {REPO})")
         files.update(path.relative_to(REPO).as_posix() for path in found)
     return sorted(files)
+
+
+def sample_order(mutant: Mutant, seed: int) -> tuple[bytes, int]:
+    """Where a mutant comes in a sample drawn with `seed`: a hash of the seed and the
+    mutant's key (its file and lines' text), so that an edit elsewhere, which moves lines
+    and adds or removes other mutants, leaves the order of the others alone."""
+    text = "\0".join((str(seed), *mutant.key))
+    return hashlib.sha256(text.encode()).digest(), mutant.line
 
 
 def first_tests(file: str) -> list[str]:
@@ -752,7 +762,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if key[0] in sources and key not in known:
                 print(f"warning: {entry.where} matches no mutant (the line changed?)")
         if args.sample is not None or args.per_file is not None:
-            random.Random(args.seed).shuffle(mutants)
+            mutants.sort(key=lambda mutant: sample_order(mutant, args.seed))
         return run(args, files, sources, mutants, equivalents)
     except ToolError as error:
         print(f"tools/mutation.py: {error}", file=sys.stderr)

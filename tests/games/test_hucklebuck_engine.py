@@ -297,15 +297,17 @@ def test_the_information_state_shows_the_dealt_hand_and_the_hand_after_the_excha
         players: int) -> None:
     # docs/design.md, "Hucklebuck tensors": the segment `hands` is the five cards the player
     # was dealt (row 0), then his hand after the exchange with the cards he has played since
-    # (row 1). Tracked here from the hands shown at each hand's first decision (nobody has
-    # exchanged yet) and the plays, over whole games of random play.
+    # (row 1); `earlier_tricks` is every card played in the hand, by trick and seat (52
+    # entries per seat, n seats per trick). Tracked here from the hands shown at each hand's
+    # first decision (nobody has exchanged yet) and the plays, over games of random play.
     game = Game(players=players, hands=3)
-    segment = layout(game.information_state_segments)["hands"].slice
+    segments = layout(game.information_state_segments)
     rng = random.Random(players)
     checked = 0
     for seed in range(4):
         state = game.new_initial_state(seed=seed)
         hand_number, dealt, played = -1, [0] * players, [0] * players
+        plays: list[tuple[int, int, int]] = []  # (trick, seat, card) this hand
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.legal_actions()))
@@ -313,17 +315,22 @@ def test_the_information_state_shows_the_dealt_hand_and_the_hand_after_the_excha
             if state.hand_number != hand_number:
                 hand_number = state.hand_number
                 dealt = [state.hands[s].mask for s in range(players)]
-                played = [0] * players
+                played, plays = [0] * players, []
                 assert all(bin(mask).count("1") == 5 for mask in dealt)
             player = state.current_player()
-            rows = np.asarray(state.information_state_tensor(player))[segment].reshape(2, 52)
+            tensor = np.asarray(state.information_state_tensor(player))
+            rows = tensor[segments["hands"].slice].reshape(2, 52)
             assert cc.CardSet.from_mask(dealt[player]).ids() == list(np.flatnonzero(rows[0]))
             after = state.hands[player].mask | played[player]
             assert cc.CardSet.from_mask(after).ids() == list(np.flatnonzero(rows[1]))
+            tricks = tensor[segments["earlier_tricks"].slice].reshape(5, players, 52)
+            assert sorted(zip(*np.nonzero(tricks), strict=True)) == sorted(plays)
             checked += 1
             action = rng.choice(state.legal_actions())
             text = state.action_to_string(action)
-            state.apply_action(action)
             if text.startswith("play "):
-                played[player] |= cc.CardSet(text[len("play "):]).mask
+                card = cc.CardSet(text[len("play "):])
+                played[player] |= card.mask
+                plays.append((sum(state.tricks), player, card.ids()[0]))
+            state.apply_action(action)
     assert checked > 100
