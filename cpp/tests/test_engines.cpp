@@ -458,35 +458,6 @@ hucklebuck::Config random_hucklebuck_config(Rng& rng) {
 
 }  // namespace
 
-// Bai Buu deals a round at once (chance_run, Stock::draw_many): the same cards, in the same
-// order, as draw() then take() card by card from the same generator, whatever the stock
-// (full, or with cards gone) and however many are drawn, and the same stock after.
-TEST_CASE(baibuu_a_deal_at_once_draws_the_cards_of_one_at_a_time) {
-  Rng pick(7);
-  for (int trial = 0; trial < 2000; ++trial) {
-    Mask cards = kDeckMask;
-    const int gone = trial % 3 == 0 ? 0 : static_cast<int>(pick.below(20));
-    for (int i = 0; i < gone; ++i) cards &= ~card_bit(static_cast<int>(pick.below(kDeckSize)));
-    const int n = 1 + static_cast<int>(pick.below(static_cast<std::uint32_t>(popcount(cards))));
-    const std::uint64_t seed = pick.next();
-    TRACE("trial " + std::to_string(trial) + ": " + std::to_string(n) + " of " + std::to_string(popcount(cards)));
-    Stock one(true, seed), many(true, seed);
-    one.reset(cards);
-    many.reset(cards);
-    std::vector<int> expected;
-    for (int j = 0; j < n; ++j) {
-      expected.push_back(one.draw());
-      one.take(expected.back());
-    }
-    int drawn[kDeckSize];
-    many.draw_many(n, drawn);
-    for (int j = 0; j < n; ++j) many.take(drawn[j]);
-    CHECK_EQ(std::vector<int>(drawn, drawn + n), expected);
-    CHECK_EQ(many.cards(), one.cards());
-    CHECK_EQ(many.draw(), one.draw());  // the generators in step after
-  }
-}
-
 TEST_CASE(hucklebuck_random_games) {
   for (int g = 0; g < num_games(); ++g) {
     Rng rng(g, 4);

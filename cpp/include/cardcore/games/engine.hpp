@@ -111,21 +111,6 @@ class Stock {
   }
   // A uniformly random card of the stock from the state's generator (seeded states).
   int draw() { return nth_card(cards_, counts_, static_cast<int>(rng_.below(static_cast<std::uint32_t>(size_)))); }
-  // The cards that n successive draw() and take() would give, in order (the stock keeps
-  // them until taken), from the same n draws of the generator, without their chain of
-  // dependencies: draw j is the place of its card among the cards left after the draws
-  // before it. Turned into places in the stock as it is now (a Lehmer code decoded: from
-  // the last draw back, a later place at or above an earlier one moves up by one, as that
-  // card was gone when it was drawn), the n cards are independent lookups.
-  void draw_many(int n, int* cards) {
-    std::array<std::uint8_t, kDeckSize> place{};
-    for (int j = 0; j < n; ++j) place[j] = static_cast<std::uint8_t>(rng_.below(static_cast<std::uint32_t>(size_ - j)));
-    for (int j = n - 2; j >= 0; --j) {
-      const std::uint8_t earlier = place[j];
-      for (int k = j + 1; k < n; ++k) place[k] += place[k] >= earlier;
-    }
-    for (int j = 0; j < n; ++j) cards[j] = nth_card(cards_, counts_, place[j]);
-  }
   // From now on chance is drawn from this seed's generator.
   void make_seeded(std::uint64_t seed) {
     rng_ = Rng(seed);
@@ -344,23 +329,9 @@ class EngineState {
   EngineState(bool seeded, std::uint64_t seed) : stock_(seeded, seed), mode_{seeded, seed, 0} {}
 
   // Seeded states draw every pending chance node themselves.
-  // Seeded chance, drawn until a player acts. A game may say how many chance actions follow
-  // now in a row whatever the cards (chance_run(): a round's deal), which are then drawn
-  // at once (Stock::draw_many): the same cards as one at a time.
   void resolve_chance() {
     if (!stock_.seeded()) return;
     while (is_chance_node()) {
-      if constexpr (requires { self().chance_run(); }) {
-        if (const int run = self().chance_run(); run > 1) {
-          int cards[kDeckSize];
-          stock_.draw_many(run, cards);
-          for (int j = 0; j < run; ++j) {
-            stock_.take(cards[j]);
-            self().apply_chance(cards[j]);
-          }
-          continue;
-        }
-      }
       const int card = stock_.draw();
       stock_.take(card);
       self().apply_chance(card);

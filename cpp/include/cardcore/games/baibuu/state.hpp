@@ -93,8 +93,6 @@ class State : public EngineState<State, kMaxSeats> {
   void next_to_arrange(int from);
   void settle_round();
   void apply_chance(int card);
-  // The cards still to deal this round: all chance, nothing decided between (engine.hpp).
-  int chance_run() const { return phase_ == Phase::kDeal ? 4 * seats() - dealt_ : 0; }
   void apply_player(int action);
   std::string player_action_to_string(int action) const;
   int player_string_to_action(std::string_view text) const;
