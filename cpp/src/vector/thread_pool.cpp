@@ -20,23 +20,40 @@ ThreadPool::ThreadPool(int threads) {
 ThreadPool::~ThreadPool() {
   {
     const std::lock_guard lock(mutex_);
-    stopping_ = true;
+    stopping_.store(true);
   }
   start_.notify_all();
   for (std::thread& worker : workers_) worker.join();
 }
 
+namespace {
+
+// Spins until done() or kSpin has passed; whether done() came true. The clock is read every
+// 64 checks (a check is a load; a clock read costs more).
+template <class Done>
+bool spin_until(const Done& done) {
+  const auto until = std::chrono::steady_clock::now() + ThreadPool::kSpin;
+  for (unsigned i = 1;; ++i) {
+    if (done()) return true;
+    if (i % 64 == 0 && std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::yield();
+  }
+}
+
+}  // namespace
+
 void ThreadPool::run(std::size_t n, const std::function<void(std::size_t, std::size_t)>& part) {
   const std::size_t parts = workers_.size() + 1;
   if (parts == 1 || n < parts) return part(0, n);
+  part_ = &part;
+  n_ = n;
+  parts_ = parts;
+  error_ = nullptr;
+  pending_.store(workers_.size(), std::memory_order_relaxed);
   {
+    // Under the mutex, so that a worker about to sleep sees the new run or is woken.
     const std::lock_guard lock(mutex_);
-    part_ = &part;
-    n_ = n;
-    parts_ = parts;
-    pending_ = workers_.size();
-    error_ = nullptr;
-    ++generation_;
+    generation_.fetch_add(1, std::memory_order_release);
   }
   start_.notify_all();
   std::exception_ptr own;
@@ -45,80 +62,97 @@ void ThreadPool::run(std::size_t n, const std::function<void(std::size_t, std::s
   } catch (...) {
     own = std::current_exception();
   }
-  std::unique_lock lock(mutex_);
-  finished_.wait(lock, [this] { return pending_ == 0; });
+  auto finished = [this] { return pending_.load(std::memory_order_acquire) == 0; };
+  if (!spin_until(finished)) {
+    std::unique_lock lock(mutex_);
+    finished_.wait(lock, finished);
+  }
   part_ = nullptr;
   if (own) std::rethrow_exception(own);
   if (error_) std::rethrow_exception(error_);
 }
 
 void ThreadPool::work(std::size_t index) {
-  std::size_t seen = 0;
+  std::uint64_t seen = 0;
   for (;;) {
-    std::unique_lock lock(mutex_);
-    start_.wait(lock, [&] { return stopping_ || generation_ != seen; });
-    if (stopping_) return;
-    seen = generation_;
-    const auto* part = part_;
-    const std::size_t n = n_, parts = parts_;
-    lock.unlock();
+    auto next = [&] { return stopping_.load() || generation_.load(std::memory_order_acquire) != seen; };
+    if (!spin_until(next)) {
+      std::unique_lock lock(mutex_);
+      start_.wait(lock, next);
+    }
+    if (stopping_.load()) return;
+    seen = generation_.load(std::memory_order_acquire);
     std::exception_ptr error;
     try {
-      (*part)(n * index / parts, n * (index + 1) / parts);
+      (*part_)(n_ * index / parts_, n_ * (index + 1) / parts_);
     } catch (...) {
       error = std::current_exception();
     }
-    lock.lock();
-    if (error && !error_) error_ = error;
-    if (--pending_ == 0) finished_.notify_one();
+    if (error) {
+      const std::lock_guard lock(mutex_);
+      if (!error_) error_ = error;
+    }
+    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      const std::lock_guard lock(mutex_);  // the caller may be between its check and its sleep
+      finished_.notify_one();
+    }
   }
 }
 
 BackgroundTask::BackgroundTask() : thread_([this] { loop(); }) {}
 
 BackgroundTask::~BackgroundTask() {
+  wait_idle();
   {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [this] { return !running_; });
-    stopping_ = true;
+    const std::lock_guard lock(mutex_);
+    stopping_.store(true);
   }
   changed_.notify_all();
   thread_.join();
 }
 
 void BackgroundTask::start(std::function<void()> task) {
+  task_ = std::move(task);
+  error_ = nullptr;
+  running_.store(true, std::memory_order_relaxed);
   {
-    const std::lock_guard lock(mutex_);
-    task_ = std::move(task);
-    running_ = true;
-    error_ = nullptr;
+    const std::lock_guard lock(mutex_);  // a sleeping thread sees the task or is woken
+    ready_.store(true, std::memory_order_release);
   }
   changed_.notify_all();
 }
 
-void BackgroundTask::wait() {
+void BackgroundTask::wait_idle() {
+  auto idle = [this] { return !running_.load(std::memory_order_acquire); };
+  if (spin_until(idle)) return;
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [this] { return !running_; });
+  changed_.wait(lock, idle);
+}
+
+void BackgroundTask::wait() {
+  wait_idle();
   if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
 }
 
 void BackgroundTask::loop() {
-  std::unique_lock lock(mutex_);
   for (;;) {
-    changed_.wait(lock, [this] { return stopping_ || (running_ && task_); });
-    if (stopping_) return;
-    std::function<void()> task = std::move(task_);
-    task_ = nullptr;
-    lock.unlock();
+    auto next = [this] { return stopping_.load() || ready_.load(std::memory_order_acquire); };
+    if (!spin_until(next)) {
+      std::unique_lock lock(mutex_);
+      changed_.wait(lock, next);
+    }
+    if (stopping_.load()) return;
+    ready_.store(false, std::memory_order_relaxed);
     std::exception_ptr error;
     try {
-      task();
+      task_();
     } catch (...) {
       error = std::current_exception();
     }
-    lock.lock();
+    task_ = nullptr;
     error_ = error;
-    running_ = false;
+    const std::lock_guard lock(mutex_);  // a waiter sees the end or is woken
+    running_.store(false, std::memory_order_release);
     changed_.notify_all();
   }
 }
