@@ -177,7 +177,7 @@ class IsmctsTree {
     for (int i = 0; i < simulations; ++i) simulate();
   }
 
-  // The root's edges (node 0 is the root: the first simulation creates it).
+  // The root's edges (node 0 is the root, made by the constructor).
   void add_root_edges(std::vector<RootEdge>& out) const {
     if (nodes_.empty()) return;
     const Node& root = nodes_[0];
