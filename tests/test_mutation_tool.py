@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+import cardcore as cc
+
 SCRIPT = Path(__file__).resolve().parents[1] / "tools" / "mutation.py"
 spec = importlib.util.spec_from_file_location("tools_mutation", SCRIPT)
 assert spec is not None and spec.loader is not None
@@ -234,6 +236,7 @@ def test_a_per_file_sample_is_the_first_mutants_of_each_file_that_compile() -> N
 
 
 def test_a_mutants_own_game_is_tested_first() -> None:
+    assert set(mutation.GAMES) == set(cc.GAMES)  # every registered game's engine directory
     assert mutation.first_tests("cpp/src/games/buh/state.cpp") == [
         "tests/games/test_buh_engine.py", "tests/test_buh.py"]
     badugi = mutation.first_tests("cpp/src/eval/badugi.cpp")

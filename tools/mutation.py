@@ -134,7 +134,8 @@ IGNORED_TESTS = {
 # tests/test_badugi.py, tests/games/test_badugi_engine.py, ...), or for the shared code with
 # the conformance and resampling suites, and go on with the rest when those pass: the same
 # verdict as the whole suite's, sooner for the mutants that the game's own tests kill.
-GAMES = ("badugi", "baibuu", "buh", "hucklebuck")
+GAMES = tuple(sorted(path.name for path in (REPO / "cpp" / "src" / "games").iterdir()
+                     if path.is_dir()))  # a game's engine is cpp/src/games/<name>/
 SHARED_FIRST = ("tests/games/test_conformance.py", "tests/games/test_resampling.py")
 
 KILLED = "killed"
