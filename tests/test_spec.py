@@ -125,6 +125,10 @@ def test_tensor_layouts_and_actions_are_the_engines(spec: cc.spec.GameSpec) -> N
     for layout in (spec.observation_layout, spec.information_state_layout):
         ends = [segment.offset for segment in layout.values()]
         assert ends == sorted(ends) and ends[0] == 0
+    # Each segment has a name of its own, an identifier (the names users look segments up by).
+    for segments in (game.observation_segments, game.information_state_segments):
+        names = [segment[0] for segment in segments]
+        assert all(name.isidentifier() for name in names) and len(set(names)) == len(names)
     blocks = spec.action_blocks
     assert blocks[0].first == 0
     assert all(a.first + a.count == b.first for a, b in itertools.pairwise(blocks))

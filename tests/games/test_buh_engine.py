@@ -8,13 +8,16 @@ dealer's left.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from itertools import combinations
 
+import numpy as np
 import pytest
 
 import cardcore as cc
 from cardcore.buh import Game, State
+from cardcore.spec import layout
 
 FULL_DECK = (1 << 52) - 1
 
@@ -839,3 +842,37 @@ def test_multi_hand_ends_when_one_player_has_every_chip() -> None:
     assert state.is_terminal() and state.hand_number == 1
     assert state.stacks == (0, 0, 12)
     assert state.returns() == [-1, -1, 2] and sum(state.returns()) == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_information_state_keeps_the_betting_of_rounds_1_to_3(players: int) -> None:
+    # docs/design.md, "Buh tensors": the information state appends the betting slots of
+    # rounds 1, 2 and 3, each slot the actor (one-hot over the seats) and the action
+    # (one-hot over fold, check, call, bet, raise). Before the draw every betting action
+    # taken so far is in them, once.
+    game = cc.buh.Game(players=players)
+    segment = layout(game.information_state_segments)["earlier_betting"].slice
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(30):
+        state = game.new_initial_state(seed=seed)
+        betting: list[tuple[int, str]] = []
+        while not state.is_terminal():
+            player = state.current_player()
+            slots = np.asarray(state.information_state_tensor(player))[segment]
+            slots = slots.reshape(-1, players + 5)
+            taken = [(int(np.argmax(row[:players])), ACTIONS[int(np.argmax(row[players:]))])
+                     for row in slots if row.any()]
+            assert taken == betting
+            checked += 1
+            action = rng.choice(state.legal_actions())
+            word = state.action_to_string(action).split()[0]
+            if word == "discard":
+                break  # the draw: the fourth round's betting is not kept here
+            if word in ACTIONS:
+                betting.append((player, word))
+            state.apply_action(action)
+    assert checked > 50
+
+
+ACTIONS = ("fold", "check", "call", "bet", "raise")
