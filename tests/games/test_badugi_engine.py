@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 import cardcore as cc
 from cardcore.badugi import Game, State
+from cardcore.spec import layout
 
 
 def card(text: str) -> int:
@@ -164,3 +166,52 @@ def test_at_most_35_cards_leave_the_stock_in_a_hand() -> None:
                                rng.choice([a for a in actions if a != 0] or actions))
         most = max(most, 52 - len(state.stock))
     assert most == 35
+
+
+@pytest.mark.parametrize("stacks", [(6, 30), (30, 6), (6, 6)])
+def test_a_game_ends_when_either_player_is_broke(stacks: tuple[int, int]) -> None:
+    # A game of several hands goes on while both players have chips, and ends with the
+    # hand that leaves either of them with none (docs/games/badugi.md, `hands`).
+    game = Game(stacks=stacks, hands=50)
+    rng = random.Random(sum(stacks))
+    broke = 0
+    for seed in range(40):
+        state = game.new_initial_state(seed=seed)
+        hand = state.hand_number
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            if state.hand_number != hand:  # a new hand began: both had chips (blinds posted)
+                hand = state.hand_number
+                assert min(s + b for s, b in zip(state.stacks, state.bets, strict=True)) > 0
+        assert min(state.stacks) == 0 or state.hand_number == 50
+        broke += min(state.stacks) == 0
+    assert broke > 10
+
+
+def test_the_observation_shows_each_rounds_betting_in_order() -> None:
+    # docs/design.md, "Badugi tensors": `betting` is, per round and slot, the betting
+    # action taken (one-hot over fold, check, call, bet, raise), slot j the round's j-th;
+    # `stage` says the round (bet 1, draw 1, bet 2, ...).
+    game = Game()
+    segments = layout(game.observation_segments)
+    words = ("fold", "check", "call", "bet", "raise")
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(40):
+        state = game.new_initial_state(seed=seed)
+        taken: list[tuple[int, int, str]] = []  # (round, slot, action)
+        while not state.is_terminal():
+            player = state.current_player()
+            tensor = np.asarray(state.observation_tensor(player))
+            betting = tensor[segments["betting"].slice].reshape(4, -1, 5)
+            shown = [(int(r), int(j), words[int(a)]) for r, j, a in zip(*np.nonzero(betting),
+                                                                           strict=True)]
+            assert shown == taken
+            checked += 1
+            round_ = int(np.argmax(tensor[segments["stage"].slice])) // 2
+            action = rng.choice(state.legal_actions())
+            word = state.action_to_string(action).split()[0]
+            if word in words:
+                taken.append((round_, sum(r == round_ for r, _, _ in taken), word))
+            state.apply_action(action)
+    assert checked > 100
