@@ -598,10 +598,14 @@ class Schedule:
 
 
 def progress(result: Result, compiled: int, total: int) -> str:
-    """A line of the running log: `[4/8] file:line killed by the C++ tests (30 s)`."""
+    """A line of the running log: `[4/8] file:line killed by the C++ tests (30 s)`; a
+    survivor's line shows its change."""
     what = {KILLED: f"killed by the {result.by}", SURVIVED: "survived",
             NO_COMPILE: "did not compile (not counted)"}[result.status]
     detail = f": {result.detail}" if result.detail else ""
+    if result.status == SURVIVED:  # the change itself, to look at before the run ends
+        detail += (f": {squash(result.mutant.original)} ==> "
+                   f"{squash(result.mutant.replacement)}")
     return (f"[{compiled}/{total}] {result.mutant.file}:{result.mutant.line} {what}{detail} "
             f"({result.seconds:.0f} s)")
 
