@@ -201,6 +201,29 @@ def test_the_report_counts_and_shows_survivors() -> None:
     assert [r.mutant for r in report.survivors] == [survivor]
 
 
+def test_results_written_with_json_read_back_for_retest(tmp_path: Path) -> None:
+    survivor = mutation.Mutant("cpp/a.cpp", 2, "  return a + 1;", "  return a * 1;")
+    results = [mutation.Result(survivor, mutation.SURVIVED, "", "", 2.5),
+               mutation.Result(mutation.Mutant("cpp/a.cpp", 2, "  return a + 1;",
+                                               "  return a - 1;"),
+                               mutation.KILLED, "C++ tests", "eval", 1.0)]
+    path = tmp_path / "score.json"
+    path.write_text(mutation.json.dumps(mutation.Report(results, {}).json()))
+    assert mutation.load_results(path) == results
+    path.write_text('{"mutants": [{"file": "cpp/a.cpp"}]}')
+    with pytest.raises(mutation.ToolError, match="not the results of a --json run"):
+        mutation.load_results(path)
+
+
+def test_a_survivors_progress_line_shows_its_change() -> None:
+    survivor = mutation.Mutant("cpp/a.cpp", 2, "  return  a + 1;", "  return a * 1;")
+    line = mutation.progress(mutation.Result(survivor, mutation.SURVIVED, "", "", 3.0), 4, 8)
+    assert line == "[4/8] cpp/a.cpp:2 survived: return a + 1; ==> return a * 1; (3 s)"
+    killed = mutation.Result(survivor, mutation.KILLED, "C++ tests", "eval", 3.0)
+    assert mutation.progress(killed, 4, 8) == ("[4/8] cpp/a.cpp:2 killed by the C++ tests: "
+                                               "eval (3 s)")
+
+
 def test_a_per_file_sample_is_the_first_mutants_of_each_file_that_compile() -> None:
     # Files a and b interleaved; with 2 a file, a's third mutant is needed only because its
     # first did not compile, and b's third never.

@@ -6,6 +6,7 @@
     python tools/mutation.py --ci                     # CI's sample (--sample 8 --seed 23)
     python tools/mutation.py --per-file 20 --jobs 2   # 20 from each file: the score by file
     python tools/mutation.py --list                   # the mutants, without testing them
+    python tools/mutation.py --retest score.json      # a --json run's survivors again
 
 Prints ``killed K of N (score S%)``, a table by file, and every surviving mutant with its
 file, line and a unified diff. Exits 1 when a mutant survives that
@@ -55,6 +56,12 @@ code changes the sample only where it adds a mutant that comes first or removes 
 ``--per-file N`` does the same for every file at once (the first N of each file, in the
 shuffled order, that compile): the score of each file from a few hundred mutants, where the
 default files hold tens of thousands.
+
+**Testing survivors again.** ``--retest FILE`` reads the results of an earlier run written
+with ``--json`` and tests again only its survivors that tools/mutation-equivalent.txt does
+not list, each of which must still be in its file on its line: after tests were added for
+them, the report is then that of the whole earlier run with the new verdicts (``--json``
+writes it again).
 
 **Equivalent mutants** (the same behaviour as the original, so no test can kill them) are
 listed in tools/mutation-equivalent.txt, one a line::
@@ -739,11 +746,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--list", action="store_true",
                         help="print the mutants (and their count) without testing them")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the results as JSON")
+    parser.add_argument("--retest", type=Path, metavar="FILE",
+                        help="test again the survivors of an earlier run's --json FILE")
     args = parser.parse_args(argv)
     if args.ci:
         args.sample, args.seed = CI_SAMPLE, CI_SEED
-    if args.sample is not None and args.per_file is not None:
-        parser.error("--sample and --per-file are alternatives: give one")
+    if sum(option is not None for option in (args.sample, args.per_file, args.retest)) > 1:
+        parser.error("--sample, --per-file and --retest are alternatives: give one")
     if args.jobs < 1 or any(n is not None and n < 1 for n in (args.sample, args.per_file)):
         parser.error("--jobs, --sample and --per-file take a positive number")
     return args
@@ -756,6 +765,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         sources = {file: (REPO / file).read_text() for file in files}
         mutants = [mutant for file in files for mutant in generate(file, sources[file])]
         equivalents = parse_equivalents(EQUIVALENT_FILE.read_text())
+        if args.retest is not None:
+            earlier = load_results(args.retest)
+            files = sorted({result.mutant.file for result in earlier})
+            sources = {file: (REPO / file).read_text() for file in files}
+            again = [result.mutant for result in earlier if result.status == SURVIVED
+                     and result.mutant.key not in equivalents]
+            for mutant in again:
+                lines = sources[mutant.file].splitlines()
+                if mutant.line > len(lines) or lines[mutant.line - 1] != mutant.original:
+                    raise ToolError(f"{args.retest}: {mutant.file}:{mutant.line} is no longer "
+                                    f"{squash(mutant.original)!r}: the file changed")
+            return run(args, files, sources, again, equivalents, earlier)
         if args.list:
             for mutant in mutants:
                 print(f"{mutant.file}:{mutant.line}: {squash(mutant.original)} ==> "
@@ -774,8 +795,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+def load_results(path: Path) -> list[Result]:
+    """The results that a run wrote with --json; a file that is not one is a ToolError."""
+    try:
+        return [Result(Mutant(item["file"], item["line"], item["original"], item["replacement"]),
+                       item["status"], item["by"], item["detail"], item["seconds"])
+                for item in json.loads(path.read_text())["mutants"]]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise ToolError(f"{path}: not the results of a --json run ({error!r})") from error
+
+
 def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
-        mutants: list[Mutant], equivalents: dict[tuple[str, str, str], Equivalent]) -> int:
+        mutants: list[Mutant], equivalents: dict[tuple[str, str, str], Equivalent],
+        earlier: Sequence[Result] = ()) -> int:
+    """Test the mutants and report; with `earlier` results (--retest), the report is theirs
+    with the mutants' new verdicts."""
     start = time.monotonic()
     listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=REPO,
                             capture_output=True, text=True, check=False)
@@ -786,6 +820,8 @@ def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
     workers = max(1, (os.cpu_count() or 1) // args.jobs)
     jobs = [Job(index, workers, processes) for index in range(args.jobs)]
     try:
+        if earlier and not mutants:  # every survivor is now listed as equivalent
+            return report(args, sources, list(earlier), equivalents, start)
         print(f"{len(mutants)} mutants in {len(files)} files; setting up {len(jobs)} "
               f"job(s) in {WORK_DIR.relative_to(REPO)}", flush=True)
         with ThreadPoolExecutor(len(jobs)) as pool:  # each build uses its job's cores
@@ -806,13 +842,22 @@ def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
     except KeyboardInterrupt:
         processes.stop()
         raise
-    report = Report(results, equivalents)
+    verdicts = {result.mutant: result for result in results}
+    if earlier:
+        results = [verdicts.get(result.mutant, result) for result in earlier]
+    return report(args, sources, results, equivalents, start)
+
+
+def report(args: argparse.Namespace, sources: dict[str, str], results: list[Result],
+           equivalents: dict[tuple[str, str, str], Equivalent], start: float) -> int:
+    """Print the report of the results (and write it with --json); the exit status."""
+    scored = Report(results, equivalents)
     print()
-    print(report.text(sources))
+    print(scored.text(sources))
     print(f"\nmutation testing took {time.monotonic() - start:.0f} s")
     if args.json:
-        args.json.write_text(json.dumps(report.json(), indent=1) + "\n")
-    return 1 if report.survivors else 0
+        args.json.write_text(json.dumps(scored.json(), indent=1) + "\n")
+    return 1 if scored.survivors else 0
 
 
 if __name__ == "__main__":
