@@ -215,6 +215,17 @@ def test_results_written_with_json_read_back_for_retest(tmp_path: Path) -> None:
         mutation.load_results(path)
 
 
+def test_a_mutant_tested_again_is_found_by_its_line_text() -> None:
+    mutant = mutation.Mutant("cpp/a.cpp", 2, "  return a + 1;", "  return a * 1;")
+    assert mutation.relocated(mutant, "int f(int a) {\n  return a + 1;\n}\n") == mutant
+    moved = mutation.relocated(mutant, "// new\nint f(int a) {\n  return a + 1;\n}\n")
+    assert moved == mutation.Mutant("cpp/a.cpp", 3, mutant.original, mutant.replacement)
+    for source in ("int f(int a) {\n  return a + 2;\n}\n",
+                   "  return a + 1;\n  return a + 1;\n"):
+        with pytest.raises(mutation.ToolError, match="lines of the file now read"):
+            mutation.relocated(mutant, source)
+
+
 def test_a_survivors_progress_line_shows_its_change() -> None:
     survivor = mutation.Mutant("cpp/a.cpp", 2, "  return  a + 1;", "  return a * 1;")
     line = mutation.progress(mutation.Result(survivor, mutation.SURVIVED, "", "", 3.0), 4, 8)

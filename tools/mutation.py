@@ -59,9 +59,9 @@ default files hold tens of thousands.
 
 **Testing survivors again.** ``--retest FILE`` reads the results of an earlier run written
 with ``--json`` and tests again only its survivors that tools/mutation-equivalent.txt does
-not list, each of which must still be in its file on its line: after tests were added for
-them, the report is then that of the whole earlier run with the new verdicts (``--json``
-writes it again).
+not list, each found in its file by its line's text (on its line, or the only line with
+that text if the file was edited elsewhere): after tests were added for them, the report
+is then that of the whole earlier run with the new verdicts (``--json`` writes it again).
 
 **Equivalent mutants** (the same behaviour as the original, so no test can kill them) are
 listed in tools/mutation-equivalent.txt, one a line::
@@ -769,13 +769,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             earlier = load_results(args.retest)
             files = sorted({result.mutant.file for result in earlier})
             sources = {file: (REPO / file).read_text() for file in files}
-            again = [result.mutant for result in earlier if result.status == SURVIVED
-                     and result.mutant.key not in equivalents]
-            for mutant in again:
-                lines = sources[mutant.file].splitlines()
-                if mutant.line > len(lines) or lines[mutant.line - 1] != mutant.original:
-                    raise ToolError(f"{args.retest}: {mutant.file}:{mutant.line} is no longer "
-                                    f"{squash(mutant.original)!r}: the file changed")
+            again = [relocated(result.mutant, sources[result.mutant.file])
+                     for result in earlier
+                     if result.status == SURVIVED and result.mutant.key not in equivalents]
             return run(args, files, sources, again, equivalents, earlier)
         if args.list:
             for mutant in mutants:
@@ -803,6 +799,19 @@ def load_results(path: Path) -> list[Result]:
                 for item in json.loads(path.read_text())["mutants"]]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise ToolError(f"{path}: not the results of a --json run ({error!r})") from error
+
+
+def relocated(mutant: Mutant, source: str) -> Mutant:
+    """The mutant on the line of `source` that now holds its original line: the same line,
+    or else the only one with that text (the file was edited elsewhere since the run)."""
+    lines = source.splitlines()
+    if mutant.line <= len(lines) and lines[mutant.line - 1] == mutant.original:
+        return mutant
+    found = [number for number, line in enumerate(lines, 1) if line == mutant.original]
+    if len(found) != 1:
+        raise ToolError(f"{mutant.file}:{mutant.line}: {len(found)} lines of the file now read "
+                        f"{squash(mutant.original)!r}, where one is needed to test it again")
+    return Mutant(mutant.file, found[0], mutant.original, mutant.replacement)
 
 
 def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
@@ -842,9 +851,9 @@ def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
     except KeyboardInterrupt:
         processes.stop()
         raise
-    verdicts = {result.mutant: result for result in results}
-    if earlier:
-        results = [verdicts.get(result.mutant, result) for result in earlier]
+    verdicts = {result.mutant.key: result for result in results}
+    if earlier:  # the new verdicts in place of the old (the line may have moved)
+        results = [verdicts.get(result.mutant.key, result) for result in earlier]
     return report(args, sources, results, equivalents, start)
 
 
