@@ -221,7 +221,7 @@ def test_a_mutant_tested_again_is_found_by_its_line_text() -> None:
     moved = mutation.relocated(mutant, "// new\nint f(int a) {\n  return a + 1;\n}\n")
     assert moved == mutation.Mutant("cpp/a.cpp", 3, mutant.original, mutant.replacement)
     for source in ("int f(int a) {\n  return a + 2;\n}\n",
-                   "  return a + 1;\n  return a + 1;\n"):
+                   "// a\n// b\n  return a + 1;\n  return a + 1;\n"):
         with pytest.raises(mutation.ToolError, match="lines of the file now read"):
             mutation.relocated(mutant, source)
 
