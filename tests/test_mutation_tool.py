@@ -269,6 +269,40 @@ def test_a_per_file_sample_is_the_first_mutants_of_each_file_that_compile() -> N
     assert sorted(two.results) == sorted(one.results)
 
 
+def test_a_resumed_run_takes_its_earlier_results_and_tests_the_rest() -> None:
+    statuses = [mutation.NO_COMPILE, mutation.KILLED, mutation.NO_COMPILE, mutation.SURVIVED,
+                mutation.KILLED, mutation.KILLED]
+    mutants = [mutation.Mutant("cpp/a.cpp", i, "a", f"b{i}") for i in range(len(statuses))]
+    # The stopped run had the first two, on lines that moved since (their text did not).
+    known = {mutants[i].key: mutation.Result(
+        mutation.Mutant("cpp/a.cpp", 100 + i, "a", f"b{i}"), statuses[i], "", "", 0.0)
+        for i in (0, 1)}
+    schedule = mutation.Schedule(mutants, 3, known=known)
+    tested = []
+    while (index := schedule.take()) is not None:
+        tested.append(index)
+        schedule.finish(index, mutation.Result(mutants[index], statuses[index], "", "", 0.0))
+    assert tested == [2, 3, 4]  # the same three that compile as a fresh run's: 1, 3 and 4
+    assert [r.mutant for r in schedule.so_far()] == mutants[:5]  # the earlier on this run's lines
+    assert [r.status for r in schedule.so_far()] == statuses[:5]
+
+
+def test_resume_needs_the_json_file() -> None:
+    with pytest.raises(SystemExit):
+        mutation.parse_args(["--resume"])
+    assert mutation.parse_args(["--resume", "--json", "x.json"]).resume
+
+
+def test_the_json_file_is_replaced_whole(tmp_path: Path) -> None:
+    path = tmp_path / "score.json"
+    path.write_text("old")
+    mutant = mutation.Mutant("cpp/a.cpp", 2, "  return a + 1;", "  return a * 1;")
+    results = [mutation.Result(mutant, mutation.KILLED, "C++ tests", "eval", 1.0)]
+    mutation.write_json(path, results, {})
+    assert mutation.load_results(path) == results
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["score.json"]
+
+
 def test_a_mutants_own_game_is_tested_first() -> None:
     assert set(mutation.GAMES) == set(cc.GAMES)  # every registered game's engine directory
     assert mutation.first_tests("cpp/src/games/buh/state.cpp") == [

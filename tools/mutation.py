@@ -7,6 +7,7 @@
     python tools/mutation.py --per-file 20 --jobs 2   # 20 from each file: the score by file
     python tools/mutation.py --list                   # the mutants, without testing them
     python tools/mutation.py --retest score.json      # a --json run's survivors again
+    python tools/mutation.py --per-file 20 --json score.json --resume  # go on where it stopped
 
 Prints ``killed K of N (score S%)``, a table by file, and every surviving mutant with its
 file, line and a unified diff. Exits 1 when a mutant survives that
@@ -49,6 +50,13 @@ kills the mutant too (a hang). The file is restored afterwards and checked byte 
 every run also brings each copy back in line with the checkout first. Before any mutant,
 the unmutated copy goes through the same steps and the run stops if they fail.
 
+**Stopping and resuming.** With ``--json FILE`` the results so far are written after
+every mutant; ``--resume`` takes the results that FILE holds instead of testing those
+mutants again (each found by its file and lines' text), so that a stopped run goes on
+where it stopped, or a larger ``--per-file`` with the same seed adds to a smaller one's.
+With ``ccache`` on the PATH the jobs' builds compile through it: the file restored after a
+mutant then rebuilds from the cache, where a header's mutant would cost two full rebuilds.
+
 **Sampling.** ``--sample N --seed S`` orders the mutants by a hash of the seed and each
 mutant's file and lines' text (``sample_order``) and tests them in that order until N of
 them have compiled: the result is the same with any number of jobs, and an edit of the
@@ -86,6 +94,7 @@ import io
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -95,12 +104,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 EQUIVALENT_FILE = REPO / "tools" / "mutation-equivalent.txt"
 WORK_DIR = REPO / "build" / "mutation"
+CCACHE = shutil.which("ccache") is not None  # the jobs' builds compile through it if found
 
 # The evaluators, the engines and the shared engine and betting code. Of the shared headers,
 # protocol.hpp (a concept checked at compile time) and registry.hpp (the list of games) are
@@ -484,9 +494,12 @@ class Job:
             raise ToolError(f"{self.python} imports cardcore from {where}, not from {self.root}")
 
     def install(self) -> Step:
+        # With ccache, rebuilding a restored file after its mutant is a cache hit: a mutant
+        # of a header otherwise costs two full rebuilds.
+        launcher = ["-Ccmake.define.CMAKE_CXX_COMPILER_LAUNCHER=ccache"] if CCACHE else []
         return checked(self.run(self.python, "-m", "pip", "install", "--no-build-isolation",
                                 "--no-deps", "-e", ".", "-Cbuild-dir=build/editable",
-                                "-Ccmake.define.CARDCORE_BUILD_TESTS=ON"),
+                                "-Ccmake.define.CARDCORE_BUILD_TESTS=ON", *launcher),
                        f"the editable install in {self.src}")
 
     def test(self, timeouts: Timeouts, first: Sequence[str] = ()) -> Outcome:
@@ -547,8 +560,10 @@ class Schedule:
     `per_file`, the same for each file: the first `wanted` of each file that compile."""
 
     def __init__(self, mutants: Sequence[Mutant], wanted: int | None,
-                 per_file: bool = False) -> None:
+                 per_file: bool = False,
+                 known: dict[tuple[str, str, str], Result] | None = None) -> None:
         self.mutants = mutants
+        self.known = known or {}  # results of an earlier run (--resume): taken, not tested
         self.wanted = wanted
         self.group: Callable[[Mutant], str] = (lambda m: m.file) if per_file else (lambda m: "")
         self.results: dict[int, Result] = {}
@@ -578,7 +593,11 @@ class Schedule:
                 if chosen is not None:
                     group = self.group(self.mutants[chosen])
                     self.in_flight[group] = self.in_flight.get(group, 0) + 1
-                    return chosen
+                    earlier = self.known.get(self.mutants[chosen].key)
+                    if earlier is None:
+                        return chosen
+                    self.finish(chosen, replace(earlier, mutant=self.mutants[chosen]))
+                    continue
                 if not self.pending or not any(self.in_flight.values()):
                     return None
                 self.condition.wait()  # what is in flight decides whether more are needed
@@ -592,6 +611,11 @@ class Schedule:
             if result.status != NO_COMPILE:
                 self.compiled[group] = self.compiled.get(group, 0) + 1
             self.condition.notify_all()
+
+    def so_far(self) -> list[Result]:
+        """The results so far, in the mutants' order."""
+        with self.condition:
+            return [self.results[index] for index in sorted(self.results)]
 
     def done(self) -> int:
         """How many mutants that compiled have been tested."""
@@ -618,8 +642,12 @@ def progress(result: Result, compiled: int, total: int) -> str:
 
 
 def run_mutants(jobs: Sequence[Job], mutants: Sequence[Mutant], wanted: int | None,
-                timeouts: Timeouts, per_file: bool = False) -> list[Result]:
-    schedule = Schedule(mutants, wanted, per_file)
+                timeouts: Timeouts, per_file: bool = False,
+                known: dict[tuple[str, str, str], Result] | None = None,
+                save: Callable[[list[Result]], None] | None = None) -> list[Result]:
+    """Tests the mutants (see Schedule) and returns their results in order; `save` gets the
+    results so far after each mutant."""
+    schedule = Schedule(mutants, wanted, per_file, known)
     if wanted is None:
         total = len(mutants)
     elif per_file:
@@ -636,6 +664,8 @@ def run_mutants(jobs: Sequence[Job], mutants: Sequence[Mutant], wanted: int | No
                 with lock:
                     done = schedule.done() if wanted else len(schedule.results)
                     print(progress(result, done, total), flush=True)
+                    if save is not None:
+                        save(schedule.so_far())
         except BaseException as error:  # handed to the main thread, which raises it
             schedule.fail(error)
 
@@ -646,7 +676,7 @@ def run_mutants(jobs: Sequence[Job], mutants: Sequence[Mutant], wanted: int | No
         thread.join()
     if schedule.error is not None:
         raise schedule.error
-    return [schedule.results[index] for index in sorted(schedule.results)]
+    return schedule.so_far()
 
 
 @dataclass
@@ -746,6 +776,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--list", action="store_true",
                         help="print the mutants (and their count) without testing them")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the results as JSON")
+    parser.add_argument("--resume", action="store_true",
+                        help="take the results in the --json FILE of a stopped run instead of "
+                             "testing those mutants again")
     parser.add_argument("--retest", type=Path, metavar="FILE",
                         help="test again the survivors of an earlier run's --json FILE")
     args = parser.parse_args(argv)
@@ -753,6 +786,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         args.sample, args.seed = CI_SAMPLE, CI_SEED
     if sum(option is not None for option in (args.sample, args.per_file, args.retest)) > 1:
         parser.error("--sample, --per-file and --retest are alternatives: give one")
+    if args.resume and args.json is None:
+        parser.error("--resume continues the run whose results are in --json FILE: give it")
     if args.jobs < 1 or any(n is not None and n < 1 for n in (args.sample, args.per_file)):
         parser.error("--jobs, --sample and --per-file take a positive number")
     return args
@@ -846,15 +881,35 @@ def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
               f"{clean.pytest.seconds:.0f} s; setup took {time.monotonic() - start:.0f} s",
               flush=True)
         per_file = args.per_file is not None
+        known = ({result.mutant.key: result for result in load_results(args.json)}
+                 if args.resume and args.json.exists() else {})
+
+        def save(results: list[Result]) -> None:  # so that a stopped run keeps its results
+            write_json(args.json, merged(earlier, results), equivalents)
+
         results = run_mutants(jobs, mutants, args.per_file if per_file else args.sample,
-                              timeouts, per_file)
+                              timeouts, per_file, known, save if args.json else None)
     except KeyboardInterrupt:
         processes.stop()
         raise
+    return report(args, sources, merged(earlier, results), equivalents, start)
+
+
+def merged(earlier: Sequence[Result], results: list[Result]) -> list[Result]:
+    """The results; with `earlier` ones (--retest), those with the new verdicts in place of
+    the old (a line may have moved since)."""
+    if not earlier:
+        return results
     verdicts = {result.mutant.key: result for result in results}
-    if earlier:  # the new verdicts in place of the old (the line may have moved)
-        results = [verdicts.get(result.mutant.key, result) for result in earlier]
-    return report(args, sources, results, equivalents, start)
+    return [verdicts.get(result.mutant.key, result) for result in earlier]
+
+
+def write_json(path: Path, results: list[Result],
+               equivalents: dict[tuple[str, str, str], Equivalent]) -> None:
+    """The results as JSON (--json), written whole or not at all."""
+    partial = path.with_name(path.name + ".part")
+    partial.write_text(json.dumps(Report(results, equivalents).json(), indent=1) + "\n")
+    partial.replace(path)
 
 
 def report(args: argparse.Namespace, sources: dict[str, str], results: list[Result],
@@ -865,7 +920,7 @@ def report(args: argparse.Namespace, sources: dict[str, str], results: list[Resu
     print(scored.text(sources))
     print(f"\nmutation testing took {time.monotonic() - start:.0f} s")
     if args.json:
-        args.json.write_text(json.dumps(scored.json(), indent=1) + "\n")
+        write_json(args.json, results, equivalents)
     return 1 if scored.survivors else 0
 
 
