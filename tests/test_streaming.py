@@ -73,6 +73,16 @@ def test_a_streamed_run_summarizes_the_kept_returns_of_its_seed(name: str) -> No
     assert summary.checkpoints[-1] == n
 
 
+@pytest.mark.parametrize("games", [1024, 2048, 2049])
+def test_the_checkpoints_fall_every_1024_games_and_at_the_last(games: int) -> None:
+    # One C++ summary block a checkpoint: a whole number of blocks ends on its last block,
+    # with no empty block after it.
+    summary = cc.simulate("badugi", games, seed=2, threads=1, keep_returns=False).summary
+    assert summary is not None
+    assert summary.checkpoints.tolist() == [*range(1024, games, 1024), games]
+    assert summary.totals.shape == (len(summary.checkpoints), 2)
+
+
 def test_a_streamed_summary_is_the_same_for_any_threads_and_an_executor(name: str) -> None:
     n, policies = games_for(name), policies_for(name)
     one = cc.simulate(name, n, policies=policies, seed=5, threads=1, keep_returns=False)

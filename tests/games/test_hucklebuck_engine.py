@@ -292,6 +292,29 @@ def test_s4_the_floor_and_player_4_wins() -> None:
     assert state.is_terminal() and state.scores == (0, 0, 8, 13) and state.winner == 3
 
 
+def test_the_observation_shows_each_seat_in_out_or_undecided() -> None:
+    # The segment `in_out` holds per seat: in, out, undecided (TensorLayout's order). S1's
+    # in-or-out round: P1 and P2 in, P3 out, and then P4 and P5 are in without deciding.
+    game = Game(players=5, scores=(9, 2, 5, 8, 10), first_dealer=4)
+    segment = layout(game.observation_segments)["in_out"]
+    state = game.new_initial_state()
+    deal(state, S1_HANDS, upcard="9♣")
+
+    def seats() -> list[list[float]]:
+        tensor = np.asarray(state.observation_tensor(state.current_player()))
+        rows: list[list[float]] = tensor[segment.slice].reshape(5, 3).tolist()
+        return rows
+
+    in_, out, undecided = [1, 0, 0], [0, 1, 0], [0, 0, 1]
+    assert seats() == [undecided] * 5
+    state.in_()
+    state.in_()
+    assert seats() == [in_, in_, undecided, undecided, undecided]
+    state.out()
+    assert state.street == "exchange"
+    assert seats() == [in_, in_, out, in_, in_]
+
+
 @pytest.mark.parametrize("players", [3, 5, 7])
 def test_the_information_state_shows_the_dealt_hand_and_the_hand_after_the_exchange(
         players: int) -> None:
