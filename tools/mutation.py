@@ -45,10 +45,11 @@ redirect imports. A mutant is written into the copy, then:
    the mutant's game run first, then the others (``GAMES``): the verdict is the whole
    suite's, and a game's own tests usually kill its mutants in seconds.
 
-A step that runs longer than ten times its time on the unmutated tree (a minute at least)
-kills the mutant too (a hang). The file is restored afterwards and checked byte for byte;
-every run also brings each copy back in line with the checkout first. Before any mutant,
-the unmutated copy goes through the same steps and the run stops if they fail.
+A step that runs longer than three times its time on the unmutated tree (a minute at
+least) kills the mutant too (a hang: a loop whose step a mutant undid never ends). The file
+is restored afterwards and checked byte for byte; every run also brings each copy back in
+line with the checkout first. Before any mutant, the unmutated copy goes through the same
+steps and the run stops if they fail.
 
 **Stopping and resuming.** With ``--json FILE`` the results so far are written after
 every mutant; ``--resume`` takes the results that FILE holds instead of testing those
@@ -126,6 +127,10 @@ DEFAULT_FILES = (
 # The rule files of universalmutator's `mutate FILE cpp`, in its order.
 RULES = ("universal.rules", "cpp.rules", "c_like.rules")
 SKIPPED_LINES = (r"^\s*//", r"^\s*#", r"\bstatic_assert\b")
+# A step that takes this many times its time on the unmutated tree is a hang. The jobs share
+# the cores the same way for every mutant, so a mutant that only slows the tests down stays
+# well inside it; a longer wait costs the whole wait for every hang.
+HANG_FACTOR = 3
 CI_SAMPLE = 8
 CI_SEED = 23
 
@@ -875,8 +880,8 @@ def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
             step = clean.pytest or clean.ctest
             raise ToolError(f"the unmutated tree fails: {clean.status} {clean.by} {clean.detail}"
                             f"\n{step.output[-6000:] if step else ''}")
-        timeouts = Timeouts(max(60.0, 10 * clean.ctest.seconds),
-                            max(60.0, 10 * clean.pytest.seconds))
+        timeouts = Timeouts(max(60.0, HANG_FACTOR * clean.ctest.seconds),
+                            max(60.0, HANG_FACTOR * clean.pytest.seconds))
         print(f"unmutated tree: C++ tests {clean.ctest.seconds:.0f} s, Python tests "
               f"{clean.pytest.seconds:.0f} s; setup took {time.monotonic() - start:.0f} s",
               flush=True)
