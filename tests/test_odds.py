@@ -473,6 +473,14 @@ def test_bad_input_is_a_value_error_naming_it(game: str, call: Any, message: str
         call(module)
 
 
+@pytest.mark.parametrize(("game", "hand"), [("badugi", "a Badugi hand"), ("buh", "a Buh hand")])
+def test_a_hand_of_the_wrong_size_is_named_as_the_games_hand(game: str, hand: str) -> None:
+    with pytest.raises(ValueError, match=f"^{hand} needs 4 cards, got 3"):
+        MODULES[game].best_discards("As 2h 3d")
+    with pytest.raises(ValueError, match=f"^{hand} needs 4 cards, got 5"):
+        MODULES[game].draw_odds("As 2h 3d 4c 5c", discard="As")
+
+
 def test_a_granny_without_an_ace_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="granny"):
         cc.buh.draw_odds("2s Kd Qc Jh", "Kd Qc Jh")
