@@ -215,3 +215,25 @@ def test_the_observation_shows_each_rounds_betting_in_order() -> None:
                 taken.append((round_, sum(r == round_ for r, _, _ in taken), word))
             state.apply_action(action)
     assert checked > 100
+
+
+@pytest.mark.parametrize("max_raises", [0, 3, 5])
+def test_the_longest_hand_is_max_game_length_long(max_raises: int) -> None:
+    # The longest hand, played: both players throw four cards at every draw, and in every
+    # betting round the first to act only checks or calls, and then each raises while
+    # raising is legal and calls at the cap. No hand is longer (conformance checks the
+    # bound over random play), and this one reaches it.
+    game = Game(max_raises=max_raises, stacks=(1000, 1000))
+    state = game.new_initial_state(seed=3)
+    first_of_round = True
+    while not state.is_terminal():
+        texts = {state.action_to_string(a): a for a in state.legal_actions()}
+        draws = [a for text, a in texts.items() if text.startswith("discard ")]
+        if draws:
+            state.apply_action(max(draws, key=lambda a: len(state.action_to_string(a))))
+            first_of_round = True
+            continue
+        order = ["check", "call"] if first_of_round else ["raise", "bet", "call", "check"]
+        state.apply_action(texts[next(text for text in order if text in texts)])
+        first_of_round = False
+    assert len(state.history()) == game.max_game_length

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 import cardcore as cc
 from cardcore.baibuu import Game, State
+from cardcore.spec import layout
 from tests.conftest import vector_ids
 from tests.reference.vectors import BAIBUU_VECTORS
 
@@ -137,3 +139,24 @@ def test_a_low_hand_in_text_is_exactly_two_held_cards() -> None:
     assert state.serialize() == before
     index = state.string_to_action("arrange " + " ".join(held[1:3]))
     assert state.action_to_string(index) == "arrange " + " ".join(held[1:3])
+
+
+def test_the_observation_shows_the_last_rounds_winners() -> None:
+    # The segment `results`: per player hand, whether the player or the banker won the last
+    # settled round (nothing before the first is settled), as the state's results say.
+    game = Game(player_hands=3, hands=3)
+    segment = layout(game.observation_segments)["results"]
+    rng = random.Random(7)
+    seen = set()
+    for seed in range(5):
+        state = game.new_initial_state(seed=seed)
+        while True:
+            for seat in range(game.num_players):
+                rows = np.asarray(state.observation_tensor(seat))[segment.slice].reshape(3, 2)
+                expected = [[1, 0] if r["winner"] == "player" else [0, 1] for r in state.results]
+                assert rows.tolist() == (expected or [[0, 0]] * 3)
+                seen.update(r["winner"] for r in state.results)
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert seen == {"player", "banker"}

@@ -44,8 +44,12 @@ TensorLayout::TensorLayout(const Config& config, bool named)
 }
 
 int Spec::max_game_length(const Config& config) {
-  // Per hand: 8 cards dealt, 3 burns, up to 24 replacements, 6 draw decisions, 4 rounds.
-  return config.hands * (8 + 3 + 24 + 6 + kNumRounds * actions_per_round(config));
+  // Per hand: 8 cards dealt, 3 burns, up to 24 replacements, 6 draw decisions, and the
+  // betting at its longest: before the draw the small blind calls and the raises run to the
+  // cap, then a call (max_raises + 2 actions); after each draw a check, a bet, the raises
+  // and a call (max_raises + 3). A hand that long exists whenever the stacks cover it.
+  const int betting = (config.max_raises + 2) + (kNumRounds - 1) * (config.max_raises + 3);
+  return config.hands * (8 + 3 + 24 + 6 + betting);
 }
 
 double Spec::max_utility(const Config& config) { return std::max(config.stacks[0], config.stacks[1]); }
