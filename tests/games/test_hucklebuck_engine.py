@@ -236,6 +236,50 @@ def test_playing_must_follow_suit() -> None:
         state.play("9♥")
 
 
+OTHER_HANDS = {1: "5♥ 6♥ 7♥ 8♥ 9♥", 2: "5♣ 6♣ 7♣ 10♥ J♥", 3: "6♦ 7♦ 8♦ 9♦ 10♦",
+               4: "6♠ 7♠ 8♠ 9♠ 10♠"}
+
+
+@pytest.mark.parametrize(("hand", "expected", "stays"), [
+    ("9♣ A♠ 2♦ 3♦ 4♦", "0.4 + 0.6", True),  # exactly one trick: not under one
+    ("9♣ K♠ K♥ 2♦ 3♦", "0.4 + 0.25 + 0.25", False),
+    ("10♣ K♠ K♥ 2♦ 3♦", "0.6 + 0.25 + 0.25", True),
+    ("J♣ 2♠ 3♥ 4♦ 5♠", "0.6", False),
+    ("J♣ 2♣ 3♥ 4♦ 5♠", "0.6 + 0.4", True),
+    ("Q♣ 2♠ 3♥ 4♦ 5♠", "0.9", False),
+    ("Q♣ K♠ 3♥ 4♦ 5♠", "0.9 + 0.25", True),
+    ("K♣ 2♠ 3♥ 4♦ A♦", "0.9 + 0.6", True),
+    ("A♠ K♥ 2♦ 3♠ 4♥", "0.6 + 0.25", False),
+    ("A♠ K♥ K♦ 3♠ 4♥", "0.6 + 0.25 + 0.25", True),
+])
+def test_the_rule_based_player_drops_a_hand_expected_to_take_under_one_trick(
+        hand: str, expected: str, stays: bool) -> None:
+    # docs/players.md: under one trick by its counts (clubs are trumps here).
+    assert (sum(float(x) for x in expected.split(" + ")) >= 1.0) == stays
+    state = Game(players=5, first_dealer=4).new_initial_state()
+    deal(state, {0: hand, **OTHER_HANDS}, upcard="8♣")
+    assert state.street == "in or out" and state.to_act == 0
+    action = cc.hucklebuck.policy_action(state, "rule_based")
+    assert state.action_to_string(action) == ("in" if stays else "out")
+
+
+@pytest.mark.parametrize(("hand", "thrown"), [
+    ("A♠ K♥ Q♥ 2♣ 3♦", "Q♥ 3♦"),
+    ("2♣ 3♣ 4♣ 5♣ 6♣", ""),
+    ("Q♠ J♥ 10♦ 9♠ 2♥", "Q♠ J♥ 10♦ 9♠ 2♥"),
+])
+def test_the_rule_based_exchange(hand: str, thrown: str) -> None:
+    # docs/players.md: keeps trumps and off-suit aces and kings, exchanges the rest.
+    state = Game(players=3).new_initial_state()
+    deal(state, {0: hand, 1: "5♥ 6♥ 7♥ 8♥ 9♥", 2: "6♦ 7♦ 8♦ 9♦ 10♠"}, upcard="8♣")
+    while state.to_act != 0:  # the dealer's left exchanges first
+        state.pass_()
+    assert state.street == "exchange"
+    action = cc.hucklebuck.policy_action(state, "rule_based")
+    text = state.action_to_string(action)
+    assert text == (f"exchange {cc.CardSet(thrown)}" if thrown else "pass")
+
+
 @pytest.mark.parametrize(("leader", "played"), [
     ("2♠ 3♥ A♦ Q♣ K♣", "A♦"),  # an off-suit ace first (clubs are trumps)
     ("2♠ 3♥ 4♦ Q♣ 5♣", "Q♣"),  # else the highest trump
