@@ -66,6 +66,12 @@ TEST_CASE(betting_cap_is_one_bet_and_three_raises) {
   table.apply(0, kCall);
   CHECK_EQ(table.next_to_act(1), -1);
   CHECK_EQ(table.pot(), 8);
+  // A new hand clears the capped round: no bets, nothing in the pot, nobody owes.
+  table.end_round();
+  table.start_hand();
+  CHECK_EQ(table.bets(), 0);
+  CHECK_EQ(table.highest(), 0);
+  CHECK_EQ(table.pot(), 0);
 }
 
 TEST_CASE(short_all_in_raise_does_not_reopen_betting) {

@@ -399,6 +399,11 @@ TEST_CASE(hucklebuck_tricks) {
   const int twice[] = {parse_card("2c"), parse_card("2c")};
   CHECK_THROWS(hucklebuck::trick_winner(twice, 2, kSpades), std::invalid_argument, "card 2c is played twice");
   CHECK_THROWS(hucklebuck::trick_winner(one, 1, 4), std::invalid_argument, "trump suit 4 is not in 0-3");
+  for (const int id : {-1, 52, 60}) {  // the first id past the deck, and one well past it
+    const int off_deck[] = {parse_card("2c"), id};
+    CHECK_THROWS(hucklebuck::trick_winner(off_deck, 2, kSpades), std::invalid_argument,
+                 "card id " + std::to_string(id) + " is not in 0-51");
+  }
 }
 
 TEST_CASE(hucklebuck_follow_suit) {
