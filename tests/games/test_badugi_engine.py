@@ -237,3 +237,51 @@ def test_the_longest_hand_is_max_game_length_long(max_raises: int) -> None:
         state.apply_action(texts[next(text for text in order if text in texts)])
         first_of_round = False
     assert len(state.history()) == game.max_game_length
+
+
+def test_the_information_state_text_shows_both_hands_at_a_showdown() -> None:
+    # docs/rulebook/badugi.md 2.4 #6: at the showdown both hands are revealed, so both
+    # players' texts end with the two hands, the dealer's (P0 in hand 1) and the big blind's.
+    game = Game(hands=1)
+    rng = random.Random(4)
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():  # nobody folds: the hand ends at a showdown
+            chance = state.is_chance_node()
+            state.apply_action(rng.choice([a for a in state.legal_actions() if chance or a != 0]))
+        shown = f"| showdown P0 {state.hands[0]} P1 {state.hands[1]}"
+        assert state.hands[0] != state.hands[1]
+        for player in (0, 1):
+            assert state.information_state_string(player).endswith(shown)
+
+
+def test_the_observation_counts_each_players_discards_at_each_draw() -> None:
+    # docs/design.md, "Badugi tensors": `draws` is, per draw, for the player and then the
+    # opponent, a one-hot of the number of cards discarded (0 to 4).
+    game = Game(hands=1)
+    segment = layout(game.observation_segments)["draws"]
+    rng = random.Random(6)
+    checked = 0
+    for seed in range(30):
+        state = game.new_initial_state(seed=seed)
+        discards: list[list[int]] = [[], []]  # per player, the count at each of his draws
+        while not state.is_terminal():
+            for player in (0, 1):
+                expected = np.zeros((3, 2, 5))
+                for who, seat in enumerate((player, 1 - player)):
+                    for draw, count in enumerate(discards[seat]):
+                        expected[draw, who, count] = 1
+                shown = np.asarray(state.observation_tensor(player))[segment.slice]
+                assert shown.reshape(3, 2, 5).tolist() == expected.tolist()
+            actor = state.current_player()
+            if actor < 0:
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            action = rng.choice([a for a in state.legal_actions() if a != 0])  # no folds
+            text = state.action_to_string(action)
+            if text == "stand" or text.startswith("discard "):
+                mine, theirs = discards[actor], discards[1 - actor]
+                mine.append(len(text.split()) - 1)
+                checked += len(mine) == len(theirs) and mine[-1] != theirs[-1]
+            state.apply_action(action)
+    assert checked > 20  # draws where the two players' counts differ

@@ -160,3 +160,18 @@ def test_the_observation_shows_the_last_rounds_winners() -> None:
                 break
             state.apply_action(rng.choice(state.legal_actions()))
     assert seen == {"player", "banker"}
+
+
+def test_the_observation_text_shows_every_hand_of_the_last_round() -> None:
+    # docs/rulebook/baibuu.md: the settled round's hands are turned up for everyone, so each
+    # seat's text lists every seat's four cards after "last round:".
+    game = Game(player_hands=3, hands=2)
+    rng = random.Random(5)
+    state = game.new_initial_state(seed=5)
+    while not state.results:
+        held = state.hands  # the settling action deals round 2: these are round 1's hands
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.round_number == 2
+    shown = "; ".join(f"P{seat} {hand}" for seat, hand in enumerate(held))
+    for seat in range(game.num_players):
+        assert f"last round: {shown};" in state.observation_string(seat)

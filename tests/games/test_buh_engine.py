@@ -876,3 +876,66 @@ def test_the_information_state_keeps_the_betting_of_rounds_1_to_3(players: int) 
 
 
 ACTIONS = ("fold", "check", "call", "bet", "raise")
+
+
+def test_the_history_text_says_who_stood_pat_and_how_many_cards_others_threw() -> None:
+    # docs/rulebook/buh.md 1.3: each player's draw is seen by all as a number of cards, none
+    # for a player who stands pat. Here everyone plays passively to the draw, where seats
+    # take turns standing and throwing one card.
+    game = Game(players=4)
+    state = game.new_initial_state(seed=8)
+    drew: dict[int, str] = {}
+    while not state.is_terminal():
+        street, seat = state.street, state.to_act
+        if street.startswith("window"):
+            state.pass_()
+        elif street.startswith("draw") and seat is not None:
+            if len(drew) % 2:
+                state.stand()
+                drew[seat] = "stands"
+            else:
+                state.discard([next(iter(state.hands[seat]))])
+                drew[seat] = "discards 1"
+        elif seat is not None:
+            state.check_or_call()
+        else:
+            state.apply_action(state.legal_actions()[0])
+    assert sorted(drew.values()) == ["discards 1", "discards 1", "stands", "stands"]
+    for player in range(4):
+        text = state.information_state_string(player)
+        for seat, what in drew.items():  # his own discard is named by its cards
+            if seat != player or what == "stands":
+                assert f"| P{seat} {what} |" in text
+
+
+def test_the_observation_shows_chips_and_each_seats_discard_count() -> None:
+    # docs/design.md, "Buh tensors": `chips` is the pot, then per seat its stack and its bet
+    # in this round, each over the sum of the starting stacks; `draws` is per seat, once he
+    # has drawn, a one-hot of the number of cards he discarded (0 to 3).
+    players = 3
+    game = Game(players=players, stacks=(60, 80, 100))
+    segments = layout(game.observation_segments)
+    rng = random.Random(9)
+    drawn_with_bets = 0
+    for seed in range(40):
+        state = game.new_initial_state(seed=seed)
+        discarded: dict[int, int] = {}
+        while not state.is_terminal():
+            chips = [state.pot]
+            for seat in range(players):
+                chips += [state.stacks[seat], state.bets[seat]]
+            counts = np.zeros((players, 4))
+            for seat, count in discarded.items():
+                counts[seat, count] = 1
+            for player in range(players):
+                tensor = np.asarray(state.observation_tensor(player))
+                assert tensor[segments["chips"].slice] == pytest.approx(np.array(chips) / 240)
+                assert tensor[segments["draws"].slice].tolist() == counts.ravel().tolist()
+            drawn_with_bets += bool(discarded) and any(state.bets)
+            seat = state.to_act
+            action = rng.choice(state.legal_actions())
+            text = state.action_to_string(action)
+            if seat is not None and (text == "stand" or text.startswith("discard ")):
+                discarded[seat] = len(text.split()) - 1
+            state.apply_action(action)
+    assert drawn_with_bets > 10
