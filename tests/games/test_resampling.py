@@ -112,3 +112,65 @@ def test_resampling_redraws_hidden_cards_from_the_stock_too(name: str) -> None:
         assert changed, (
             f"{name} seed {state_seed}: 5 resamples for P{player} all gave the opponents "
             f"the very cards they hold")
+
+
+def test_a_bai_buu_arrangement_reveals_no_card() -> None:
+    """A Bai Buu arrangement is an action id 0-5, not a card: after P0 arranges with id a,
+    the card whose id is a, held by another seat, is as hidden from P0 as before and must be
+    redrawn like the rest."""
+    game = cc.baibuu.Game(player_hands=3)
+    for seed in range(50):  # a deal in which another seat holds one of the cards 0-5
+        state = game.new_initial_state(seed=seed)
+        assert state.to_act == 0
+        others = held(state, [1, 2, 3])
+        action = next((a for a in state.legal_actions() if others >> a & 1), None)
+        if action is not None:
+            break
+    else:
+        pytest.fail("no seed of 0-49 deals another seat a card with id 0-5")
+    holder = next(s for s in (1, 2, 3) if mask(state.hands[s]) >> action & 1)
+    state.apply_action(action)
+    assert state.to_act == 1
+    kept = sum(mask(state.resample_from_infostate(0, resample_seed).hands[holder]) >> action & 1
+               for resample_seed in range(RESAMPLES))
+    # Redrawn among the 48 cards P0 does not know, it stays with its holder with chance
+    # 4 / 48: about 17 of 200, far below a quarter.
+    assert kept < RESAMPLES // 4, f"card id {action} stayed with P{holder} in {kept} resamples"
+
+
+def test_a_grannys_thrown_cards_are_resampled_uniformly() -> None:
+    """docs/design.md: resampling is uniform over the deals the player cannot tell apart.
+    Heads-up Buh, P0 dealing: P1 is dealt Jc Qd Kh and then As, throws Jc Qd Kh (a granny,
+    so the card he keeps is an ace: rulebook 1.3 #9) and draws 2d 3h 4s. P0 holds no ace
+    and stands pat. Of the deals P0 cannot tell apart, the kept card is any of the four
+    aces and each thrown card any of the 47 other cards he has not seen, 3 of them aces: a
+    thrown card is an ace with chance 3/47. Drawing the thrown cards first, in deal order,
+    before the kept card claims its ace, would make it 4/48."""
+    game = cc.buh.Game(players=2)
+    state = game.new_initial_state()
+    deal = ["Jc", "2c", "Qd", "5d", "Kh", "7h", "As", "9s", "2d", "3h", "4s"]
+    thrown_at = []  # the history indices of P1's thrown cards
+    while not state.street.startswith("bet 4"):
+        if state.is_chance_node():
+            if deal[0] in ("Jc", "Qd", "Kh"):
+                thrown_at.append(len(state.history()))
+            state.apply_action(cc.Card(deal.pop(0)).id)
+        elif state.street.startswith("window"):
+            state.pass_()
+        elif state.street.startswith("draw"):
+            if state.to_act == 1:
+                state.discard(["Jc", "Qd", "Kh"])
+            else:
+                state.stand()
+        else:
+            state.check_or_call()
+    assert state.hands == (cc.CardSet("2c 5d 7h 9s"), cc.CardSet("2d 3h 4s As"))
+    aces = mask("Ac Ad Ah As")
+    samples = 20_000
+    thrown_aces = 0
+    for resample_seed in range(samples):
+        history = state.resample_from_infostate(0, resample_seed).history()
+        thrown_aces += sum(aces >> history[i] & 1 for i in thrown_at)
+    # 3 thrown cards: 9/47 = 0.191 aces per resample, against 12/48 = 0.25; the standard
+    # error of the mean over 20,000 resamples is about 0.003, so 0.22 is ten away from both.
+    assert thrown_aces / samples < 0.22

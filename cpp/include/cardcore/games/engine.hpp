@@ -379,7 +379,8 @@ std::vector<DeckView> deck_views(const std::vector<std::size_t>& starts, std::si
 // each card of a deck that he does not know replaced by one he does not know, drawn without
 // replacement (a card that leaves the stock twice in a hand, after a reshuffle, keeps its
 // stand-in). The most constrained cards are drawn first, each uniformly among the cards
-// left that it allows: uniform over the consistent worlds when nothing is constrained. A
+// left that it allows: uniform over the consistent worlds when nothing is constrained, or
+// when every constrained card allows the same set (Buh grannies' aces). A
 // discard throws the stand-ins of the cards it really threw:
 // State::remap_action(original, replay, actor, action, counterpart) translates it, where
 // `original` replays the real history (a game with no draws, State::kRemapsDraws false, has
