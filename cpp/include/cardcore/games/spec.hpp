@@ -137,14 +137,12 @@ void write_member(Config& config, int seat, std::int64_t value) {
 [[noreturn]] void bad_config(std::string_view game, std::string_view field, const std::string& problem);
 
 // Checks a value for `field` against its range, given the fields before it in `config`;
-// throws std::invalid_argument naming the field.
+// throws std::invalid_argument naming the field. (A bool member reads 0 or 1: always in range.)
 template <class Config>
 void check_value(std::string_view game, const ConfigField<Config>& field, const Config& config, std::int64_t value) {
   const std::int64_t upper = field.upper(config);
   if (value >= field.min && value <= upper) return;
   if (field.kind == FieldKind::kChoice) bad_config(game, field.name, "is not a known choice: " + std::to_string(value));
-  if (field.kind == FieldKind::kBool)
-    bad_config(game, field.name, "must be True or False, got " + std::to_string(value));
   bad_config(game, field.name,
              std::string("must be ") + (field.none == NoneMeans::kWord ? "None or " : "") + std::to_string(field.min) +
                  " to " + std::to_string(upper) + ", got " + std::to_string(value));

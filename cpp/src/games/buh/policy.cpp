@@ -55,7 +55,7 @@ const odds::DrawGame& draw_game(Rules rules) {
 Mask rule_based_discard(Mask hand) {
   // Worst cards first: hooch, then normals above 5 from the highest down.
   unsigned throw_positions = 0;
-  int position = 0, count = 0;
+  int position = 0;
   int order[4];
   for (Mask m = hand; m; m = clear_lowest(m)) order[position++] = lowest_bit(m);
   auto badness = [](int card) {
@@ -73,7 +73,6 @@ Mask rule_based_discard(Mask hand) {
     const unsigned next = throw_positions | 1u << worst;
     if (!is_legal_draw(hand, next)) break;
     throw_positions = next;
-    ++count;
   }
   return cards_of_positions(hand, throw_positions);
 }
