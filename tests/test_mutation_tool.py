@@ -220,10 +220,12 @@ def test_a_mutant_tested_again_is_found_by_its_line_text() -> None:
     assert mutation.relocated(mutant, "int f(int a) {\n  return a + 1;\n}\n") == mutant
     moved = mutation.relocated(mutant, "// new\nint f(int a) {\n  return a + 1;\n}\n")
     assert moved == mutation.Mutant("cpp/a.cpp", 3, mutant.original, mutant.replacement)
-    for source in ("int f(int a) {\n  return a + 2;\n}\n",
-                   "// a\n// b\n  return a + 1;\n  return a + 1;\n"):
-        with pytest.raises(mutation.ToolError, match="lines of the file now read"):
-            mutation.relocated(mutant, source)
+    # Two lines with its text: the nearer to where it was.
+    twice = "// a\n// b\n// c\n  return a + 1;\n// d\n// e\n  return a + 1;\n"
+    assert mutation.relocated(mutant, twice) == mutation.Mutant("cpp/a.cpp", 4, mutant.original,
+                                                                mutant.replacement)
+    # No line with its text: the code changed, and the mutant is gone.
+    assert mutation.relocated(mutant, "int f(int a) {\n  return a + 2;\n}\n") is None
 
 
 def test_a_survivors_progress_line_shows_its_change() -> None:
@@ -314,3 +316,22 @@ def test_a_mutants_own_game_is_tested_first() -> None:
         mutation.SHARED_FIRST)
     for test in (*badugi, *mutation.SHARED_FIRST):
         assert (mutation.REPO / test).is_file() and test not in mutation.IGNORED_TESTS
+
+
+def test_a_retest_takes_the_unlisted_survivors_and_drops_those_whose_line_is_gone(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    kept = mutation.Mutant("cpp/a.cpp", 2, "  return a + 1;", "  return a * 1;")
+    listed = mutation.Mutant("cpp/a.cpp", 2, "  return a + 1;", "  return a - 1;")
+    gone = mutation.Mutant("cpp/a.cpp", 3, "  return b;", "  return -b;")
+    killed = mutation.Mutant("cpp/a.cpp", 2, "  return a + 1;", "  return a;")
+    earlier = [mutation.Result(kept, mutation.SURVIVED, "", "", 1.0),
+               mutation.Result(listed, mutation.SURVIVED, "", "", 1.0),
+               mutation.Result(gone, mutation.SURVIVED, "", "", 1.0),
+               mutation.Result(killed, mutation.KILLED, "C++ tests", "", 1.0)]
+    equivalents = mutation.parse_equivalents(
+        "cpp/a.cpp | return a + 1; ==> return a - 1; | a reason\n")
+    source = "// moved\nint f(int a) {\n  return a + 1;\n}\n"
+    again, results = mutation.to_retest(earlier, {"cpp/a.cpp": source}, equivalents)
+    assert again == [mutation.Mutant("cpp/a.cpp", 3, kept.original, kept.replacement)]
+    assert results == [earlier[0], earlier[1], earlier[3]]
+    assert "cpp/a.cpp:3: no line reads 'return b;' any more" in capsys.readouterr().out

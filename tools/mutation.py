@@ -809,9 +809,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             earlier = load_results(args.retest)
             files = sorted({result.mutant.file for result in earlier})
             sources = {file: (REPO / file).read_text() for file in files}
-            again = [relocated(result.mutant, sources[result.mutant.file])
-                     for result in earlier
-                     if result.status == SURVIVED and result.mutant.key not in equivalents]
+            again, earlier = to_retest(earlier, sources, equivalents)
             return run(args, files, sources, again, equivalents, earlier)
         if args.list:
             for mutant in mutants:
@@ -841,17 +839,40 @@ def load_results(path: Path) -> list[Result]:
         raise ToolError(f"{path}: not the results of a --json run ({error!r})") from error
 
 
-def relocated(mutant: Mutant, source: str) -> Mutant:
+def relocated(mutant: Mutant, source: str) -> Mutant | None:
     """The mutant on the line of `source` that now holds its original line: the same line,
-    or else the only one with that text (the file was edited elsewhere since the run)."""
+    or else the nearest with that text (the file was edited elsewhere since the run); None
+    when no line holds it (the code it changed has changed: that mutant is gone)."""
     lines = source.splitlines()
     if mutant.line <= len(lines) and lines[mutant.line - 1] == mutant.original:
         return mutant
     found = [number for number, line in enumerate(lines, 1) if line == mutant.original]
-    if len(found) != 1:
-        raise ToolError(f"{mutant.file}:{mutant.line}: {len(found)} lines of the file now read "
-                        f"{squash(mutant.original)!r}, where one is needed to test it again")
-    return Mutant(mutant.file, found[0], mutant.original, mutant.replacement)
+    if not found:
+        return None
+    nearest = min(found, key=lambda number: abs(number - mutant.line))
+    return Mutant(mutant.file, nearest, mutant.original, mutant.replacement)
+
+
+def to_retest(earlier: Sequence[Result], sources: dict[str, str],
+              equivalents: dict[tuple[str, str, str], Equivalent]
+              ) -> tuple[list[Mutant], list[Result]]:
+    """For --retest: the survivors not listed as equivalent, each on its line now, and the
+    earlier results less the survivors whose line no longer exists (printed: a --per-file
+    --resume run tests another mutant of that file in place of each)."""
+    again: list[Mutant] = []
+    gone: set[tuple[str, str, str]] = set()
+    for result in earlier:
+        if result.status != SURVIVED or result.mutant.key in equivalents:
+            continue
+        mutant = relocated(result.mutant, sources[result.mutant.file])
+        if mutant is None:
+            gone.add(result.mutant.key)
+            print(f"{result.mutant.file}:{result.mutant.line}: no line reads "
+                  f"{squash(result.mutant.original)!r} any more: that mutant is gone, and "
+                  "is dropped from the results")
+        else:
+            again.append(mutant)
+    return again, [result for result in earlier if result.mutant.key not in gone]
 
 
 def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
