@@ -285,3 +285,25 @@ def test_the_observation_counts_each_players_discards_at_each_draw() -> None:
                 checked += len(mine) == len(theirs) and mine[-1] != theirs[-1]
             state.apply_action(action)
     assert checked > 20  # draws where the two players' counts differ
+
+
+def test_the_observation_shows_the_chips_over_the_starting_stacks() -> None:
+    # docs/design.md, "Badugi tensors": `chips` is the pot, the player's stack, the
+    # opponent's stack, the player's bet and the opponent's bet in this round, each divided
+    # by the sum of the starting stacks (unequal here, so that both count).
+    game = Game(stacks=(30, 170), hands=3)
+    segment = layout(game.observation_segments)["chips"]
+    rng = random.Random(8)
+    with_bets = 0
+    for seed in range(20):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            for player in (0, 1):
+                opponent = 1 - player
+                chips = [state.pot, state.stacks[player], state.stacks[opponent],
+                         state.bets[player], state.bets[opponent]]
+                shown = np.asarray(state.observation_tensor(player))[segment.slice]
+                assert shown == pytest.approx(np.array(chips) / 200)
+            with_bets += any(state.bets)
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert with_bets > 100

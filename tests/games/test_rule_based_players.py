@@ -95,24 +95,26 @@ def test_badugi_a_weak_hand_checks_when_it_may() -> None:
 BUH_FILLER = "8c 8d 6h 6d"  # seat 1's hand: value 14, never a buh, disjoint from those below
 
 
-def buh_to_round_3(hand: str) -> cc.buh.State:
-    """Two players, the dealer at seat 0 holding `hand` and seat 1 BUH_FILLER, dealt by the
-    engine's order (rulebook 1.3 #3-#7); every window passed and rounds 1 and 2 checked.
-    Seat 1, the dealer's left, opens every window and betting round."""
+def buh_to_round(hand: str, number: int = 3) -> cc.buh.State:
+    """Two players, the dealer at seat 0 holding `hand` (2, 3 or 4 cards: the deals up to
+    betting round `number`) and seat 1 BUH_FILLER, dealt by the engine's order (rulebook
+    1.3 #3-#7); every window passed and the rounds before `number` checked. Seat 1, the
+    dealer's left, opens every window and betting round."""
     state = cc.buh.Game().new_initial_state()
     hands: Mapping[int, list[str]] = {0: hand.split(), 1: BUH_FILLER.split()}
+    assert len(hands[0]) == number + 1
     deals = [[hands[1][0], hands[0][0], hands[1][1], hands[0][1]]]
-    deals += [[hands[1][i], hands[0][i]] for i in (2, 3)]
-    for number, cards in enumerate(deals, start=1):
+    deals += [[hands[1][i], hands[0][i]] for i in range(2, number + 1)]
+    for round_number, cards in enumerate(deals, start=1):
         for text in cards:
             assert state.current_player() == cc.CHANCE
             state.apply_action(cc.Card(text).id)
-        while state.street == f"window {number}":
+        while state.street == f"window {round_number}":
             state.pass_()
-        if number < 3:
-            while state.street == f"bet {number}":
+        if round_number < number:
+            while state.street == f"bet {round_number}":
                 state.check_or_call()
-    assert state.street == "bet 3" and state.to_act == 1
+    assert state.street == f"bet {number}" and state.to_act == 1
     return state
 
 
@@ -136,7 +138,7 @@ def test_buh_the_rule_based_draw(hand: str, thrown: str) -> None:
     # docs/players.md: "in the draw throws hooch and normal cards above 5, at most two, or
     # three when the card it keeps is an ace (a granny)"; worst cards first: hooch, then
     # normals above 5 from the highest down (cpp/src/games/buh/policy.cpp).
-    state = buh_to_round_3(hand)
+    state = buh_to_round(hand)
     while state.street == "bet 3":
         state.check_or_call()
     assert state.street == "draw" and state.to_act == 1
@@ -164,7 +166,30 @@ def test_buh_four_cards_facing_a_bet(hand: str, value: int, choice: str) -> None
     # bet. Four hooch (a skunk) is its worst hand, whatever its value." Of the C(52, 4)
     # hands, 35.9% have a value of at most 10 and 90.9% at most 19.
     assert cc.buh.evaluate(hand).value == value
-    state = buh_to_round_3(hand)
+    state = buh_to_round(hand)
+    state.bet_or_raise()  # seat 1 bets
+    assert state.to_act == 0
+    assert buh_choice(state) == choice
+
+
+@pytest.mark.parametrize(
+    ("hand", "value", "choice"),
+    [
+        ("2h 4d", 6, "raise"),  # two cards: value 6 or less raises (40% of two-card hands)
+        ("2h 5d", 7, "call"),
+        ("4s Th", 14, "call"),  # value 14 or less calls (92.8%)
+        ("5s Th", 15, "fold"),
+        ("2h 3d 5c", 8, "raise"),  # three cards: value 8 or less raises (35%)
+        ("2h 3d 6c", 9, "call"),
+        ("7s 9h Td", 17, "call"),  # value 17 or less calls (92.3%)
+        ("7s 8h Td", 18, "fold"),
+    ],
+)
+def test_buh_two_and_three_cards_facing_a_bet(hand: str, value: int, choice: str) -> None:
+    # The same rule with two cards (betting round 1) and three (round 2): the best third or
+    # so raise, the best nine in ten call, by the share of random hands of that size.
+    assert cc.buh.evaluate(hand).value == value
+    state = buh_to_round(hand, len(hand.split()) - 1)
     state.bet_or_raise()  # seat 1 bets
     assert state.to_act == 0
     assert buh_choice(state) == choice
@@ -172,7 +197,7 @@ def test_buh_four_cards_facing_a_bet(hand: str, value: int, choice: str) -> None
 
 def test_buh_a_skunk_checks_when_it_may() -> None:
     # "otherwise checks": with nothing to call, the worst hand checks.
-    state = buh_to_round_3("Js Qh Qc Kd")
+    state = buh_to_round("Js Qh Qc Kd")
     state.check_or_call()  # seat 1 checks
     assert state.to_act == 0
     assert buh_choice(state) == "check"

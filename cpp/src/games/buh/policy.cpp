@@ -85,23 +85,23 @@ int rule_based_action(const State& s) {
   if (legal.contains(kPass)) return kPass;
   if (s.phase() == Phase::kDraw)
     return kDrawBase + static_cast<int>(positions_of_cards(hand, rule_based_discard(hand)));
-  // Thresholds on the hand's value by the number of cards held (2 to 4): the best third or
-  // so of random hands of that size bet and raise, the best nine in ten call.
-  constexpr int kRaiseAtMost[5] = {0, 0, 6, 8, 10};
-  constexpr int kCallAtMost[5] = {0, 0, 14, 17, 19};
+  // Thresholds on the hand's value by the number of cards held (2 to 4, in betting): the best
+  // third or so of random hands of that size bet and raise, the best nine in ten call.
+  constexpr int kRaiseAtMost[3] = {6, 8, 10};
+  constexpr int kCallAtMost[3] = {14, 17, 19};
   const Analysis info = analyze(hand);
-  const int cards = popcount(hand);
+  const int row = popcount(hand) - 2;  // the thresholds of 2, 3 or 4 cards
   const int value = info.is_skunk ? 99 : info.value;  // four hooch: the worst hand
   auto first = [&](std::initializer_list<int> choices) {
     for (int a : choices)
       if (legal.contains(a)) return a;
     return -1;
   };
-  if (value <= kRaiseAtMost[cards]) {
+  if (value <= kRaiseAtMost[row]) {
     const int a = first({betting::kRaise, betting::kBet, betting::kCall, betting::kCheck});
     if (a >= 0) return a;
   }
-  if (value <= kCallAtMost[cards]) return first({betting::kCheck, betting::kCall});
+  if (value <= kCallAtMost[row]) return first({betting::kCheck, betting::kCall});
   return first({betting::kCheck, betting::kFold});
 }
 
