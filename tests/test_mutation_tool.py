@@ -335,3 +335,16 @@ def test_a_retest_takes_the_unlisted_survivors_and_drops_those_whose_line_is_gon
     assert again == [mutation.Mutant("cpp/a.cpp", 3, kept.original, kept.replacement)]
     assert results == [earlier[0], earlier[1], earlier[3]]
     assert "cpp/a.cpp:3: no line reads 'return b;' any more" in capsys.readouterr().out
+
+
+def test_a_resumed_run_keeps_the_earlier_results_it_has_not_taken() -> None:
+    # Stopped early, or with a smaller sample than before, a --resume run must not drop the
+    # earlier results from its --json file.
+    first = mutation.Mutant("cpp/a.cpp", 2, "  return a + 1;", "  return a * 1;")
+    second = mutation.Mutant("cpp/a.cpp", 3, "  return b;", "  return -b;")
+    earlier = {m.key: mutation.Result(m, mutation.KILLED, "C++ tests", "", 1.0)
+               for m in (first, second)}
+    taken = [earlier[first.key]]
+    assert mutation.unreached(earlier, taken) == [earlier[second.key]]
+    assert mutation.unreached(earlier, [*taken, earlier[second.key]]) == []
+    assert mutation.unreached({}, taken) == []

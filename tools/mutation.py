@@ -911,14 +911,23 @@ def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
                  if args.resume and args.json.exists() else {})
 
         def save(results: list[Result]) -> None:  # so that a stopped run keeps its results
-            write_json(args.json, merged(earlier, results), equivalents)
+            write_json(args.json, merged(earlier, results) + unreached(known, results),
+                       equivalents)
 
         results = run_mutants(jobs, mutants, args.per_file if per_file else args.sample,
                               timeouts, per_file, known, save if args.json else None)
     except KeyboardInterrupt:
         processes.stop()
         raise
-    return report(args, sources, merged(earlier, results), equivalents, start)
+    return report(args, sources, merged(earlier, results), equivalents, start,
+                  unreached(known, results))
+
+
+def unreached(known: dict[tuple[str, str, str], Result], results: list[Result]) -> list[Result]:
+    """The results of an earlier run (--resume) that this run has not taken (yet, or at all:
+    a smaller sample): the --json file keeps them, so that stopping a run loses nothing."""
+    taken = {result.mutant.key for result in results}
+    return [result for key, result in known.items() if key not in taken]
 
 
 def merged(earlier: Sequence[Result], results: list[Result]) -> list[Result]:
@@ -939,14 +948,16 @@ def write_json(path: Path, results: list[Result],
 
 
 def report(args: argparse.Namespace, sources: dict[str, str], results: list[Result],
-           equivalents: dict[tuple[str, str, str], Equivalent], start: float) -> int:
-    """Print the report of the results (and write it with --json); the exit status."""
+           equivalents: dict[tuple[str, str, str], Equivalent], start: float,
+           kept: Sequence[Result] = ()) -> int:
+    """Print the report of the results (and write it with --json, with the earlier results
+    `kept` that this run did not take); the exit status."""
     scored = Report(results, equivalents)
     print()
     print(scored.text(sources))
     print(f"\nmutation testing took {time.monotonic() - start:.0f} s")
     if args.json:
-        write_json(args.json, results, equivalents)
+        write_json(args.json, [*results, *kept], equivalents)
     return 1 if scored.survivors else 0
 
 
