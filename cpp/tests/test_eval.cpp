@@ -216,6 +216,14 @@ TEST_CASE(badugi_cards_used_are_the_lowest_ids_among_equal_subsets) {
   CHECK_THROWS(badugi::analyze(parse_cards("As 2h 3d")), std::invalid_argument, "needs 4 cards, got 3");
 }
 
+TEST_CASE(badugi_key_is_missing_cards_then_ranks_from_the_top) {
+  // eval/badugi.hpp: key = (4 - size) << 16, then the ranks descending a nibble each (ace 1,
+  // king 13), padded with 0. Lower wins.
+  CHECK_EQ(badugi::key(badugi::analyze(parse_cards("As 2h 3d 4c"))), 0x4321u);
+  CHECK_EQ(badugi::key(badugi::analyze(parse_cards("Ks Kh 2d 3c"))), 0x1D320u);  // K-3-2
+  CHECK_EQ(badugi::key(badugi::analyze(parse_cards("Ks Kh Kd Kc"))), 0x3D000u);  // one king
+}
+
 // ---------------------------------------------------------------------------------------
 // Bai Buu
 
@@ -415,6 +423,9 @@ TEST_CASE(hucklebuck_follow_suit) {
   CHECK_EQ(hucklebuck::legal_plays(hand, -1), hand);
   const Mask void_in_spades = parse_cards("9h 2c 7d 5h");
   CHECK_EQ(hucklebuck::legal_plays(void_in_spades, kSpades), void_in_spades);
+  for (const int led : {-2, 4, 9})  // below "none led", the first past the suits, well past
+    CHECK_THROWS(hucklebuck::legal_plays(hand, led), std::invalid_argument,
+                 "led suit " + std::to_string(led) + " is not in 0-3 (or -1)");
 }
 
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }

@@ -253,6 +253,21 @@ def test_the_information_state_text_shows_both_hands_at_a_showdown() -> None:
         assert state.hands[0] != state.hands[1]
         for player in (0, 1):
             assert state.information_state_string(player).endswith(shown)
+            # and the game's last view shows the opponent's cards too
+            assert f"P{1 - player} cards: {state.hands[1 - player]}" in (
+                state.observation_string(player))
+
+
+def test_a_hand_won_by_a_fold_shows_no_cards_of_the_other_player() -> None:
+    # docs/rulebook/badugi.md 2.4: a fold ends the hand with no showdown; the folded hand and
+    # the winner's stay hidden from the other player.
+    state = Game(hands=1).new_initial_state(seed=2)
+    state.apply_action(state.string_to_action("fold"))  # the dealer folds to the big blind
+    assert state.is_terminal()
+    for player in (0, 1):
+        text = state.observation_string(player)
+        assert f"P{player} cards: {state.hands[player]}" in text
+        assert f"P{1 - player} cards:" not in text
 
 
 def test_the_observation_counts_each_players_discards_at_each_draw() -> None:
