@@ -129,7 +129,7 @@ void read_field(std::string_view game, const ConfigField<Config>& field, Config&
 // (the cross-field rules of Config::validate too).
 template <class Config, class ValueOf>
 Config config_from(std::string_view game, std::span<const ConfigField<Config>> fields, ValueOf value_of) {
-  Config config = default_config(fields);
+  Config config{};  // every field at its default: the members start there
   for (const ConfigField<Config>& field : fields) read_field(game, field, config, value_of(field));
   config.validate();
   return config;
@@ -186,7 +186,7 @@ Config config_from_dict(std::string_view game, std::span<const ConfigField<Confi
 // not a house rule of the game, or a bad value, is a ValueError naming it.
 template <class Config>
 Config with_house_rules(std::string_view game, std::span<const ConfigField<Config>> fields, const py::dict& rules) {
-  Config config = default_config(fields);
+  Config config{};  // every field at its default: the members start there
   for (const auto& [key, value] : rules) {
     const std::string name = PyUnicode_Check(key.ptr()) ? utf8(key) : std::string();
     const ConfigField<Config>* found = nullptr;

@@ -184,20 +184,6 @@ std::string fields_to_string(std::span<const ConfigField<Config>> fields, const 
   return out;
 }
 
-// A configuration with every field at its default.
-template <class Config>
-Config default_config(std::span<const ConfigField<Config>> fields) {
-  Config config{};
-  for (const ConfigField<Config>& field : fields) {
-    if (field.kind == FieldKind::kPerSeat) {
-      for (int seat = 0; seat < field.count(config); ++seat) field.set(config, seat, field.default_value);
-    } else {
-      field.set(config, 0, field.default_value);
-    }
-  }
-  return config;
-}
-
 // Whether the returns of a configuration always sum to zero.
 enum class Utility : std::uint8_t { kZeroSum, kGeneralSum };
 
