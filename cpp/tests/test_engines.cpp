@@ -31,6 +31,17 @@ using namespace cardcore;
 
 namespace {
 
+// An ActionSet keeps ids 64-127 (Hucklebuck's plays) in its second word, each at its own
+// bit: checked when compiling too, where a shift of 64 or more would be an error.
+constexpr bool holds_ids_of_both_words() {
+  ActionSet set;
+  set.add(100);
+  set.add(3);
+  return set.contains(100) && set.contains(3) && !set.contains(36) && !set.contains(99) && set.bits[0] == 8 &&
+         set.bits[1] == std::uint64_t{1} << 36;
+}
+static_assert(holds_ids_of_both_words());
+
 int num_games() {
   const char* text = std::getenv("CARDCORE_CPP_TEST_GAMES");
   const int games = text ? std::atoi(text) : 100;

@@ -28,8 +28,11 @@ inline constexpr int kTerminalPlayer = -4;
 // A set of player action ids (0-127).
 struct ActionSet {
   std::uint64_t bits[2]{};
-  void add(int action) { bits[action >> 6] |= std::uint64_t{1} << (action & 63); }
-  bool contains(int action) const { return action >= 0 && action < 128 && (bits[action >> 6] >> (action & 63) & 1); }
+  // Ids 0-63 in bits[0], 64-127 in bits[1] (action >> 6 picks the word, & 63 the bit).
+  constexpr void add(int action) { bits[action >> 6] |= std::uint64_t{1} << (action & 63); }
+  constexpr bool contains(int action) const {
+    return action >= 0 && action < 128 && (bits[action >> 6] >> (action & 63) & 1);
+  }
   int size() const { return popcount(bits[0]) + popcount(bits[1]); }
   // The n-th lowest action (n < size()).
   int nth(int n) const {
