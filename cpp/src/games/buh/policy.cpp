@@ -90,7 +90,7 @@ int rule_based_action(const State& s) {
   constexpr int kRaiseAtMost[3] = {6, 8, 10};
   constexpr int kCallAtMost[3] = {14, 17, 19};
   const Analysis info = analyze(hand);
-  const int row = popcount(hand) - 2;  // the thresholds of 2, 3 or 4 cards
+  const int row = popcount(hand) - 2;                 // the thresholds of 2, 3 or 4 cards
   const int value = info.is_skunk ? 99 : info.value;  // four hooch: the worst hand
   auto first = [&](std::initializer_list<int> choices) {
     for (int a : choices)
