@@ -32,13 +32,16 @@ using namespace cardcore;
 namespace {
 
 // An ActionSet keeps ids 64-127 (Hucklebuck's plays) in its second word, each at its own
-// bit: checked when compiling too, where a shift of 64 or more would be an error.
+// bit, and holds no id outside 0-127: checked when compiling too, where a shift of 64 or
+// more, or a read past the two words, would be an error.
 constexpr bool holds_ids_of_both_words() {
   ActionSet set;
   set.add(100);
   set.add(3);
-  return set.contains(100) && set.contains(3) && !set.contains(36) && !set.contains(99) && set.bits[0] == 8 &&
-         set.bits[1] == std::uint64_t{1} << 36;
+  set.add(127);
+  return set.contains(100) && set.contains(3) && set.contains(127) && !set.contains(36) && !set.contains(99) &&
+         !set.contains(128) && !set.contains(-1) && set.bits[0] == 8 &&
+         set.bits[1] == (std::uint64_t{1} << 36 | std::uint64_t{1} << 63);
 }
 static_assert(holds_ids_of_both_words());
 
