@@ -194,17 +194,11 @@ Arranged arranged_of_form(int form) {
   return a;
 }
 
-// Per holding (colex-indexed), all that a round needs of it in one word: bits 0-5 the
-// highest card's card_value, bits 6-14 the form of the house way's arrangement
-// (kNaturalForm for a Natural), bits 15-20 which arrangements are valid (bit i for
-// arrangement i), bits 21-23 the house way's arrangement index (7 for a Natural).
+// Per holding (colex-indexed), all that a round needs of it in one word: a HoldingEntry's
+// (eval/baibuu.hpp), whose settlement fields these read (the form is kNaturalForm for a
+// Natural).
 constexpr int record_form(std::uint32_t record) { return int(record >> 6 & 511); }
 constexpr int record_highest(std::uint32_t record) { return int(record & 63); }
-constexpr unsigned record_valid(std::uint32_t record) { return record >> 15 & 63; }
-constexpr int record_house_way(std::uint32_t record) {
-  const int way = int(record >> 21 & 7);
-  return way == 7 ? -1 : way;
-}
 
 std::uint32_t holding_record(Mask holding) {
   const Holding h(holding);
@@ -269,11 +263,12 @@ std::uint32_t holding_index(Mask holding, std::string_view what) {
   return index;
 }
 
-// What settlement needs of a side (settle's checks left to the caller).
-Arranged arrange_unchecked(const Tables& t, const Side& side) {
-  bool valid;
-  Arranged a = from_record(t.holding[colex_index<4>(side.cards, valid)]);
+// What settlement needs of a side whose holding has table entry `record` (settle's checks
+// left to the caller).
+Arranged arrange_unchecked(const Tables& t, const Side& side, std::uint32_t record) {
+  Arranged a = from_record(record);
   if (side.low == 0 || a.natural) return a;
+  bool valid;
   a.low = t.two_card[colex_index<2>(side.low, valid)];
   a.high = t.two_card[colex_index<2>(side.cards & ~side.low, valid)];
   a.foul = a.high <= a.low;
@@ -283,11 +278,11 @@ Arranged arrange_unchecked(const Tables& t, const Side& side) {
 // arrange_unchecked after checking the side: four cards, and a Low of two of them unless
 // it is a Natural (never arranged).
 Arranged arrange(const Tables& t, const Side& side, std::string_view what) {
-  const bool natural_holding = record_form(t.holding[holding_index(side.cards, what)]) == kNaturalForm;
-  if (side.low != 0 && !natural_holding && ((side.low & ~side.cards) || popcount(side.low) != 2))
+  const std::uint32_t record = t.holding[holding_index(side.cards, what)];
+  if (side.low != 0 && !HoldingEntry(record).natural() && ((side.low & ~side.cards) || popcount(side.low) != 2))
     throw std::invalid_argument(std::string(what) + ": the Low hand " + format_cards(side.low) +
                                 " is not two cards of " + format_cards(side.cards));
-  return arrange_unchecked(t, side);
+  return arrange_unchecked(t, side, record);
 }
 
 // The outcome of two arranged sides (3.7): decide() as its table of forms gives it.
@@ -419,7 +414,7 @@ bool is_valid(Mask low, Mask high) {
 int house_way(Mask holding) {
   check_hand(holding, 4, "a Bai Buu holding");
   bool valid;
-  return record_house_way(tables().holding[colex_index<4>(holding, valid)]);
+  return HoldingEntry(tables().holding[colex_index<4>(holding, valid)]).house_way();
 }
 
 int card_value(int card) {
@@ -447,10 +442,17 @@ Outcome settle(const Side& banker, const Side& player, Rules rules) {
   return settle_arranged(b, p, rules);
 }
 
-void settle_unchecked(const Side& banker, const Side* players, int n, Outcome* out, Rules rules) {
+HoldingEntry holding_entry(Mask holding) {
+  bool valid;
+  return HoldingEntry(tables().holding[colex_index<4>(holding, valid)]);
+}
+
+void settle_unchecked(const Side& banker, HoldingEntry banker_entry, const Side* players, const HoldingEntry* entries,
+                      int n, Outcome* out, Rules rules) {
   const Tables& t = tables();
-  const Arranged arranged_banker = arrange_unchecked(t, banker);
-  for (int i = 0; i < n; ++i) out[i] = settle_arranged(arranged_banker, arrange_unchecked(t, players[i]), rules);
+  const Arranged arranged_banker = arrange_unchecked(t, banker, banker_entry.word());
+  for (int i = 0; i < n; ++i)
+    out[i] = settle_arranged(arranged_banker, arrange_unchecked(t, players[i], entries[i].word()), rules);
 }
 
 std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* player_low, std::uint8_t* out,
@@ -681,16 +683,6 @@ void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, 
     code |= ((code & kReasonMask) == kHighCardBits) & (record_highest(p) > record_highest(b));  // the higher card wins
     codes[i] = code;
   }
-}
-
-unsigned valid_arrangements_by_table(Mask holding) {
-  bool valid;
-  return record_valid(tables().holding[colex_index<4>(holding, valid)]);
-}
-
-bool is_natural_by_table(Mask holding) {
-  bool valid;
-  return record_form(tables().holding[colex_index<4>(holding, valid)]) == kNaturalForm;
 }
 
 OptimalSummary optimal_summary(int commission_bp, Rules rules) {

@@ -101,10 +101,35 @@ struct Outcome {
 // that is not four cards, a Low hand that is not two of them, shared cards, or an invalid
 // banker arrangement (the banker never fouls, R-8); a player's invalid one is a foul.
 Outcome settle(const Side& banker, const Side& player, Rules rules = {});
+// A four-card holding's entry in the table of every holding: all that an engine's round
+// needs of it, found by one lookup (holding_entry) and then read at no cost. Bits 0-5 hold
+// the highest card's card_value, 6-14 the form of the house way's arrangement (what
+// settlement compares), 15-20 the valid arrangements (bit i for arrangement i), 21-23 the
+// house way's arrangement index, 7 for a Natural.
+class HoldingEntry {
+ public:
+  constexpr HoldingEntry() = default;
+  explicit constexpr HoldingEntry(std::uint32_t word) : word_(word) {}
+  constexpr std::uint32_t word() const { return word_; }
+  constexpr unsigned valid_arrangements() const { return word_ >> 15 & 63; }
+  constexpr bool natural() const { return (word_ >> 21 & 7) == 7; }
+  // The house way's arrangement index; -1 for a Natural.
+  constexpr int house_way() const { return natural() ? -1 : static_cast<int>(word_ >> 21 & 7); }
+
+ private:
+  std::uint32_t word_ = 0;
+};
+
+// The table entry of a holding, for hot loops: it must be four cards (unchecked).
+HoldingEntry holding_entry(Mask holding);
+
 // settle() of n player hands against one banker, out[i] for players[i], for hot loops (an
-// engine's rounds): by table, checking nothing (every side four cards, no card shared, each
-// Low two of its side's cards or 0, the banker's arrangement valid).
-void settle_unchecked(const Side& banker, const Side* players, int n, Outcome* out, Rules rules = {});
+// engine's rounds): by table, with each side's holding_entry looked up already (banker_entry
+// for banker.cards, entries[i] for players[i].cards), checking nothing (every side four
+// cards, no card shared, each Low two of its side's cards or 0, the banker's arrangement
+// valid).
+void settle_unchecked(const Side& banker, HoldingEntry banker_entry, const Side* players, const HoldingEntry* entries,
+                      int n, Outcome* out, Rules rules = {});
 
 // Settles arrays of holdings, the banker by the house way and the player by the house way
 // (player_low == nullptr) or by the given Low hands. Writes each outcome packed in one
@@ -142,13 +167,6 @@ OptimalSummary optimal_summary(int commission_bp = 300, Rules rules = {});
 // Writes each hand's packed outcome (settle_many's byte). The holdings must be four cards
 // each and disjoint (the caller deals them).
 void settle_round(Mask banker, const Mask* players, const bool* optimal, int n, std::uint8_t* codes, Rules rules = {});
-
-// natural(holding) != Natural::kNone by table lookup, for hot loops: the holding must be
-// four cards (unchecked).
-bool is_natural_by_table(Mask holding);
-// The valid arrangements of a holding, bit i for arrangement i, by table lookup for hot
-// loops: the holding must be four cards (unchecked).
-unsigned valid_arrangements_by_table(Mask holding);
 
 // Plays `rounds` random rounds of one player hand against the banker, the banker arranged
 // by the house way and the player by the house way or the optimal arrangement, and counts

@@ -25,39 +25,17 @@ namespace cardcore {
 inline constexpr int kChancePlayer = -1;
 inline constexpr int kTerminalPlayer = -4;
 
-// A set of player action ids (0-127).
-struct ActionSet {
-  std::uint64_t bits[2]{};
-  // Ids 0-63 in bits[0], 64-127 in bits[1] (action >> 6 picks the word, & 63 the bit).
-  constexpr void add(int action) { bits[action >> 6] |= std::uint64_t{1} << (action & 63); }
-  constexpr bool contains(int action) const {
-    return action >= 0 && action < 128 && (bits[action >> 6] >> (action & 63) & 1);
-  }
-  int size() const { return popcount(bits[0]) + popcount(bits[1]); }
-  // The n-th lowest action (n < size()).
-  int nth(int n) const {
-    const int low = popcount(bits[0]);
-    return n < low ? nth_bit(bits[0], n) : 64 + nth_bit(bits[1], n - low);
-  }
-  std::vector<int> to_vector() const;
+// Given to a State's constructor in place of checking its configuration again, by code that
+// builds many States of one configuration it has checked (rollouts, vector environments).
+struct Prevalidated {};
 
- private:
-  static int nth_bit(std::uint64_t word, int n) {
-    for (; n > 0; --n) word = clear_lowest(word);
-    return lowest_bit(word);
-  }
-};
-
-// One entry of a state's history: who acted (a seat, or kChancePlayer) and the action id
-// (the card id for chance), for a card leaving the stock where it went, and the stage of
-// the hand it happened in (a game's own numbering, for its observations).
-struct Step {
-  static constexpr std::int8_t kBurn = -1;
-  std::int8_t actor;
-  std::uint8_t action;
-  std::int8_t target;  // chance: the seat that received the card, or kBurn
-  std::uint8_t stage = 0;
-};
+// The configuration, once checked (Config::validate throws std::invalid_argument): for a
+// State's checking constructor to hand over to its Prevalidated one.
+template <class Config>
+const Config& validated(const Config& config) {
+  config.validate();
+  return config;
+}
 
 // For each byte value, the position of its k-th set bit (nth_card's last step).
 inline constexpr auto kNthBitOfByte = [] {
@@ -76,13 +54,12 @@ inline std::uint64_t byte_counts(Mask mask) {
 }
 
 // The id of the n-th lowest card of a mask (n from 0, below the mask's count of cards),
-// given its byte_counts. Inline, as every seeded deal's card calls it, and without a loop
-// or a branch (where the card falls is random, and a branch on it would be mispredicted):
-// the byte counts summed over the bytes up to each by one multiply; the card is in the
-// first byte whose running count exceeds n.
+// given its byte_counts; the same for the set bits of any 64-bit word. Inline, as every seeded deal's card calls it,
+// and without a loop or a branch (where the card falls is random, and a branch on it would be mispredicted): the byte
+// counts summed over the bytes up to each by one multiply; the card is in the first byte whose running count exceeds n.
 inline int nth_card(Mask mask, std::uint64_t counts, int n) {
   constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHighBits = 0x8080808080808080ull;
-  const std::uint64_t through = counts * kOnes;  // byte k: the cards in bytes 0..k (at most 52)
+  const std::uint64_t through = counts * kOnes;  // byte k: the cards in bytes 0..k (at most 64)
   // Bit 7 of byte k stays set iff through[k] >= n + 1 (128 + through[k] never borrows).
   const std::uint64_t reached = ((through | kHighBits) - static_cast<std::uint64_t>(n + 1) * kOnes) & kHighBits;
   const int shift = lowest_bit(reached) & ~7;                             // 8 * the byte's index
@@ -91,6 +68,36 @@ inline int nth_card(Mask mask, std::uint64_t counts, int n) {
 }
 
 inline int nth_card(Mask mask, int n) { return nth_card(mask, byte_counts(mask), n); }
+
+// A set of player action ids (0-127).
+struct ActionSet {
+  std::uint64_t bits[2]{};
+  // Ids 0-63 in bits[0], 64-127 in bits[1] (action >> 6 picks the word, & 63 the bit).
+  constexpr void add(int action) { bits[action >> 6] |= std::uint64_t{1} << (action & 63); }
+  constexpr bool contains(int action) const {
+    return action >= 0 && action < 128 && (bits[action >> 6] >> (action & 63) & 1);
+  }
+  int size() const { return popcount(bits[0]) + popcount(bits[1]); }
+  // The n-th lowest action (n < size()).
+  // nth_card finds the n-th set bit of any word without a loop: a random policy's choice,
+  // whose place is random, would mispredict a loop's exit.
+  int nth(int n) const {
+    const int low = popcount(bits[0]);
+    return n < low ? nth_card(bits[0], n) : 64 + nth_card(bits[1], n - low);
+  }
+  std::vector<int> to_vector() const;
+};
+
+// One entry of a state's history: who acted (a seat, or kChancePlayer) and the action id
+// (the card id for chance), for a card leaving the stock where it went, and the stage of
+// the hand it happened in (a game's own numbering, for its observations).
+struct Step {
+  static constexpr std::int8_t kBurn = -1;
+  std::int8_t actor;
+  std::uint8_t action;
+  std::int8_t target;  // chance: the seat that received the card, or kBurn
+  std::uint8_t stage = 0;
+};
 
 // The cards still to be dealt and how chance picks from them.
 class Stock {

@@ -24,6 +24,7 @@ concept GameState = std::copyable<S> &&
   { S::Spec::kSpec } -> std::convertible_to<GameSpec<typename S::Spec::Config>>;
   { S::kName } -> std::convertible_to<std::string_view>;
   S(config, true, seed);
+  S(config, true, seed, Prevalidated{});  // the same, its configuration already checked
   { state.config() } -> std::same_as<const typename S::Spec::Config&>;
   // Whose turn, and what may be done.
   { state.current_player() } -> std::same_as<int>;

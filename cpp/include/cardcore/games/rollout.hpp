@@ -33,15 +33,15 @@ template <class State>
 using Counts = std::array<std::int64_t, State::kCountNames.size()>;
 
 // Game i of a simulation, played to its end from stream i of the seed, seat s choosing
-// with choose(state, s, rng). `game` is the configuration, with first_dealer = i mod players
-// when `rotate_dealer`.
+// with choose(state, s, rng). `game` is the configuration, already checked (rollout and
+// rollout_summary check it once), with first_dealer = i mod players when `rotate_dealer`.
 template <class State, class Config, class Choose>
 State play_game(Config game, int players, bool rotate_dealer, std::uint64_t i, std::uint64_t seed,
                 const Choose& choose) {
   if constexpr (requires { game.first_dealer; })
     if (rotate_dealer) game.first_dealer = static_cast<int>(i % static_cast<std::uint64_t>(players));
   Rng rng(seed, i);
-  State state(game, true, rng.next());
+  State state(game, true, rng.next(), Prevalidated{});
   while (!state.is_terminal()) state.apply_action(choose(state, state.current_player(), rng));
   return state;
 }
@@ -57,6 +57,7 @@ void add_counts(Counts<State>& total, const Counts<State>& more) {
 template <class State, class Config, class Choose>
 void rollout(const Config& config, int players, bool rotate_dealer, std::int64_t begin, std::int64_t end,
              std::uint64_t seed, int threads, Choose choose, double* returns, Counts<State>& counts) {
+  config.validate();
   std::mutex counts_mutex;
   parallel_chunks(static_cast<std::size_t>(end - begin), threads,
                   [&](std::size_t first, std::size_t last) -> std::int64_t {
@@ -126,6 +127,7 @@ template <class State, class Config, class Choose>
 void rollout_summary(const Config& config, int players, bool rotate_dealer, std::int64_t begin, std::int64_t end,
                      std::uint64_t seed, int threads, Choose choose, const Bins& bins, Moments* moments,
                      SummaryCounts& summary_counts, Counts<State>& counts, std::vector<double>& running_totals) {
+  config.validate();
   summarize_games(
       players, begin, end, threads,
       [&](std::uint64_t i, double* row, Counts<State>& game_counts) {

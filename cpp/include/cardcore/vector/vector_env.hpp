@@ -63,7 +63,7 @@ class VectorEnv {
   // other seat s (policies has one entry per seat; seat's own is unused).
   VectorEnv(const Config& config, int num_envs, int seat, std::vector<Policy> policies, bool information_state,
             int threads)
-      : config_(config),
+      : config_(validated(config)),  // checked once: every State below is built Prevalidated
         num_envs_(num_envs),
         seat_(seat),
         policies_(std::move(policies)),
@@ -94,7 +94,7 @@ class VectorEnv {
     envs_.clear();
     envs_.reserve(static_cast<std::size_t>(num_envs_));
     for (int i = 0; i < num_envs_; ++i)
-      envs_.push_back(Env{State(config_, true, 0), Rng(seed, static_cast<std::uint64_t>(i))});
+      envs_.push_back(Env{State(config_, true, 0, Prevalidated{}), Rng(seed, static_cast<std::uint64_t>(i))});
     run(out, [&](std::size_t i) { start_episode(envs_[i], i, out); });
   }
   // Starts a new episode in every env, continuing each env's stream.
@@ -159,7 +159,7 @@ class VectorEnv {
   void start_episode(Env& env, std::size_t i, const Outputs& out) {
     std::array<double, kMaxSeats> carried{};
     for (;;) {
-      env.state = State(config_, true, env.rng.next());
+      env.state = State(config_, true, env.rng.next(), Prevalidated{});
       if (seat_ >= 0) play_others(env);
       if (!env.state.is_terminal()) break;
       for (int s = 0; s < players_; ++s) carried[s] += env.state.return_of(s);

@@ -39,8 +39,11 @@ double Spec::max_utility(const Config& config) {
   return static_cast<double>(total) * config.hands;  // the banker wins every hand
 }
 
-State::State(const Config& config, bool seeded, std::uint64_t seed) : EngineState(seeded, seed), config_(config) {
-  config_.validate();
+State::State(const Config& config, bool seeded, std::uint64_t seed)
+    : State(validated(config), seeded, seed, Prevalidated{}) {}
+
+State::State(const Config& config, bool seeded, std::uint64_t seed, Prevalidated)
+    : EngineState(seeded, seed), config_(config) {
   history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));
   start_round();
   resolve_chance();
@@ -54,9 +57,20 @@ void State::start_round() {
   deal_seat_ = 0;
   naturals_ = 0;
   fouled_ = 0;
-  round_start_index_ = history_.size();
-  round_starts_.push_back(history_.size());
   phase_ = Phase::kDeal;
+}
+
+std::vector<State::Round> State::rounds() const {
+  std::vector<Round> played;
+  const int cards = 4 * seats();
+  for (std::size_t i = 0; i < history_.size();) {
+    Round& round = played.emplace_back(Round{i});
+    // A round deals its cards first, one chance step each, then its hands arrange.
+    for (int dealt = 0; dealt < cards && i < history_.size(); ++dealt, ++i)
+      round.hands[history_[i].target] |= card_bit(history_[i].action);
+    while (i < history_.size() && history_[i].actor != kChancePlayer) ++i;
+  }
+  return played;
 }
 
 void State::next_to_arrange(int from) {
@@ -79,7 +93,7 @@ ActionSet State::legal_player_actions() const {
     actions.bits[0] = (1u << kNumArrangements) - 1;
     return actions;
   }
-  actions.bits[0] = valid_arrangements_by_table(hands_[to_act_]);
+  actions.bits[0] = entries_[to_act_].valid_arrangements();
   return actions;
 }
 
@@ -94,20 +108,18 @@ void State::apply_player(int action) {
   history_.push_back({static_cast<std::int8_t>(to_act_), static_cast<std::uint8_t>(action), 0});
   lows_[to_act_] = arrangement_low(hands_[to_act_], action);
   // Only a player hand can foul: the banker's invalid arrangements are not legal.
-  fouled_ |= unsigned(!(valid_arrangements_by_table(hands_[to_act_]) >> action & 1)) << to_act_;
+  fouled_ |= unsigned(!(entries_[to_act_].valid_arrangements() >> action & 1)) << to_act_;
   next_to_arrange(to_act_ + 1);
 }
 
-void State::apply_chance(int card) {
-  const int seat = deal_seat_;  // one at a time, player hands in seat order, banker last
-  deal_seat_ = seat + 1 == seats() ? 0 : seat + 1;
-  // Recorded before its effects, which may settle the round and deal the next.
-  history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat)});
-  hands_[seat] |= card_bit(card);
-  if (++dealt_ == 4 * seats()) {
-    for (int s = 0; s < seats(); ++s) naturals_ |= unsigned(is_natural_by_table(hands_[s])) << s;
-    next_to_arrange(0);
+void State::end_deal() {
+  // Each holding looked up once: its Natural, valid arrangements and house way serve the
+  // whole round.
+  for (int s = 0; s < seats(); ++s) {
+    entries_[s] = holding_entry(hands_[s]);
+    naturals_ |= unsigned(entries_[s].natural()) << s;
   }
+  next_to_arrange(0);
 }
 
 std::array<std::int64_t, 4> State::counts() const {
@@ -120,26 +132,21 @@ void State::settle_round() {
   // A Natural is never arranged: its Low stays 0, which settlement reads as "as dealt".
   Side players[kMaxPlayerHands];
   for (int i = 0; i < config_.player_hands; ++i) players[i] = {hands_[i], lows_[i]};
-  settle_unchecked({hands_[banker], lows_[banker]}, players, config_.player_hands, outcomes_, config_.rules());
+  settle_unchecked({hands_[banker], lows_[banker]}, entries_[banker], players, entries_, config_.player_hands,
+                   outcomes_, config_.rules());
   for (int i = 0; i < config_.player_hands; ++i) {
+    // Selects rather than branches: who wins is a coin flip a branch would mispredict.
     const std::int64_t wager = config_.wagers[i];
-    if (outcomes_[i].player_wins) {
-      round[i] += commission_net(wager, config_.commission_bp);
-      round[banker] -= wager;
-    } else {
-      round[banker] += commission_net(wager, config_.banker_commission_bp);
-      round[i] -= wager;
-    }
+    const bool wins = outcomes_[i].player_wins;
+    round[i] += wins ? commission_net(wager, config_.commission_bp) : -wager;
+    round[banker] += wins ? -wager : commission_net(wager, config_.banker_commission_bp);
   }
   const bool banker_natural = naturals_ >> banker & 1;
   if (config_.banker == Banker::kHouseWay && !banker_natural)
-    lows_[banker] = arrangement_low(hands_[banker], house_way(hands_[banker]));
+    lows_[banker] = arrangement_low(hands_[banker], entries_[banker].house_way());
   player_naturals_ += popcount(naturals_ & ~(1u << banker));
   fouls_ += popcount(fouled_);  // whatever the banker holds (a banker's Natural decides the round first)
   banker_naturals_ += banker_natural;
-  std::array<Mask, kMaxSeats> shown{};
-  std::copy(hands_, hands_ + kMaxSeats, shown.begin());
-  shown_.push_back(shown);
   complete_hand(round);
   revealed_ = true;
   if (++rounds_completed_ == config_.hands) {
@@ -177,8 +184,8 @@ std::string State::observation_string(int player) const {
       << " cards: " << format_cards(hands_[player]);
   if (lows_[player])
     out << ", Low " << format_cards(lows_[player]) << " High " << format_cards(hands_[player] & ~lows_[player]);
-  if (!shown_.empty()) {
-    const auto& shown = shown_.back();
+  if (rounds_completed_ > 0) {
+    const auto shown = rounds()[static_cast<std::size_t>(rounds_completed_ - 1)].hands;
     out << "\nlast round:";
     for (int s = 0; s < seats(); ++s) out << " P" << s << " " << format_cards(shown[s]) << ";";
     for (int i = 0; i < config_.player_hands; ++i) {
@@ -206,9 +213,10 @@ std::string State::information_state_string(int player) const {
     else
       out << "P" << int(step.actor) << " arranges";
   }
-  for (const auto& shown : shown_) {
+  const std::vector<Round> played = rounds();
+  for (int r = 0; r < rounds_completed_; ++r) {
     out << " | shown:";
-    for (int s = 0; s < seats(); ++s) out << " " << format_cards(shown[s]) << ";";
+    for (int s = 0; s < seats(); ++s) out << " " << format_cards(played[static_cast<std::size_t>(r)].hands[s]) << ";";
   }
   return out.str();
 }
@@ -222,7 +230,7 @@ void State::observation_tensor(int player, float* out) const {
   out[layout.phase + static_cast<int>(phase_)] = 1;
   if (lows_[player])
     out[layout.arrangement + arrangement_index(hands_[player], lows_[player])] = 1;
-  else if (popcount(hands_[player]) == 4 && is_natural_by_table(hands_[player]))
+  else if (popcount(hands_[player]) == 4 && holding_entry(hands_[player]).natural())
     out[layout.arrangement + kNumArrangements] = 1;
   if (revealed_)
     for (int i = 0; i < config_.player_hands; ++i) out[layout.results + 2 * i + (outcomes_[i].player_wins ? 0 : 1)] = 1;
@@ -252,9 +260,9 @@ void play_by_tables(const Config& config, const bool* optimal, std::uint64_t see
     // The fouls, counts[3], stay 0: every holding has a valid split, and the house way and
     // the optimal arrangement both choose one.
     ++counts[0];
-    counts[2] += is_natural_by_table(dealt[hands]);
+    counts[2] += holding_entry(dealt[hands]).natural();
     for (int i = 0; i < hands; ++i) {
-      counts[1] += is_natural_by_table(dealt[i]);
+      counts[1] += holding_entry(dealt[i]).natural();
       const std::int64_t wager = config.wagers[i];
       if (codes[i] & 1) {
         row[i] += static_cast<double>(commission_net(wager, config.commission_bp));
@@ -288,13 +296,14 @@ void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
   check_player(player, seats());
   // Per round: the player's own cards, and every hand once the round is settled.
-  std::vector<DeckView> decks = deck_views(round_starts_, history_.size());
+  const std::vector<Round> played = rounds();
+  std::vector<std::size_t> starts;
+  for (const Round& round : played) starts.push_back(round.begin);
+  std::vector<DeckView> decks = deck_views(starts, history_.size());
   for (std::size_t r = 0; r < decks.size(); ++r) {
-    for (std::size_t i = decks[r].begin; i < decks[r].end; ++i)
-      if (history_[i].actor == kChancePlayer && history_[i].target == player)
-        decks[r].known |= card_bit(history_[i].action);
-    if (r < shown_.size())
-      for (int s = 0; s < seats(); ++s) decks[r].known |= shown_[r][s];
+    decks[r].known |= played[r].hands[player];
+    if (r < static_cast<std::size_t>(rounds_completed_))
+      for (int s = 0; s < seats(); ++s) decks[r].known |= played[r].hands[s];
   }
   // Whose turn it is tells which hands are Naturals: the skipped seats before the one to
   // act hold Naturals, kept as they are; the seats that decided hold none, so redraws that

@@ -72,8 +72,11 @@ double Spec::min_utility(const Config& config) {
   return -*std::max_element(config.stacks.begin(), config.stacks.begin() + config.players);
 }
 
-State::State(const Config& config, bool seeded, std::uint64_t seed) : EngineState(seeded, seed), config_(config) {
-  config_.validate();
+State::State(const Config& config, bool seeded, std::uint64_t seed)
+    : State(validated(config), seeded, seed, Prevalidated{}) {}
+
+State::State(const Config& config, bool seeded, std::uint64_t seed, Prevalidated)
+    : EngineState(seeded, seed), config_(config) {
   table_ = betting::Table(n(), config_.stacks.data());
   dealer_ = config_.first_dealer;
   history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));

@@ -46,8 +46,11 @@ int Spec::max_game_length(const Config& config) {
   return (config.hands == 0 ? config.max_hands : config.hands) * per_hand;
 }
 
-State::State(const Config& config, bool seeded, std::uint64_t seed) : EngineState(seeded, seed), config_(config) {
-  config_.validate();
+State::State(const Config& config, bool seeded, std::uint64_t seed)
+    : State(validated(config), seeded, seed, Prevalidated{}) {}
+
+State::State(const Config& config, bool seeded, std::uint64_t seed, Prevalidated)
+    : EngineState(seeded, seed), config_(config) {
   std::copy(config_.scores.begin(), config_.scores.begin() + n(), scores_);
   dealer_ = config_.first_dealer;
   history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));

@@ -33,6 +33,7 @@ class State : public EngineState<State, kNumPlayers> {
   using Spec = badugi::Spec;
   static constexpr std::string_view kName = Spec::kSpec.name;
   State(const Config& config, bool seeded, std::uint64_t seed);
+  State(const Config& config, bool seeded, std::uint64_t seed, Prevalidated);
 
   const Config& config() const { return config_; }
   int current_player() const;

@@ -32,6 +32,7 @@ class State : public EngineState<State, kMaxSeats> {
   using Spec = baibuu::Spec;
   static constexpr std::string_view kName = Spec::kSpec.name;
   State(const Config& config, bool seeded, std::uint64_t seed);
+  State(const Config& config, bool seeded, std::uint64_t seed, Prevalidated);
 
   const Config& config() const { return config_; }
   int current_player() const {
@@ -75,6 +76,7 @@ class State : public EngineState<State, kMaxSeats> {
   Phase phase_ = Phase::kDeal;
   Mask hands_[kMaxSeats]{};
   Mask lows_[kMaxSeats]{};
+  HoldingEntry entries_[kMaxSeats]{};  // each holding's, once the round's deal is over
   Outcome outcomes_[kMaxPlayerHands]{};
   int dealt_ = 0;
   int deal_seat_ = 0;      // the seat the next card goes to
@@ -85,14 +87,29 @@ class State : public EngineState<State, kMaxSeats> {
   int rounds_completed_ = 0;
   int fouls_ = 0;                                  // over the whole game
   int player_naturals_ = 0, banker_naturals_ = 0;  // dealt in the rounds settled
-  std::size_t round_start_index_ = 0;
-  std::vector<std::size_t> round_starts_;           // history index where each round began
-  std::vector<std::array<Mask, kMaxSeats>> shown_;  // every settled round's hands
+
+  // A round of the history: the index where it began, and the hands it dealt (all of them
+  // once its deal is over, which every round but the last has). Read from the history,
+  // which holds them, rather than kept: a rollout's States then allocate only the history.
+  struct Round {
+    std::size_t begin;
+    std::array<Mask, kMaxSeats> hands{};
+  };
+  std::vector<Round> rounds() const;
 
   void start_round();
   void next_to_arrange(int from);
   void settle_round();
-  void apply_chance(int card);
+  // Here, not in state.cpp, so that a seeded deal's loop (EngineState::resolve_chance) inlines it.
+  void apply_chance(int card) {
+    const int seat = deal_seat_;  // one at a time, player hands in seat order, banker last
+    deal_seat_ = seat + 1 == seats() ? 0 : seat + 1;
+    // Recorded before its effects, which may settle the round and deal the next.
+    history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat)});
+    hands_[seat] |= card_bit(card);
+    if (++dealt_ == 4 * seats()) end_deal();
+  }
+  void end_deal();
   void apply_player(int action);
   std::string player_action_to_string(int action) const;
   int player_string_to_action(std::string_view text) const;

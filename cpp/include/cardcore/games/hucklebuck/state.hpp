@@ -37,6 +37,7 @@ class State : public EngineState<State, kMaxPlayers> {
   using Spec = hucklebuck::Spec;
   static constexpr std::string_view kName = Spec::kSpec.name;
   State(const Config& config, bool seeded, std::uint64_t seed);
+  State(const Config& config, bool seeded, std::uint64_t seed, Prevalidated);
 
   const Config& config() const { return config_; }
   int current_player() const;
