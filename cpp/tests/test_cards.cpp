@@ -279,4 +279,33 @@ TEST_CASE(nth_card_is_the_nth_lowest_card_of_any_mask) {
   }
 }
 
+TEST_CASE(an_action_sets_nth_is_its_nth_lowest_id_in_either_word) {
+  Rng rng(12);
+  for (int i = 0; i < 300; ++i) {
+    ActionSet set;
+    set.bits[0] = rng.next() & rng.next();  // about a quarter of the ids, in both words
+    set.bits[1] = i % 3 ? rng.next() & rng.next() : 0;
+    if (i % 7 == 0) set.bits[0] = 0;
+    const std::vector<int> ids = set.to_vector();
+    CHECK_EQ(static_cast<int>(ids.size()), set.size());
+    for (int n = 0; n < set.size(); ++n) CHECK_EQ(set.nth(n), ids[static_cast<std::size_t>(n)]);
+  }
+}
+
+TEST_CASE(a_stocks_deal_takes_out_the_card_its_generator_draws) {
+  for (std::uint64_t seed = 0; seed < 50; ++seed) {
+    Stock stock(true, seed);
+    const Mask start = seed % 2 ? kDeckMask : Rng(seed).random_hand(30);
+    stock.reset(start);
+    Rng draws(seed);  // the stock's own generator, replayed
+    for (Mask left = start; left;) {
+      const int expected = nth_card(left, static_cast<int>(draws.below(static_cast<std::uint32_t>(popcount(left)))));
+      CHECK_EQ(stock.deal(), expected);
+      left &= ~card_bit(expected);
+      CHECK_EQ(stock.cards(), left);
+      CHECK_EQ(stock.size(), popcount(left));
+    }
+  }
+}
+
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }

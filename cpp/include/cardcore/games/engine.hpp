@@ -57,14 +57,25 @@ inline std::uint64_t byte_counts(Mask mask) {
 // given its byte_counts; the same for the set bits of any 64-bit word. Inline, as every seeded deal's card calls it,
 // and without a loop or a branch (where the card falls is random, and a branch on it would be mispredicted): the byte
 // counts summed over the bytes up to each by one multiply; the card is in the first byte whose running count exceeds n.
-inline int nth_card(Mask mask, std::uint64_t counts, int n) {
+// Where nth_card's card lies: its byte (shift, 8 times the byte's index) and its place among
+// that byte's cards, which only the last step needs the mask for.
+struct CardPlace {
+  int shift;
+  int in_byte;
+};
+inline CardPlace nth_card_place(std::uint64_t counts, int n) {
   constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHighBits = 0x8080808080808080ull;
   const std::uint64_t through = counts * kOnes;  // byte k: the cards in bytes 0..k (at most 64)
   // Bit 7 of byte k stays set iff through[k] >= n + 1 (128 + through[k] never borrows).
   const std::uint64_t reached = ((through | kHighBits) - static_cast<std::uint64_t>(n + 1) * kOnes) & kHighBits;
   const int shift = lowest_bit(reached) & ~7;                             // 8 * the byte's index
   const int before = static_cast<int>(((through << 8) >> shift) & 0xFF);  // the cards in the bytes below it
-  return shift + kNthBitOfByte[(mask >> shift) & 0xFF][static_cast<std::size_t>(n - before)];
+  return {shift, n - before};
+}
+
+inline int nth_card(Mask mask, std::uint64_t counts, int n) {
+  const CardPlace place = nth_card_place(counts, n);
+  return place.shift + kNthBitOfByte[(mask >> place.shift) & 0xFF][static_cast<std::size_t>(place.in_byte)];
 }
 
 inline int nth_card(Mask mask, int n) { return nth_card(mask, byte_counts(mask), n); }
@@ -119,8 +130,18 @@ class Stock {
     counts_ -= present << (card & ~7);
     cards_ &= ~card_bit(card);
   }
-  // A uniformly random card of the stock from the state's generator (seeded states).
-  int draw() { return nth_card(cards_, counts_, static_cast<int>(rng_.below(static_cast<std::uint32_t>(size_)))); }
+  // Takes a uniformly random card out of the stock, from the state's generator (seeded
+  // states), and returns it. The counts lose it by its byte, known before the card itself:
+  // the next draw's counting need not wait for the card's place in its byte.
+  int deal() {
+    const CardPlace place = nth_card_place(counts_, static_cast<int>(rng_.below(static_cast<std::uint32_t>(size_))));
+    const int card =
+        place.shift + kNthBitOfByte[(cards_ >> place.shift) & 0xFF][static_cast<std::size_t>(place.in_byte)];
+    --size_;
+    counts_ -= std::uint64_t{1} << place.shift;
+    cards_ &= ~card_bit(card);
+    return card;
+  }
   // From now on chance is drawn from this seed's generator.
   void make_seeded(std::uint64_t seed) {
     rng_ = Rng(seed);
@@ -342,9 +363,7 @@ class EngineState {
   void resolve_chance() {
     if (!stock_.seeded()) return;
     while (is_chance_node()) {
-      const int card = stock_.draw();
-      stock_.take(card);
-      self().apply_chance(card);
+      self().apply_chance(stock_.deal());
     }
   }
 

@@ -245,16 +245,12 @@ void play_by_tables(const Config& config, const bool* optimal, std::uint64_t see
                     std::array<std::int64_t, 4>& counts) {
   const int hands = config.player_hands, seats = hands + 1;
   Rng game_rng(seed, game);
-  Rng deal(game_rng.next());  // a seeded State's stock generator
+  Stock stock(true, game_rng.next());  // a seeded State's
   std::fill(row, row + seats, 0.0);
   for (int round = 0; round < config.hands; ++round) {
-    Mask stock = kDeckMask, dealt[kMaxSeats] = {};
-    for (int card = 0; card < 4 * seats; ++card) {                     // one at a time, the banker last
-      const auto left = static_cast<std::uint32_t>(kDeckSize - card);  // popcount(stock)
-      const int pick = nth_card(stock, static_cast<int>(deal.below(left)));
-      stock &= ~card_bit(pick);
-      dealt[card % seats] |= card_bit(pick);
-    }
+    stock.reset(kDeckMask);
+    Mask dealt[kMaxSeats] = {};
+    for (int card = 0; card < 4 * seats; ++card) dealt[card % seats] |= card_bit(stock.deal());  // the banker last
     std::uint8_t codes[kMaxPlayerHands];
     settle_round(dealt[hands], dealt, optimal, hands, codes, config.rules());
     // The fouls, counts[3], stay 0: every holding has a valid split, and the house way and
