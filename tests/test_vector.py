@@ -286,6 +286,126 @@ def test_an_env_dropped_with_a_step_in_flight_finishes_the_step_first() -> None:
     gc.collect()
 
 
+FIELDS = ("observation", "legal_mask", "current_player", "rewards", "terminated",
+          "episode_returns")
+
+
+def _split_trajectory(game: Any, seat: int | None, parts: int, threads: int,
+                      steps: int = 150) -> list[Any]:
+    """_trajectory's env and random draws, split into `parts`: each step's actions handed
+    to every part by step_async (all in flight at once), then each part waited for."""
+    env = cc.VectorEnv(game, 64, seat=seat, seed=99, threads=threads)
+    step = env.reset()
+    pieces = env.split(parts)
+    rng = np.random.default_rng(1)
+    record = [step.copy()]
+    for _ in range(steps):
+        actions = _random_actions(rng, step)
+        for piece in pieces:
+            piece.step_async(actions[piece.envs.start:piece.envs.stop])
+        for piece in reversed(pieces):
+            piece.step_wait()
+        record.append(step.copy())  # the env's arrays, which the parts' steps rewrote
+    return record
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_split_env_steps_as_the_whole_env_does(name: str) -> None:
+    game = cc.GAMES[name]()
+    for seat in (None, 0):
+        whole = _trajectory(game, 1, seat)
+        for parts, threads in ((1, 2), (2, 2), (3, 2), (2, 1), (5, 3)):
+            split = _split_trajectory(game, seat, parts, threads)
+            for a, b in zip(whole, split, strict=True):
+                for field in FIELDS:
+                    np.testing.assert_array_equal(getattr(a, field), getattr(b, field))
+
+
+@pytest.mark.parametrize("name", ["badugi", "baibuu"])
+def test_split_parts_pipelined_step_as_the_whole_env_does(name: str) -> None:
+    # The pipeline of docs/vector.md: wait for a part, choose its actions from its rows and
+    # start it, then the next part; against the whole env given the same draws.
+    game = cc.GAMES[name]()
+    env = cc.VectorEnv(game, 48, seed=7, threads=2)
+    whole = cc.VectorEnv(game, 48, seed=7, threads=1)
+    env.reset()
+    reference = whole.reset()
+    parts = env.split(2)
+    rng, reference_rng = np.random.default_rng(3), np.random.default_rng(3)
+    for part in parts:
+        part.step_async(_random_actions(rng, part.rows))
+    for _ in range(120):
+        actions = [_random_actions(reference_rng, cc.VectorStep(
+            *(getattr(reference, field)[part.envs.start:part.envs.stop] for field in FIELDS)))
+            for part in parts]
+        reference = whole.step(np.concatenate(actions))
+        for part in parts:
+            rows = part.step_wait()
+            for field in FIELDS:
+                np.testing.assert_array_equal(
+                    getattr(rows, field), getattr(reference, field)[part.envs.start:part.envs.stop])
+            part.step_async(_random_actions(rng, rows))
+    for part in parts:
+        part.step_wait()
+
+
+def _serialized(env: cc.VectorEnv) -> list[str]:
+    return [env.state(i).serialize() for i in range(env.num_envs)]
+
+
+def test_split_parts_check_their_actions_and_the_env_waits_for_them() -> None:
+    env = cc.VectorEnv("hucklebuck", 10, seed=4, threads=2)
+    for bad in (0, 11, "2", 1.5):
+        with pytest.raises(ValueError, match="parts must be an integer 1 to num_envs"):
+            env.split(bad)  # type: ignore[arg-type]
+    parts = env.split(3)
+    assert [part.envs for part in parts] == [range(0, 3), range(3, 6), range(6, 10)]
+    with pytest.raises(ValueError, match="reset"):
+        parts[0].step_async(np.zeros(3, np.int64))
+    step = env.reset()
+    with pytest.raises(ValueError, match="no step in flight"):
+        parts[1].step_wait()
+    actions = step.legal_mask.argmax(axis=1)
+    wrong = actions[6:].copy()
+    wrong[2] = np.flatnonzero(~step.legal_mask[8])[0]
+    before = _serialized(env)
+    with pytest.raises(ValueError, match=r"actions\[2\] = \d+ is not legal in env 8\b.*no env "
+                                         r"was stepped"):
+        parts[2].step_async(wrong)
+    with pytest.raises(ValueError, match=r"shape \(4,\)"):
+        parts[2].step_async(actions)
+    assert _serialized(env) == before
+    parts[0].step_async(actions[:3])
+    with pytest.raises(ValueError, match="this part has a step in flight"):
+        parts[0].step_async(actions[:3])
+    for call in (lambda: env.step(actions), lambda: env.step_async(actions), env.reset,
+                 lambda: env.state(0)):
+        with pytest.raises(ValueError, match=r"a part of this VectorEnv \(split\) has a step in "
+                                             r"flight"):
+            call()
+    rows = parts[1].step(actions[3:6])  # another part steps meanwhile
+    assert np.shares_memory(rows.observation, step.observation)
+    parts[0].step_wait()
+    after = _serialized(env)
+    assert all(after[i] != before[i] for i in range(6))
+    assert after[6:] == before[6:]
+    env.step_async(step.legal_mask.argmax(axis=1))
+    with pytest.raises(ValueError, match="a step_async\\(\\) of the whole VectorEnv is in flight"):
+        parts[2].step_async(step.legal_mask[6:].argmax(axis=1))
+    env.step_wait()
+    env.step(step.legal_mask.argmax(axis=1))  # usable again
+
+
+def test_a_part_dropped_with_a_step_in_flight_finishes_the_step_first() -> None:
+    env = cc.VectorEnv("buh", 256, seed=5, threads=2)
+    step = env.reset()
+    part = env.split(2)[1]
+    part.step_async(step.legal_mask[128:].argmax(axis=1))
+    del part
+    gc.collect()
+    env.step(step.legal_mask.argmax(axis=1))  # the env is free again
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_rewards_add_up_to_the_episode_returns(name: str) -> None:
     game = cc.GAMES[name](**_configs(name)[-1])

@@ -152,6 +152,7 @@ the last seat with ``banker="agent"``).
       });
   m.attr("policy_action") = general.attr("policy_action");
   m.attr("VectorEnv") = general.attr("VectorEnv");
+  m.attr("VectorEnvPart") = general.attr("VectorEnvPart");
   m.attr("ismcts") = general.attr("ismcts");
   m.attr("simulate_calling") = general.attr("simulate_calling");
   m.def(

@@ -21,9 +21,10 @@ struct BoundVectorEnv {
   py::array_t<float> observation, rewards, episode_returns;
   py::array_t<bool> legal_mask, terminated;
   py::array_t<std::int8_t> current_player;
-  bool busy = false;                  // a call is running without the GIL
-  bool in_flight = false;             // step_async started a step that step_wait has not collected
-  std::vector<std::int64_t> pending;  // that step's actions
+  bool busy = false;               // a call is running without the GIL
+  bool in_flight = false;          // step_async started a step that step_wait has not collected
+  int parts_in_flight = 0;         // parts (split) with a step started and not collected
+  std::vector<std::int64_t> kept;  // the actions of steps in flight, by env
 
   BoundVectorEnv(const typename State::Spec::Config& config, int num_envs, int seat,
                  std::vector<typename Env::Policy> policies, bool information_state, int threads)
@@ -33,7 +34,8 @@ struct BoundVectorEnv {
         episode_returns({num_envs, env.players()}),
         legal_mask({num_envs, env.num_actions()}),
         terminated(num_envs),
-        current_player(num_envs) {}
+        current_player(num_envs),
+        kept(static_cast<std::size_t>(num_envs)) {}
 
   // Made by the first step_async; last, so that it finishes a step in flight before the
   // envs and arrays go.
@@ -42,27 +44,38 @@ struct BoundVectorEnv {
   // Throws unless the envs are free for another call.
   void check_idle() const {
     if (in_flight) throw std::invalid_argument("a step_async() is in flight: call step_wait() first");
+    if (parts_in_flight)
+      throw std::invalid_argument("a part of this VectorEnv (split) has a step in flight: call its step_wait() first");
     if (busy) throw std::invalid_argument("this VectorEnv is in use by another thread");
   }
 
-  // The actions of a step as int64 ids, checked: the shape and dtype, then each env's
-  // legality (a ValueError naming the first illegal one, no env changed).
-  const std::int64_t* checked_actions(const py::array& actions) const {
+  // The actions of a step of envs [first, last) as int64 ids by env (element i for env i),
+  // checked: the shape and dtype, then each env's legality (a ValueError naming the first
+  // illegal one, no env changed). Copied to `kept` when `keep` (a step that outlives the
+  // call) or when they are a part's.
+  const std::int64_t* checked_actions(const py::array& actions, bool keep, std::size_t first = 0,
+                                      std::size_t last = static_cast<std::size_t>(-1)) {
     if (!env.started()) throw std::invalid_argument("call reset() before step()");
-    const auto n = static_cast<py::ssize_t>(env.num_envs());
+    last = std::min(last, static_cast<std::size_t>(env.num_envs()));
+    const auto n = static_cast<py::ssize_t>(last - first);
     if (actions.ndim() != 1 || actions.shape(0) != n || !py::isinstance<py::array_t<std::int64_t>>(actions) ||
         !(actions.flags() & py::array::c_style))
       throw std::invalid_argument("actions must be a C-contiguous int64 array of shape (" + std::to_string(n) + ",)");
-    const auto* data = static_cast<const std::int64_t*>(actions.data());
-    const std::int64_t bad = env.first_illegal(data);
+    const auto* given = static_cast<const std::int64_t*>(actions.data());
+    const std::int64_t* data = given;
+    if (keep || first > 0) {
+      std::copy(given, given + n, kept.begin() + static_cast<std::ptrdiff_t>(first));
+      data = kept.data();
+    }
+    const std::int64_t bad = env.first_illegal(data, first, last);
     if (bad != kNoBadIndex) {
       const State& s = env.state(static_cast<int>(bad));
       std::string ids;
       for (int a : s.legal_actions()) ids += (ids.empty() ? "" : ", ") + std::to_string(a);
-      throw std::invalid_argument("actions[" + std::to_string(bad) + "] = " + std::to_string(data[bad]) +
-                                  " is not legal in env " + std::to_string(bad) + " (player " +
-                                  std::to_string(s.current_player()) + " to act): legal actions are [" + ids + "] (" +
-                                  legal_list(s) + "); no env was stepped");
+      throw std::invalid_argument("actions[" + std::to_string(bad - static_cast<std::int64_t>(first)) +
+                                  "] = " + std::to_string(data[bad]) + " is not legal in env " + std::to_string(bad) +
+                                  " (player " + std::to_string(s.current_player()) + " to act): legal actions are [" +
+                                  ids + "] (" + legal_list(s) + "); no env was stepped");
     }
     return data;
   }
@@ -89,6 +102,52 @@ struct BoundVectorEnv {
       }
     }
     busy = false;
+  }
+};
+
+// A part of a split VectorEnv (cardcore.VectorEnv.split, docs/vector.md): envs [first, last)
+// of its parent, stepped asynchronously on the parent's threads, so that an agent chooses
+// one part's actions while the others step.
+template <class State>
+struct BoundVectorPart {
+  py::object owner;  // the parent, kept alive
+  BoundVectorEnv<State>& parent;
+  std::size_t first, last;
+  vector::ThreadPool::Job job;
+  bool in_flight = false;
+
+  BoundVectorPart(py::object parent_object, std::size_t first_env, std::size_t last_env)
+      : owner(std::move(parent_object)),
+        parent(owner.cast<BoundVectorEnv<State>&>()),
+        first(first_env),
+        last(last_env) {}
+  BoundVectorPart(const BoundVectorPart&) = delete;
+  BoundVectorPart& operator=(const BoundVectorPart&) = delete;
+  ~BoundVectorPart() {
+    if (!in_flight) return;
+    try {  // a step still running writes the parent's envs and arrays: let it end
+      parent.env.finish(job);
+    } catch (...) {  // a destructor has nobody left to tell
+    }
+    --parent.parts_in_flight;
+  }
+
+  // Ends the step in flight (the caller takes its chunks left, the GIL released).
+  void wait() {
+    if (!in_flight) throw std::invalid_argument("no step in flight: call step_async(actions) first");
+    {
+      py::gil_scoped_release release;
+      try {
+        parent.env.finish(job);
+      } catch (...) {
+        py::gil_scoped_acquire acquire;
+        in_flight = false;
+        --parent.parts_in_flight;
+        throw;
+      }
+    }
+    in_flight = false;
+    --parent.parts_in_flight;
   }
 };
 
@@ -136,7 +195,7 @@ void bind_vector(py::module_& m, ChooseFor choose_for) {
           "step",
           [](Bound& b, const py::array& actions) {
             b.check_idle();
-            const std::int64_t* data = b.checked_actions(actions);
+            const std::int64_t* data = b.checked_actions(actions, false);
             const vector::Outputs out = b.outputs();
             b.without_gil([&] { b.env.step(data, out); });
           },
@@ -145,14 +204,13 @@ void bind_vector(py::module_& m, ChooseFor choose_for) {
           "step_async",
           [](Bound& b, const py::array& actions) {
             b.check_idle();
-            const std::int64_t* data = b.checked_actions(actions);
-            b.pending.assign(data, data + b.env.num_envs());
+            b.checked_actions(actions, true);
             if (!b.background) b.background = std::make_unique<vector::BackgroundTask>();
             const vector::Outputs out = b.outputs();
             b.in_flight = true;
-            // The task reads only the envs, `pending` and the arrays, which no call touches
+            // The task reads only the envs, `kept` and the arrays, which no call touches
             // until step_wait (check_idle).
-            b.background->start([&b, out] { b.env.step(b.pending.data(), out); });
+            b.background->start([&b, out] { b.env.step(b.kept.data(), out); });
           },
           "actions"_a,
           "Starts step(actions) on a background thread and returns at once; step_wait() collects it. An "
@@ -187,6 +245,39 @@ void bind_vector(py::module_& m, ChooseFor choose_for) {
           "i"_a, "A copy of env i's current state.")
       .def_property_readonly("num_envs", [](const Bound& b) { return b.env.num_envs(); })
       .def_property_readonly("threads", [](const Bound& b) { return b.env.threads(); });
+  using Part = BoundVectorPart<State>;
+  py::class_<Part>(m, "VectorEnvPart",
+                   "Envs [first, last) of a VectorEnv, stepped asynchronously on its threads "
+                   "(cardcore.VectorEnv.split wraps it; docs/vector.md).")
+      .def(py::init([](const py::object& parent, int first, int last) {
+             const int n = parent.cast<const Bound&>().env.num_envs();
+             if (first < 0 || last <= first || last > n)
+               throw std::invalid_argument(
+                   "a part is envs [first, last) with 0 <= first < last <= " + std::to_string(n) + ", got [" +
+                   std::to_string(first) + ", " + std::to_string(last) + ")");
+             return std::make_unique<Part>(parent, static_cast<std::size_t>(first), static_cast<std::size_t>(last));
+           }),
+           "parent"_a, "first"_a, "last"_a)
+      .def(
+          "step_async",
+          [](Part& p, const py::array& actions) {
+            if (p.in_flight) throw std::invalid_argument("this part has a step in flight: call step_wait() first");
+            Bound& b = p.parent;
+            if (b.in_flight) throw std::invalid_argument("a step_async() of the whole VectorEnv is in flight");
+            if (b.busy) throw std::invalid_argument("this VectorEnv is in use by another thread");
+            const std::int64_t* data = b.checked_actions(actions, true, p.first, p.last);
+            // The chunks read only these envs, their actions in `kept` and their rows of the
+            // arrays, which no call touches until step_wait (check_idle and in_flight).
+            b.env.start_step(p.job, p.first, p.last, data, b.outputs());
+            p.in_flight = true;
+            ++b.parts_in_flight;
+          },
+          "actions"_a,
+          "Starts stepping the part's envs (actions[i] for env first + i) on the VectorEnv's threads and "
+          "returns at once; step_wait() takes what is left and waits. An illegal action is a ValueError and "
+          "starts nothing.")
+      .def("step_wait", &Part::wait, "Ends the step that step_async started.")
+      .def_property_readonly("in_flight", [](const Part& p) { return p.in_flight; });
 }
 
 }  // namespace cardcore::bindings

@@ -26,7 +26,7 @@ from cardcore.cards import (
     random_hands,
 )
 from cardcore.simulate import SimulationResult, simulate
-from cardcore.vector import VectorEnv, VectorStep
+from cardcore.vector import VectorEnv, VectorEnvPart, VectorStep
 
 # ``cardcore.simulate`` is the module, which is callable (it calls the function of the
 # same name), so that ``import cardcore.simulate as sm`` gives the module. Type checkers
@@ -58,6 +58,7 @@ __all__ = [
     "CardSet",
     "SimulationResult",
     "VectorEnv",
+    "VectorEnvPart",
     "VectorStep",
     "__version__",
     "all_hands",

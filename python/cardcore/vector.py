@@ -39,6 +39,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
@@ -53,7 +54,7 @@ from cardcore.search import policy_text
 if TYPE_CHECKING:
     from cardcore.adapters.gymnasium import GymnasiumVectorEnv
 
-__all__ = ["VectorEnv", "VectorStep"]
+__all__ = ["VectorEnv", "VectorEnvPart", "VectorStep"]
 
 MAX_ENVS = 1 << 24
 _STATE_BYTES = 2048
@@ -245,14 +246,41 @@ class VectorEnv:
         self._env.step_wait()
         return self._step
 
-    def _actions(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
-        """``actions`` as a C-contiguous int64 array of shape ``(num_envs,)``, or a
-        ValueError naming the expected dtype and shape."""
+    def split(self, parts: int) -> list[VectorEnvPart]:
+        """This env's envs cut into ``parts`` contiguous parts of (nearly) equal size, each
+        stepped asynchronously on this env's threads (:class:`VectorEnvPart`): an agent
+        chooses one part's actions while the others step, and both cores stay busy (see
+        docs/vector.md, "Overlapping the agent and the envs"). Trajectories are those of
+        :meth:`step` with the same actions. While a part has a step in flight, this env's
+        own ``reset``, ``step`` and ``state`` are refused.
+
+        >>> import cardcore as cc
+        >>> env = cc.VectorEnv("badugi", 6, seed=2, threads=2)
+        >>> step = env.reset()
+        >>> parts = env.split(2)
+        >>> [part.envs for part in parts]
+        [range(0, 3), range(3, 6)]
+        >>> for part in parts:
+        ...     part.step_async(part.rows.legal_mask.argmax(axis=1))
+        >>> parts[0].step_wait().current_player.shape
+        (3,)
+        >>> parts[1].step_wait().observation.base is not None  # rows of env's arrays
+        True
+        """
+        count = checked_int(parts, "parts", f"an integer 1 to num_envs ({self.num_envs})",
+                            lambda k: 1 <= k <= self.num_envs)
+        bounds = [self.num_envs * k // count for k in range(count + 1)]
+        return [VectorEnvPart(self, first, last) for first, last in pairwise(bounds)]
+
+    def _actions(self, actions: npt.ArrayLike, count: int | None = None) -> npt.NDArray[np.int64]:
+        """``actions`` as a C-contiguous int64 array of shape ``(count,)`` (``num_envs`` by
+        default), or a ValueError naming the expected dtype and shape."""
         if not self._started:
             raise ValueError("call reset() before step()")
+        count = self.num_envs if count is None else count
         array = np.asarray(actions)
-        if array.dtype.kind not in "iu" or array.shape != (self.num_envs,):
-            raise ValueError(f"actions must be an integer array of shape ({self.num_envs},), got "
+        if array.dtype.kind not in "iu" or array.shape != (count,):
+            raise ValueError(f"actions must be an integer array of shape ({count},), got "
                              f"{array.dtype} {array.shape}")
         if array.dtype != np.int64 or not array.flags.c_contiguous:
             if array.dtype == np.uint64 and array.size and array.max() > np.iinfo(np.int64).max:
@@ -280,6 +308,51 @@ class VectorEnv:
         mode = "self-play" if self.seat is None else f"seat {self.seat} against {self.opponents}"
         return (f"VectorEnv({self.spec.name}, num_envs={self.num_envs}, {mode}, "
                 f"threads={self.threads})")
+
+
+
+class VectorEnvPart:
+    """Envs ``envs`` of a :class:`VectorEnv` (made by :meth:`VectorEnv.split`), stepped
+    asynchronously on its threads: :meth:`step_async` starts them and returns at once, and
+    :meth:`step_wait` has the calling thread step what the env's other threads have not
+    taken yet, then returns the part's rows. Env ``first + i`` takes ``actions[i]``.
+
+    Parts share the env's threads: with parts A and B, an agent that waits for A, chooses
+    A's next actions and starts them, then does the same for B, chooses for one part while
+    the threads step the other. Each part's :attr:`rows` are views of the env's arrays (the
+    rows of its envs), rewritten by its steps.
+    """
+
+    def __init__(self, env: VectorEnv, first: int, last: int) -> None:
+        self.env = env
+        """The VectorEnv the part belongs to."""
+        self.envs = range(first, last)
+        """The indices of the part's envs in :attr:`env`."""
+        self.num_envs = last - first
+        self._part = getattr(_core, env.spec.name).VectorEnvPart(env._env, first, last)
+        self.rows = VectorStep(*(array[first:last] for array in env._env.outputs()))
+        """The part's rows of the env's arrays: what its last step (or the env's last reset
+        or step) wrote."""
+
+    def step_async(self, actions: npt.ArrayLike) -> None:
+        """Starts a step of the part's envs (``actions``, one per env of the part) and returns
+        at once. An illegal action is a ValueError naming the env, and starts nothing; so is a
+        step of a part whose previous step is still in flight."""
+        self._part.step_async(self.env._actions(actions, self.num_envs))
+
+    def step_wait(self) -> VectorStep:
+        """The step that :meth:`step_async` started, once done (the GIL released while the
+        calling thread steps the envs left and waits): the part's :attr:`rows`."""
+        self._part.step_wait()
+        return self.rows
+
+    def step(self, actions: npt.ArrayLike) -> VectorStep:
+        """:meth:`step_async` then :meth:`step_wait`."""
+        self.step_async(actions)
+        return self.step_wait()
+
+    def __repr__(self) -> str:
+        return f"VectorEnvPart(envs {self.envs.start} to {self.envs.stop - 1} of {self.env!r})"
 
 
 __dir__ = public_dir(__all__)

@@ -72,15 +72,88 @@ void ThreadPool::run(std::size_t n, const std::function<void(std::size_t, std::s
   if (error_) std::rethrow_exception(error_);
 }
 
+void ThreadPool::start(Job& job, std::size_t n, std::size_t chunk, std::function<void(std::size_t, std::size_t)> part) {
+  job.part_ = std::move(part);
+  job.n_ = n;
+  job.chunk_ = std::max<std::size_t>(chunk, 1);
+  job.front_ = 0;
+  job.back_ = (n + job.chunk_ - 1) / job.chunk_;
+  job.error_ = nullptr;
+  job.unfinished_.store(job.back_, std::memory_order_relaxed);
+  {
+    // Under the mutex, so that a worker about to sleep sees the new job or is woken.
+    const std::lock_guard lock(mutex_);
+    jobs_.push_back(&job);
+    job_starts_.fetch_add(1, std::memory_order_release);
+  }
+  start_.notify_all();
+}
+
+void ThreadPool::finish(Job& job) {
+  while (run_chunk(&job, true)) {
+  }
+  auto finished = [&job] { return job.unfinished_.load(std::memory_order_acquire) == 0; };
+  if (!spin_until(finished)) {
+    std::unique_lock lock(mutex_);
+    finished_.wait(lock, finished);
+  }
+  std::exception_ptr error;
+  {
+    const std::lock_guard lock(mutex_);
+    jobs_.erase(std::find(jobs_.begin(), jobs_.end(), &job));
+    error = std::exchange(job.error_, nullptr);
+  }
+  job.part_ = nullptr;
+  if (error) std::rethrow_exception(error);
+}
+
+bool ThreadPool::run_chunk(Job* job, bool from_front) {
+  std::size_t chunk;
+  {
+    const std::lock_guard lock(mutex_);
+    if (!job)
+      for (Job* started : jobs_)
+        if (started->front_ < started->back_) {
+          job = started;
+          break;
+        }
+    if (!job || job->front_ == job->back_) return false;
+    chunk = from_front ? job->front_++ : --job->back_;
+  }
+  // The job outlives this chunk: finish() returns only once every chunk is done.
+  const std::size_t begin = chunk * job->chunk_;
+  try {
+    job->part_(begin, std::min(job->n_, begin + job->chunk_));
+  } catch (...) {
+    const std::lock_guard lock(mutex_);
+    if (!job->error_) job->error_ = std::current_exception();
+  }
+  if (job->unfinished_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    const std::lock_guard lock(mutex_);  // the caller may be between its check and its sleep
+    finished_.notify_all();
+  }
+  return true;
+}
+
 void ThreadPool::work(std::size_t index) {
-  std::uint64_t seen = 0;
+  std::uint64_t seen = 0, seen_starts = 0;
   for (;;) {
-    auto next = [&] { return stopping_.load() || generation_.load(std::memory_order_acquire) != seen; };
+    auto next = [&] {
+      return stopping_.load() || generation_.load(std::memory_order_acquire) != seen ||
+             job_starts_.load(std::memory_order_acquire) != seen_starts;
+    };
     if (!spin_until(next)) {
       std::unique_lock lock(mutex_);
       start_.wait(lock, next);
     }
     if (stopping_.load()) return;
+    if (generation_.load(std::memory_order_acquire) == seen) {
+      // Read before taking chunks: a job started meanwhile is seen on the next round.
+      seen_starts = job_starts_.load(std::memory_order_acquire);
+      while (run_chunk(nullptr, false)) {
+      }
+      continue;
+    }
     seen = generation_.load(std::memory_order_acquire);
     std::exception_ptr error;
     try {
@@ -94,7 +167,7 @@ void ThreadPool::work(std::size_t index) {
     }
     if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       const std::lock_guard lock(mutex_);  // the caller may be between its check and its sleep
-      finished_.notify_one();
+      finished_.notify_all();
     }
   }
 }

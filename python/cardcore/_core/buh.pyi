@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'VectorEnv', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'ismcts', 'num_strengths', 'odds_classes', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'VectorEnv', 'VectorEnvPart', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'ismcts', 'num_strengths', 'odds_classes', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Buh state (docs/rulebook/buh.md): the engine protocol plus
@@ -298,6 +298,23 @@ class VectorEnv:
         ...
     @property
     def threads(self) -> int:
+        ...
+class VectorEnvPart:
+    """
+    Envs [first, last) of a VectorEnv, stepped asynchronously on its threads (cardcore.VectorEnv.split wraps it; docs/vector.md).
+    """
+    def __init__(self, parent: typing.Any, first: typing.SupportsInt | typing.SupportsIndex, last: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def step_async(self, actions: numpy.ndarray) -> None:
+        """
+        Starts stepping the part's envs (actions[i] for env first + i) on the VectorEnv's threads and returns at once; step_wait() takes what is left and waits. An illegal action is a ValueError and starts nothing.
+        """
+    def step_wait(self) -> None:
+        """
+        Ends the step that step_async started.
+        """
+    @property
+    def in_flight(self) -> bool:
         ...
 def analyze(cards: typing.Any, rules: dict[str, typing.Any] = {}) -> dict[str, typing.Any]:
     """

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'VectorEnv', 'ismcts', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'trick_winner']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'VectorEnv', 'VectorEnvPart', 'ismcts', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'trick_winner']
 class State:
     """
     A Hucklebuck state (docs/rulebook/hucklebuck.md): the engine protocol
@@ -297,6 +297,23 @@ class VectorEnv:
         ...
     @property
     def threads(self) -> int:
+        ...
+class VectorEnvPart:
+    """
+    Envs [first, last) of a VectorEnv, stepped asynchronously on its threads (cardcore.VectorEnv.split wraps it; docs/vector.md).
+    """
+    def __init__(self, parent: typing.Any, first: typing.SupportsInt | typing.SupportsIndex, last: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def step_async(self, actions: numpy.ndarray) -> None:
+        """
+        Starts stepping the part's envs (actions[i] for env first + i) on the VectorEnv's threads and returns at once; step_wait() takes what is left and waits. An illegal action is a ValueError and starts nothing.
+        """
+    def step_wait(self) -> None:
+        """
+        Ends the step that step_async started.
+        """
+    @property
+    def in_flight(self) -> bool:
         ...
 def ismcts(state: State, simulations: typing.SupportsInt | typing.SupportsIndex, uct_c: typing.SupportsFloat | typing.SupportsIndex, rollout: str, seed: typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, horizon: str) -> tuple[int, int, list[tuple[int, int, float]]]:
     """

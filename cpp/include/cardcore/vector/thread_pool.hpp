@@ -42,8 +42,38 @@ class ThreadPool {
   // caller's thread, and returns when all are done; rethrows the first exception of a part.
   void run(std::size_t n, const std::function<void(std::size_t, std::size_t)>& part);
 
+  // An asynchronous run (the parts of a split vector environment): start() returns at once
+  // while the workers take its chunks from the back; finish() has the caller take them from
+  // the front until none is left, then waits for the workers' last ones. Each side keeps
+  // mostly to its own end of the range from run to run, so an env's state stays in one
+  // core's cache, and whoever is free does the rest: an agent that chooses one part's
+  // actions while another part steps keeps both cores busy. A job lives from start to
+  // finish; several may be started at once (the oldest is taken first).
+  class Job {
+   public:
+    Job() = default;
+    Job(const Job&) = delete;
+    Job& operator=(const Job&) = delete;
+
+   private:
+    friend class ThreadPool;
+    std::function<void(std::size_t, std::size_t)> part_;
+    std::size_t n_ = 0, chunk_ = 1;
+    std::size_t front_ = 0, back_ = 0;  // the chunks not yet taken (guarded by the pool's mutex)
+    std::atomic<std::size_t> unfinished_{0};
+    std::exception_ptr error_;  // the first exception of a chunk (guarded by the pool's mutex)
+  };
+  // Starts part(begin, end) over [0, n) in chunks of `chunk` envs.
+  void start(Job& job, std::size_t n, std::size_t chunk, std::function<void(std::size_t, std::size_t)> part);
+  // Takes the job's chunks left, waits for the rest, and rethrows the first exception of a
+  // chunk.
+  void finish(Job& job);
+
  private:
   void work(std::size_t index);
+  // Takes and runs one chunk of `job` (of the oldest job with chunks left when null), from
+  // its front or its back; whether there was one. Called without the mutex held.
+  bool run_chunk(Job* job, bool from_front);
 
   std::vector<std::thread> workers_;
   std::mutex mutex_;  // guards the sleeps and error_
@@ -55,6 +85,8 @@ class ThreadPool {
   std::atomic<std::size_t> pending_{0};       // workers still busy with this run
   std::atomic<bool> stopping_{false};
   std::exception_ptr error_;
+  std::vector<Job*> jobs_;                    // started and not finished, oldest first (guarded by mutex_)
+  std::atomic<std::uint64_t> job_starts_{0};  // counts start() calls: a worker watches it for new chunks
 };
 
 // One background thread that runs a task at a time: start() hands a task over and returns

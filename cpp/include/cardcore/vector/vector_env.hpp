@@ -102,10 +102,11 @@ class VectorEnv {
     run(out, [&](std::size_t i) { start_episode(envs_[i], i, out); });
   }
 
-  // The first env (in index order) whose action is not legal, or kNoBadIndex. An env
-  // whose last step ended its episode ignores its action.
-  std::int64_t first_illegal(const std::int64_t* actions) const {
-    for (std::size_t i = 0; i < envs_.size(); ++i) {
+  // The first env of [first, last) (in index order) whose action, actions[i], is not legal,
+  // or kNoBadIndex. An env whose last step ended its episode ignores its action.
+  std::int64_t first_illegal(const std::int64_t* actions, std::size_t first = 0,
+                             std::size_t last = static_cast<std::size_t>(-1)) const {
+    for (std::size_t i = first; i < std::min(last, envs_.size()); ++i) {
       const Env& env = envs_[i];
       if (!env.done && (actions[i] < 0 || actions[i] >= actions_ || !env.legal.contains(static_cast<int>(actions[i]))))
         return static_cast<std::int64_t>(i);
@@ -115,15 +116,19 @@ class VectorEnv {
 
   // Steps every env; the caller has checked the actions (first_illegal).
   void step(const std::int64_t* actions, const Outputs& out) {
-    run(out, [&](std::size_t i) {
-      Env& env = envs_[i];
-      if (env.done) return start_episode(env, i, out);
-      const int actor = env.state.current_player();
-      env.state.apply_action(static_cast<int>(actions[i]));
-      if (seat_ >= 0) play_others(env);
-      finish_step(env, i, out, actor);
+    run(out, [&](std::size_t i) { step_env(i, actions[i], out); });
+  }
+
+  // Steps envs [first, last) asynchronously on the pool (a part of a split VectorEnv, docs/vector.md):
+  // returns at once, and finish(job) completes it. actions[i] is env i's; the caller has
+  // checked them, and neither they nor these envs' rows of `out` may be touched before finish.
+  void start_step(ThreadPool::Job& job, std::size_t first, std::size_t last, const std::int64_t* actions,
+                  const Outputs& out) {
+    pool_.start(job, last - first, kChunk, [this, first, actions, out](std::size_t begin, std::size_t end) {
+      for (std::size_t i = first + begin; i < first + end; ++i) step_env(i, actions[i], out);
     });
   }
+  void finish(ThreadPool::Job& job) { pool_.finish(job); }
 
   const State& state(int i) const { return envs_.at(static_cast<std::size_t>(i)).state; }
   bool done(int i) const { return envs_.at(static_cast<std::size_t>(i)).done; }
@@ -143,6 +148,19 @@ class VectorEnv {
     pool_.run(static_cast<std::size_t>(num_envs_), [&](std::size_t begin, std::size_t end) {
       for (std::size_t i = begin; i < end; ++i) each(i);
     });
+  }
+
+  // The envs a split part's chunk holds: enough that taking one costs little beside
+  // stepping it, few enough that the two ends of a part meet evenly.
+  static constexpr std::size_t kChunk = 32;
+
+  void step_env(std::size_t i, std::int64_t action, const Outputs& out) {
+    Env& env = envs_[i];
+    if (env.done) return start_episode(env, i, out);
+    const int actor = env.state.current_player();
+    env.state.apply_action(static_cast<int>(action));
+    if (seat_ >= 0) play_others(env);
+    finish_step(env, i, out, actor);
   }
 
   // Single-agent mode: the policies play every other seat until seat_'s turn or the end.

@@ -3,6 +3,7 @@ Bai Buu evaluation and settlement (docs/rulebook/baibuu.md 3).
 """
 from __future__ import annotations
 from cardcore._core.baibuu.rollouts import VectorEnv
+from cardcore._core.baibuu.rollouts import VectorEnvPart
 from cardcore._core.baibuu.rollouts import ismcts
 from cardcore._core.baibuu.rollouts import policy_action
 from cardcore._core.baibuu.rollouts import simulate_calling
@@ -11,7 +12,7 @@ import numpy
 import numpy.typing
 import typing
 from . import rollouts
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'VectorEnv', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'ismcts', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'VectorEnv', 'VectorEnvPart', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'ismcts', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Bai Buu round (docs/rulebook/baibuu.md): the engine protocol

@@ -1,0 +1,83 @@
+// The vector environments' thread pool (cardcore/vector/thread_pool.hpp): its synchronous
+// runs and its asynchronous jobs, which the parts of a split VectorEnv step on.
+#include <atomic>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "cardcore/vector/thread_pool.hpp"
+#include "check.hpp"
+
+namespace cardcore::vector {
+namespace {
+
+// Counts, per index, how often a part or chunk covered it.
+struct Visits {
+  std::vector<std::atomic<int>> count;
+  explicit Visits(std::size_t n) : count(n) {}
+  auto part() {
+    return [this](std::size_t begin, std::size_t end) {
+      for (std::size_t i = begin; i < end; ++i) count[i].fetch_add(1);
+    };
+  }
+  bool each_once() const {
+    for (const auto& c : count)
+      if (c.load() != 1) return false;
+    return true;
+  }
+};
+
+TEST_CASE(a_run_covers_every_index_once_for_any_thread_count) {
+  for (int threads : {1, 2, 3, 5})
+    for (std::size_t n : {1u, 2u, 7u, 100u, 4096u}) {
+      ThreadPool pool(threads);
+      Visits visits(n);
+      pool.run(n, visits.part());
+      CHECK(visits.each_once());
+    }
+}
+
+TEST_CASE(jobs_started_together_each_cover_their_indices_once_whatever_order_they_finish_in) {
+  for (int threads : {1, 2, 4}) {
+    ThreadPool pool(threads);
+    for (int round = 0; round < 50; ++round) {
+      const std::size_t sizes[3] = {1000, 33, 1};
+      std::vector<std::unique_ptr<Visits>> visits;
+      ThreadPool::Job jobs[3];
+      for (int j = 0; j < 3; ++j) {
+        visits.push_back(std::make_unique<Visits>(sizes[j]));
+        pool.start(jobs[j], sizes[j], 7, visits.back()->part());
+      }
+      // The last started first, then the others: the caller takes what the workers left.
+      for (int j : {2, 0, 1}) pool.finish(jobs[j]);
+      for (const auto& v : visits) CHECK(v->each_once());
+      Visits after(64);  // the pool runs synchronously again once the jobs are finished
+      pool.run(64, after.part());
+      CHECK(after.each_once());
+    }
+  }
+}
+
+TEST_CASE(a_jobs_exception_comes_out_of_finish_after_every_other_chunk_ran) {
+  for (int threads : {1, 2}) {
+    ThreadPool pool(threads);
+    Visits visits(200);
+    ThreadPool::Job job;
+    pool.start(job, 200, 10, [&](std::size_t begin, std::size_t end) {
+      visits.part()(begin, end);
+      if (begin == 100) throw std::runtime_error("chunk 10 failed");
+    });
+    CHECK_THROWS(pool.finish(job), std::runtime_error, "chunk 10 failed");
+    CHECK(visits.each_once());
+    ThreadPool::Job next;  // the pool goes on
+    Visits more(50);
+    pool.start(next, 50, 8, more.part());
+    pool.finish(next);
+    CHECK(more.each_once());
+  }
+}
+
+}  // namespace
+}  // namespace cardcore::vector
+
+int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }
