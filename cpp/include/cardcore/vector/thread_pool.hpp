@@ -76,7 +76,7 @@ class ThreadPool {
   bool run_chunk(Job* job, bool from_front);
 
   std::vector<std::thread> workers_;
-  std::mutex mutex_;  // guards the sleeps and error_
+  std::mutex mutex_;  // guards the sleeps, error_, jobs_ and the jobs' chunks and errors
   std::condition_variable start_, finished_;
   // The run in hand, written before generation_ moves on (and read after).
   const std::function<void(std::size_t, std::size_t)>* part_ = nullptr;

@@ -154,6 +154,7 @@ class VectorEnv {
   // stepping it, few enough that the two ends of a part meet evenly.
   static constexpr std::size_t kChunk = 32;
 
+  // Env i's step: `action` applied, or its next episode after one that ended.
   void step_env(std::size_t i, std::int64_t action, const Outputs& out) {
     Env& env = envs_[i];
     if (env.done) return start_episode(env, i, out);
