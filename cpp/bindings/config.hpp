@@ -248,7 +248,7 @@ Fields spec_dict(const GameSpec<Config>& spec) {
   }
   for (const ActionBlock& block : spec.action_blocks)
     blocks.append(py::dict("name"_a = std::string(block.name), "first"_a = block.first, "count"_a = block.count,
-                           "doc"_a = std::string(block.doc)));
+                           "doc"_a = std::string(block.doc), "face_down"_a = block.face_down));
   return py::dict(
       "name"_a = std::string(spec.name), "display_name"_a = std::string(spec.display_name),
       "min_players"_a = spec.min_players, "max_players"_a = spec.max_players,

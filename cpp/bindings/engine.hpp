@@ -154,8 +154,18 @@ void bind_protocol(py::class_<State>& cls) {
            "(card id, probability) for each card of the stock at a chance node.")
       .def("apply_action", taking_integer<State>(&State::apply_action), "action"_a,
            "Applies an action id; an illegal one is a ValueError and changes nothing.")
-      .def("action_to_string", taking_integer<const State>(&State::action_to_string), "action"_a,
-           "The canonical string of an action id at this state.")
+      .def(
+          "action_to_string",
+          [](const State& s, const Integer& action, const std::optional<Integer>& viewer) {
+            return with_int(action, [&](int a) {
+              if (!viewer) return s.action_to_string(a);
+              return with_int(*viewer, [&](int v) { return s.action_to_string(a, v); });
+            });
+          },
+          "action"_a, "viewer"_a = py::none(),
+          "The canonical string of an action id at this state; with a `viewer` seat, the action as that seat "
+          "sees it: another seat's face-down cards (a discard, an exchange, an arrangement) only counted, "
+          "\"discard 2 cards\".")
       .def("string_to_action", &State::string_to_action, "text"_a,
            "The action id of a canonical string (cards in any order and spelling).")
       .def("returns", &State::returns, "Chips won or lost per seat over the hands completed.")

@@ -222,7 +222,8 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
             # Seeded by the game's seed and the move number: the same game every time.
             action = policy_action(state, opponents,
                                    (seed * 1_000_003 + len(state.history())) % 2**64)
-            say(f"P{seat}: {state.action_to_string(action)}")
+            # As the user's seat sees it: a discard's cards are face down.
+            say(f"P{seat}: {state.action_to_string(action, viewer=0)}")
             state.apply_action(action)
         else:
             legal = state.legal_actions()

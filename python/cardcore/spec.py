@@ -73,6 +73,10 @@ class ActionBlock:
     first: int
     count: int
     doc: str = field(default="", repr=False)
+    face_down: bool = field(default=False, repr=False)
+    """Whether the cards the action names are seen by its actor alone (a draw's discards, a
+    Bai Buu arrangement): ``state.action_to_string(a, viewer=seat)`` shows another seat only
+    the verb and how many cards."""
 
     @property
     def ids(self) -> range:

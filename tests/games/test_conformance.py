@@ -269,6 +269,47 @@ def test_observations_hide_what_the_player_cannot_see(case: tuple[str, dict[str,
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_an_action_as_a_seat_sees_it_shows_only_what_it_knows(
+        case: tuple[str, dict[str, Any]]) -> None:
+    """`action_to_string(a, viewer=v)` of the action taken next: the actor's own words for
+    the actor; for any other seat, the same text in every world that seat cannot tell from
+    this one (the resampled states), so it names no card hidden from that seat."""
+    name, config = case
+    game = cc.GAMES[name](**config)
+    face_down = 0
+    for index, (state, action) in enumerate(random_decisions(name, config, 10)):
+        actor = state.current_player()
+        assert state.action_to_string(action, viewer=actor) == state.action_to_string(action)
+        for viewer in range(game.num_players):
+            if viewer == actor:
+                continue
+            seen = state.action_to_string(action, viewer=viewer)
+            other = state.resample_from_infostate(viewer, seed=index)
+            if action in other.legal_actions():  # not a card play the world gave another hand
+                assert other.action_to_string(action, viewer=viewer) == seen
+            if seen != state.action_to_string(action):
+                face_down += 1
+                verb, count, unit = seen.split()
+                full = state.action_to_string(action).split()
+                assert (verb, int(count), unit) == (full[0], len(full) - 1,
+                                                    "card" if len(full) == 2 else "cards")
+    assert face_down > 0  # every game has a face-down move (a draw, an arrangement)
+
+
+def random_decisions(name: str, config: dict[str, Any], count: int) -> list[tuple[Any, int]]:
+    """Each player decision of `count` seeded random games, with the action taken there."""
+    decisions = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = cc.GAMES[name](**config).new_initial_state(seed=seed)
+        while not state.is_terminal():
+            action = rng.choice(state.legal_actions())
+            decisions.append((state.clone(), action))
+            state.apply_action(action)
+    return decisions
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_resampling_changes_the_hidden_cards(case: tuple[str, dict[str, Any]]) -> None:
     name, config = case
     state = cc.GAMES[name](**config).new_initial_state(seed=1)

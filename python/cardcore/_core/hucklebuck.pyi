@@ -24,9 +24,9 @@ class State:
         ...
     def __repr__(self) -> str:
         ...
-    def action_to_string(self, action: typing.SupportsIndex) -> str:
+    def action_to_string(self, action: typing.SupportsIndex, viewer: typing.SupportsIndex | None = None) -> str:
         """
-        The canonical string of an action id at this state.
+        The canonical string of an action id at this state; with a `viewer` seat, the action as that seat sees it: another seat's face-down cards (a discard, an exchange, an arrangement) only counted, "discard 2 cards".
         """
     def apply_action(self, action: typing.SupportsIndex) -> None:
         """

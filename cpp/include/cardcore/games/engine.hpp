@@ -19,6 +19,7 @@
 #include "cardcore/core/bits.hpp"
 #include "cardcore/core/cards.hpp"
 #include "cardcore/core/rng.hpp"
+#include "cardcore/games/spec.hpp"
 
 namespace cardcore {
 
@@ -301,6 +302,29 @@ class EngineState {
     if (action < 0 || action >= kDeckSize)
       throw std::invalid_argument("a chance action is a card id 0-51, got " + std::to_string(action));
     return format_card(action);
+  }
+  // The text of an action about to be taken here as seat `viewer` sees it: the actor sees
+  // action_to_string; another seat sees a face-down action (ActionBlock::face_down) as its
+  // verb and how many cards it names ("discard 2 cards"), and a chance card not at all ("a
+  // card": whose hand it joins is the game's to show, in its observation).
+  std::string action_to_string(int action, int viewer) const {
+    const int seats = Derived::Spec::num_players(self().config());
+    if (viewer < 0 || viewer >= seats)
+      throw std::invalid_argument("viewer must be a seat 0 to " + std::to_string(seats - 1) + ", got " +
+                                  std::to_string(viewer));
+    const std::string text = action_to_string(action);
+    if (is_chance_node()) return "a card";
+    // The actor, or no hand to act (the text then names no card: "discard 2").
+    if (viewer == self().current_player() || self().current_player() < 0) return text;
+    for (const ActionBlock& block : Derived::Spec::kSpec.action_blocks) {
+      if (!block.face_down || action < block.first || action >= block.first + block.count) continue;
+      const std::size_t verb_end = text.find(' ');
+      if (verb_end == std::string::npos) return text;  // names no card ("stand", "pass")
+      // The words after the verb are the cards.
+      const auto cards = std::count(text.begin() + static_cast<std::ptrdiff_t>(verb_end), text.end(), ' ');
+      return text.substr(0, verb_end) + " " + std::to_string(cards) + (cards == 1 ? " card" : " cards");
+    }
+    return text;
   }
   int string_to_action(std::string_view text) const {
     return is_chance_node() ? parse_card(text) : self().player_string_to_action(text);

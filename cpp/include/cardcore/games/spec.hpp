@@ -192,6 +192,9 @@ struct ActionBlock {
   std::string_view name;
   int first, count;
   std::string_view doc;
+  // The cards the action names are seen by its actor alone (a draw's discards, a Bai Buu
+  // arrangement): another seat sees only the verb and how many (action_to_string's viewer).
+  bool face_down = false;
 };
 
 // A named slice of a tensor and the bounds of its entries.

@@ -50,7 +50,8 @@ inline constexpr ActionBlock kActionBlocks[] = {
     {"call", 2, 1, "match the bet (all-in if short)"},
     {"bet", 3, 1, "open the betting for one unit"},
     {"raise", 4, 1, "raise one unit"},
-    {"draw", kDrawBase, 16, "stand (m = 0) or discard: bit i of m throws the i-th lowest card of the hand"},
+    {"draw", kDrawBase, 16, "stand (m = 0) or discard: bit i of m throws the i-th lowest card of the hand",
+     /*face_down=*/true},
 };
 
 // The layout of the tensors (sizes depend on the cap through actions_per_round): own cards

@@ -52,7 +52,8 @@ inline constexpr std::string_view kPolicies[] = {"house_way", "optimal", "random
 inline constexpr std::array<std::string_view, 4> kCountNames{"rounds", "naturals", "banker_naturals", "fouls"};
 inline constexpr ActionBlock kActionBlocks[] = {
     {"arrange", 0, kNumArrangements,
-     "Low = pair i of (0,1), (0,2), (0,3), (1,2), (1,3), (2,3) of the hand's cards sorted by id"},
+     "Low = pair i of (0,1), (0,2), (0,3), (1,2), (1,3), (2,3) of the hand's cards sorted by id",
+     /*face_down=*/true},
 };
 
 // observation_tensor: own cards 52 | my seat n+1 | phase 3 (deal, arrange, round over) |

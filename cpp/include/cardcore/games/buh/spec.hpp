@@ -65,7 +65,8 @@ inline constexpr ActionBlock kActionBlocks[] = {
     {"bet", 3, 1, "open the betting for one unit"},
     {"raise", 4, 1, "raise one unit"},
     {"draw", kDrawBase, 16,
-     "stand (m = 0) or discard: bit i of m throws the i-th lowest card (at most 2, or 3 keeping an ace)"},
+     "stand (m = 0) or discard: bit i of m throws the i-th lowest card (at most 2, or 3 keeping an ace)",
+     /*face_down=*/true},
     {"declare", kDeclare, 1, "declare a buh"},
     {"pass", kPass, 1, "do not declare"},
 };

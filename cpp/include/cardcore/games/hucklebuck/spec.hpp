@@ -59,7 +59,8 @@ inline constexpr std::array<std::string_view, 3> kCountNames{"hands", "drops", "
 inline constexpr ActionBlock kActionBlocks[] = {
     {"in", kIn, 1, "stay in the hand"},
     {"out", kOut, 1, "drop out of the hand"},
-    {"exchange", kExchangeBase, 32, "pass (m = 0) or exchange: bit i of m throws the i-th lowest card of the hand"},
+    {"exchange", kExchangeBase, 32, "pass (m = 0) or exchange: bit i of m throws the i-th lowest card of the hand",
+     /*face_down=*/true},
     {"play", kPlayBase, kDeckSize, "play card id i"},
 };
 
