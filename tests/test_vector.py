@@ -32,12 +32,16 @@ class ReferenceEnv:
     env i starts from ``new_initial_state(seed=g.next())`` where ``g`` is stream i of the
     seed; a policy decision inside uses ``policy_action(state, policy, g.next())``; games
     with no decision to stop at are settled inside and their returns carried into the
-    first reward of the episode; auto-reset in next-step mode."""
+    first reward of the episode; auto-reset in next-step mode. Where the game has a dealer,
+    env i's first episode has ``first_dealer + i`` (mod the seats) and each episode after it
+    the next seat (a game dealt again in an episode keeps its dealer)."""
 
     def __init__(self, game: Any, index: int, seed: int, seat: int | None,
                  policies: list[str], information_state: bool) -> None:
         self.game, self.seat, self.policies = game, seat, policies
         self.players = game.num_players
+        first = game.config.get("first_dealer")
+        self.dealer = None if first is None else (first + index) % self.players
         self.rng = Rng(seed, index)
         self.information_state = information_state
         self.policy_action = getattr(_core, type(game).__module__.rsplit(".", 1)[-1]).policy_action
@@ -51,15 +55,22 @@ class ReferenceEnv:
             action = self.policy_action(self.state, self.policies[player], self.rng.next())
             self.state.apply_action(action)
 
+    def _game(self) -> Any:
+        if self.dealer is None:
+            return self.game
+        return type(self.game)(**{**self.game.config, "first_dealer": self.dealer})
+
     def start(self) -> None:
         carried = np.zeros(self.players)
         while True:
-            self.state = self.game.new_initial_state(seed=self.rng.next())
+            self.state = self._game().new_initial_state(seed=self.rng.next())
             self._play_others()
             if not self.state.is_terminal():
                 break
             self.skipped += 1
             carried += self.state.returns()
+        if self.dealer is not None:
+            self.dealer = (self.dealer + 1) % self.players
         self.reported = np.array(self.state.returns())
         self.reward = carried + self.reported
         self.episode = self.reward.copy()
@@ -176,6 +187,33 @@ def test_bai_buu_rounds_with_no_decision_are_settled_inside() -> None:
     assert sum(ref.skipped for ref in refs) > 0
     refs = _lockstep(game, None, None, num_envs=16, steps=300, seed=6)
     assert sum(ref.skipped for ref in refs) > 0
+
+
+DEALT = [name for name in GAMES if "first_dealer" in cc.GAMES[name]().config]
+
+
+@pytest.mark.parametrize("name", DEALT)
+@pytest.mark.parametrize("rotate", [True, False])
+def test_every_seat_deals_equally_often(name: str, rotate: bool) -> None:
+    """The dealers of the episodes of 24 envs, over 400 steps: each seat as often as another
+    when the dealer rotates (each env's episodes deal in turn, so the counts differ by at
+    most one an env), the game's own first_dealer if not."""
+    game = cc.GAMES[name](first_dealer=1)
+    envs, players = 24, game.num_players
+    env = cc.VectorEnv(game, envs, seat=0, opponents="random", seed=3, threads=2,
+                       rotate_dealer=rotate)
+    step = env.reset()
+    dealers = [env.state(i).button for i in range(envs)]
+    rng = np.random.default_rng(0)
+    for _ in range(400):
+        ended = np.flatnonzero(step.terminated)
+        step = env.step(_random_actions(rng, step))
+        dealers += [env.state(int(i)).button for i in ended]
+    counts = [dealers.count(seat) for seat in range(players)]
+    if rotate:
+        assert min(counts) > 0 and max(counts) - min(counts) <= envs, counts
+    else:
+        assert counts[1] == len(dealers), counts
 
 
 def _trajectory(game: Any, threads: int, seat: int | None, steps: int = 150) -> list[Any]:

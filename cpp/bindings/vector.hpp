@@ -27,8 +27,8 @@ struct BoundVectorEnv {
   std::vector<std::int64_t> kept;  // the actions of steps in flight, by env
 
   BoundVectorEnv(const typename State::Spec::Config& config, int num_envs, int seat,
-                 std::vector<typename Env::Policy> policies, bool information_state, int threads)
-      : env(config, num_envs, seat, std::move(policies), information_state, threads),
+                 std::vector<typename Env::Policy> policies, bool information_state, int threads, bool rotate_dealer)
+      : env(config, num_envs, seat, std::move(policies), information_state, threads, rotate_dealer),
         observation({num_envs, env.observation_size()}),
         rewards({num_envs, env.players()}),
         episode_returns({num_envs, env.players()}),
@@ -160,7 +160,7 @@ void bind_vector(py::module_& m, ChooseFor choose_for) {
                     "num_envs states of this game stepped together in C++ (cardcore.VectorEnv wraps it; "
                     "docs/vector.md).")
       .def(py::init([choose_for](const Game& game, int num_envs, int seat, const std::vector<std::string>& policies,
-                                 bool information_state, int threads) {
+                                 bool information_state, int threads, bool rotate_dealer) {
              std::vector<Policy> choosers;
              if (seat >= 0) {
                if (policies.size() != static_cast<std::size_t>(game.num_players()))
@@ -172,9 +172,9 @@ void bind_vector(py::module_& m, ChooseFor choose_for) {
                                                                 : Policy(chooser<State>(choose_for, policies[s])));
              }
              return std::make_unique<Bound>(game.config, num_envs, seat, std::move(choosers), information_state,
-                                            threads);
+                                            threads, rotate_dealer);
            }),
-           "game"_a, "num_envs"_a, "seat"_a, "policies"_a, "information_state"_a, "threads"_a)
+           "game"_a, "num_envs"_a, "seat"_a, "policies"_a, "information_state"_a, "threads"_a, "rotate_dealer"_a)
       .def(
           "outputs",
           [](Bound& b) {

@@ -18,13 +18,18 @@ masks, rewards and terminations into NumPy arrays that every call reuses.
   reward of the step that starts the episode, and count in that episode's returns.
 - Env ``i`` draws from its own stream of the seed, so trajectories are the same for any
   ``threads``.
+- The dealer moves, in a game that has one (``first_dealer`` in its configuration): env
+  ``i``'s first episode after a seeded reset has first dealer ``first_dealer + i`` (mod the
+  seats), and each episode after that the next seat (a game dealt again for want of a
+  decision keeps its dealer), so that an agent at seat ``k`` plays every position equally
+  often. ``rotate_dealer=False`` keeps the game's ``first_dealer`` in every game.
 
 >>> import numpy as np
 >>> import cardcore as cc
 >>> env = cc.VectorEnv("badugi", 8, seed=1)
 >>> step = env.reset()
->>> step.observation.shape, step.legal_mask.shape, step.current_player.tolist()
-((8, 378), (8, 21), [0, 0, 0, 0, 0, 0, 0, 0])
+>>> step.observation.shape, step.legal_mask.shape, step.current_player.tolist()  # dealers alternate
+((8, 378), (8, 21), [0, 1, 0, 1, 0, 1, 0, 1])
 >>> rng = np.random.default_rng(0)
 >>> for _ in range(50):
 ...     actions = np.array([rng.choice(np.flatnonzero(row)) if row.any() else 0
@@ -114,7 +119,8 @@ class VectorEnv:
     policy names of the game's ``SPEC.policies``, one per seat (the entry at ``seat`` is
     ignored and may be None), or one per other seat in seat order, or one name for all
     (default: the spec's ``opponent``). ``observation`` is ``"observation"`` or
-    ``"information_state"``, the tensor the steps carry.
+    ``"information_state"``, the tensor the steps carry. ``rotate_dealer`` moves the dealer
+    from game to game (see the module's documentation).
 
     >>> import cardcore as cc
     >>> env = cc.VectorEnv(cc.baibuu.Game(player_hands=6), 4, seat=0, opponents="random",
@@ -132,7 +138,8 @@ class VectorEnv:
     def __init__(self, game: Any, num_envs: int, *, seat: int | None = None,
                  opponents: object = None, seed: int = 0,
                  threads: int | None = None,
-                 observation: Literal["observation", "information_state"] = "observation") -> None:
+                 observation: Literal["observation", "information_state"] = "observation",
+                 rotate_dealer: bool = True) -> None:
         module = module_of(game)
         self.spec = module.SPEC
         self.game = GAMES[self.spec.name]() if isinstance(game, str) else game
@@ -143,6 +150,8 @@ class VectorEnv:
             raise ValueError("observation must be 'observation' or 'information_state', got "
                              f"{shown(observation)}")
         self.observation_kind = observation
+        if not isinstance(rotate_dealer, (bool, np.bool_)):
+            raise ValueError(f"rotate_dealer must be True or False, got {shown(rotate_dealer)}")
         players = int(self.game.num_players)
         self.num_players = players
         self.num_actions = int(self.game.num_distinct_actions)
@@ -170,7 +179,7 @@ class VectorEnv:
                          "use fewer envs, or several VectorEnvs in turn")
         self._env = getattr(_core, self.spec.name).VectorEnv(
             self.game, self.num_envs, -1 if self.seat is None else self.seat, policies,
-            observation == "information_state", self.threads)
+            observation == "information_state", self.threads, bool(rotate_dealer))
         self._step = VectorStep(*self._env.outputs())
         self._started = False
 

@@ -9,6 +9,10 @@
 //   takes inside (single-agent mode) is made with Rng(the generator's next output), as
 //   policy_action(state, policy, seed) makes it. So trajectories never depend on the
 //   thread count.
+// - The dealer moves (rotate_dealer, in a game whose configuration has first_dealer): env
+//   i's first episode after a seeded reset has first dealer (first_dealer + i) mod players,
+//   and each episode after that the next seat (a game dealt again for want of a decision
+//   keeps its dealer), so that every seat deals equally often, whatever the thread count.
 // - Self-play (seat < 0): an env stops at every player decision. Single-agent (seat k):
 //   the other seats are played inside by their policies, so every stop is seat k's.
 // - Auto-reset is Gymnasium 1.x's next-step mode: the step after the one that ended an
@@ -62,10 +66,11 @@ class VectorEnv {
   // seat < 0: self-play; else single-agent for `seat`, policies[s] choosing for every
   // other seat s (policies has one entry per seat; seat's own is unused).
   VectorEnv(const Config& config, int num_envs, int seat, std::vector<Policy> policies, bool information_state,
-            int threads)
+            int threads, bool rotate_dealer = true)
       : config_(validated(config)),  // checked once: every State below is built Prevalidated
         num_envs_(num_envs),
         seat_(seat),
+        rotate_dealer_(rotate_dealer),
         policies_(std::move(policies)),
         information_state_(information_state),
         players_(State::Spec::num_players(config)),
@@ -93,8 +98,10 @@ class VectorEnv {
   void reset(std::uint64_t seed, const Outputs& out) {
     envs_.clear();
     envs_.reserve(static_cast<std::size_t>(num_envs_));
-    for (int i = 0; i < num_envs_; ++i)
+    for (int i = 0; i < num_envs_; ++i) {
       envs_.push_back(Env{State(config_, true, 0, Prevalidated{}), Rng(seed, static_cast<std::uint64_t>(i))});
+      if constexpr (kHasDealer) envs_.back().dealer = (config_.first_dealer + i) % players_;
+    }
     run(out, [&](std::size_t i) { start_episode(envs_[i], i, out); });
   }
   // Starts a new episode in every env, continuing each env's stream.
@@ -141,7 +148,23 @@ class VectorEnv {
     std::array<double, kMaxSeats> episode{};   // the rewards of this episode so far
     ActionSet legal{};                         // the legal actions the last step reported
     bool done = false;                         // the last step ended an episode
+    int dealer = 0;                            // the first dealer of the next episode
   };
+
+  static constexpr bool kHasDealer = requires(Config c) { c.first_dealer; };
+
+  // A new game of `env`, with its first dealer env.dealer when the dealer rotates.
+  State deal(Env& env) const {
+    const std::uint64_t seed = env.rng.next();
+    if constexpr (kHasDealer) {
+      if (rotate_dealer_) {
+        Config config = config_;
+        config.first_dealer = env.dealer;
+        return State(config, true, seed, Prevalidated{});
+      }
+    }
+    return State(config_, true, seed, Prevalidated{});
+  }
 
   template <class Each>
   void run(const Outputs&, Each each) {
@@ -178,11 +201,12 @@ class VectorEnv {
   void start_episode(Env& env, std::size_t i, const Outputs& out) {
     std::array<double, kMaxSeats> carried{};
     for (;;) {
-      env.state = State(config_, true, env.rng.next(), Prevalidated{});
+      env.state = deal(env);
       if (seat_ >= 0) play_others(env);
       if (!env.state.is_terminal()) break;
       for (int s = 0; s < players_; ++s) carried[s] += env.state.return_of(s);
     }
+    env.dealer = (env.dealer + 1) % players_;
     float* rewards = out.rewards + i * static_cast<std::size_t>(players_);
     for (int s = 0; s < players_; ++s) {
       const double now = env.state.return_of(s);
@@ -228,6 +252,7 @@ class VectorEnv {
 
   Config config_;
   int num_envs_, seat_;
+  bool rotate_dealer_;
   std::vector<Policy> policies_;
   bool information_state_;
   int players_, actions_, size_ = 0;
