@@ -5,6 +5,7 @@ trajectories for any thread count, conservation of rewards, and bad input."""
 from __future__ import annotations
 
 import gc
+import threading
 from typing import Any, Literal
 
 import numpy as np
@@ -634,3 +635,136 @@ def test_gymnasium_needs_single_agent_mode_and_rejects_bad_resets() -> None:
         a, reward_a, _, _, info = env.step(actions)
         b, reward_b, _, _, _ = other.step(actions)
         np.testing.assert_array_equal(reward_a, reward_b)
+
+
+def test_two_threads_waiting_for_one_part_collect_its_step_once() -> None:
+    """Every round starts a step of a part and has two Python threads wait for it at once:
+    one collects it, the other is told that no step (or another thread's wait) is in flight,
+    and the env stays usable (it used to crash the interpreter)."""
+    env = cc.VectorEnv("badugi", 512, seed=3, threads=2)
+    step = env.reset()
+    part = env.split(2)[0]
+    outcomes: list[str] = []
+
+    def wait(barrier: threading.Barrier) -> None:
+        barrier.wait()
+        try:
+            part.step_wait()
+            outcomes.append("collected")
+        except ValueError as error:
+            outcomes.append(str(error))
+
+    for _ in range(60):
+        part.step_async(part.rows.legal_mask.argmax(axis=1))
+        barrier = threading.Barrier(2)
+        waiters = [threading.Thread(target=wait, args=(barrier,)) for _ in range(2)]
+        for waiter in waiters:
+            waiter.start()
+        for waiter in waiters:
+            waiter.join()
+    assert outcomes.count("collected") == 60
+    assert set(outcomes) - {"collected"} <= {
+        "no step in flight: call step_async(actions) first",
+        "another thread is waiting for this part's step"}
+    env.step(step.legal_mask.argmax(axis=1))  # free again: no part counts as in flight
+
+
+def test_two_threads_waiting_for_the_whole_env_collect_its_step_once() -> None:
+    env = cc.VectorEnv("buh", 256, seed=3, threads=2)
+    step = env.reset()
+    outcomes: list[str] = []
+
+    def wait(barrier: threading.Barrier) -> None:
+        barrier.wait()
+        try:
+            env.step_wait()
+            outcomes.append("collected")
+        except ValueError as error:
+            outcomes.append(str(error))
+
+    for _ in range(60):
+        env.step_async(step.legal_mask.argmax(axis=1))
+        barrier = threading.Barrier(2)
+        waiters = [threading.Thread(target=wait, args=(barrier,)) for _ in range(2)]
+        for waiter in waiters:
+            waiter.start()
+        for waiter in waiters:
+            waiter.join()
+    assert outcomes.count("collected") == 60
+    assert set(outcomes) - {"collected"} <= {
+        "no step in flight: call step_async(actions) first",
+        "this VectorEnv is in use by another thread"}
+
+
+def test_overlapping_parts_are_not_stepped_at_once() -> None:
+    env = cc.VectorEnv("badugi", 8, seed=2, threads=2)
+    step = env.reset()
+    whole, halves = env.split(1)[0], env.split(2)
+    actions = step.legal_mask.argmax(axis=1)
+    before = _serialized(env)
+    whole.step_async(actions)
+    for half, rows in zip(halves, (slice(0, 4), slice(4, 8)), strict=True):
+        with pytest.raises(ValueError, match=r"envs \d to \d share envs with another part that "
+                                             r"has a step in flight"):
+            half.step_async(actions[rows])
+    whole.step_wait()
+    stepped = _serialized(env)
+    assert all(stepped[i] != before[i] for i in range(8))
+    halves[0].step_async(env.split(1)[0].rows.legal_mask[:4].argmax(axis=1))
+    halves[1].step(step.legal_mask[4:].argmax(axis=1))  # parts apart step together
+    halves[0].step_wait()
+
+
+def test_a_step_reads_its_actions_once_before_any_env_moves() -> None:
+    """Another thread writes an illegal id into the actions array while each step runs: the
+    step either took the legal actions (every env moved) or refused, naming the env (none
+    moved)."""
+    env = cc.VectorEnv("hucklebuck", 4096, seed=5, threads=2)
+    step = env.reset()
+    for _ in range(30):
+        actions = step.legal_mask.argmax(axis=1)
+        legal_last = int(actions[-1])
+        stop = threading.Event()
+
+        def scribble(actions: npt.NDArray[np.int64] = actions, legal: int = legal_last,
+                     stop: threading.Event = stop) -> None:
+            while not stop.is_set():
+                actions[-1] = 999
+                actions[-1] = legal
+
+        writer = threading.Thread(target=scribble)
+        writer.start()
+        before = env.state(0).serialize(), env.state(4095).serialize()
+        try:
+            step = env.step(actions)
+        except ValueError as error:
+            assert "actions[4095] = 999 is not legal in env 4095" in str(error)
+            assert (env.state(0).serialize(), env.state(4095).serialize()) == before
+        else:
+            assert env.state(0).serialize() != before[0]
+            assert env.state(4095).serialize() != before[1]
+        finally:
+            stop.set()
+            writer.join()
+
+
+def test_uint64_actions_are_read_whole_and_named_by_their_env() -> None:
+    env = cc.VectorEnv("badugi", 6, seed=1, threads=2)
+    step = env.reset()
+    huge = np.iinfo(np.uint64).max
+    actions = step.legal_mask.argmax(axis=1).astype(np.uint64)
+    actions[4] = huge
+    with pytest.raises(ValueError, match=r"actions\[1\] = a uint64 above 2\*\*63 - 1 is not legal "
+                                         r"in env 4\b"):
+        env.split(2)[1].step_async(actions[3:])
+    with pytest.raises(ValueError, match=r"actions\[4\] = a uint64 above 2\*\*63 - 1 is not legal "
+                                         r"in env 4\b"):
+        env.step(actions)
+    # An env whose episode ended ignores its action, whatever the integer.
+    rng = np.random.default_rng(0)
+    while not step.terminated.any():
+        step = env.step(_random_actions(rng, step))
+    ended = np.flatnonzero(step.terminated)
+    actions = _random_actions(rng, step).astype(np.uint64)
+    actions[ended] = huge
+    env.step(actions)

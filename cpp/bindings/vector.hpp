@@ -3,9 +3,13 @@
 // the output arrays, which every reset and step rewrites in place.
 #pragma once
 
+#include <algorithm>
+#include <exception>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cardcore/vector/vector_env.hpp"
@@ -21,10 +25,13 @@ struct BoundVectorEnv {
   py::array_t<float> observation, rewards, episode_returns;
   py::array_t<bool> legal_mask, terminated;
   py::array_t<std::int8_t> current_player;
-  bool busy = false;               // a call is running without the GIL
-  bool in_flight = false;          // step_async started a step that step_wait has not collected
-  int parts_in_flight = 0;         // parts (split) with a step started and not collected
-  std::vector<std::int64_t> kept;  // the actions of steps in flight, by env
+  // These flags are read and written with the GIL held only, so that a check and its update
+  // are one step for every Python thread.
+  bool busy = false;       // a call is running without the GIL (a step, or a step_wait)
+  bool in_flight = false;  // step_async started a step that step_wait has not collected
+  // The envs [first, last) of the parts (split) with a step started and not collected.
+  std::vector<std::pair<std::size_t, std::size_t>> parts_in_flight;
+  std::vector<std::int64_t> kept;  // the actions of the steps, by env: a copy of the caller's
 
   BoundVectorEnv(const typename State::Spec::Config& config, int num_envs, int seat,
                  std::vector<typename Env::Policy> policies, bool information_state, int threads, bool rotate_dealer)
@@ -44,40 +51,52 @@ struct BoundVectorEnv {
   // Throws unless the envs are free for another call.
   void check_idle() const {
     if (in_flight) throw std::invalid_argument("a step_async() is in flight: call step_wait() first");
-    if (parts_in_flight)
+    if (!parts_in_flight.empty())
       throw std::invalid_argument("a part of this VectorEnv (split) has a step in flight: call its step_wait() first");
     if (busy) throw std::invalid_argument("this VectorEnv is in use by another thread");
   }
 
-  // The actions of a step of envs [first, last) as int64 ids by env (element i for env i),
-  // checked: the shape and dtype, then each env's legality (a ValueError naming the first
-  // illegal one, no env changed). Copied to `kept` when `keep` (a step that outlives the
-  // call) or when they are a part's.
-  const std::int64_t* checked_actions(const py::array& actions, bool keep, std::size_t first = 0,
+  // The actions of a step of envs [first, last) (element i for env first + i, int64 or
+  // uint64), copied to `kept` (element i for env i) before anything reads them, so that a
+  // caller's thread writing the array meanwhile changes nothing; then checked: each env's
+  // legality (a ValueError naming the first illegal one, no env changed). A uint64 above
+  // int64's range is kept as int64's largest, which no env takes and a terminated env ignores.
+  const std::int64_t* checked_actions(const py::array& actions, std::size_t first = 0,
                                       std::size_t last = static_cast<std::size_t>(-1)) {
     if (!env.started()) throw std::invalid_argument("call reset() before step()");
     last = std::min(last, static_cast<std::size_t>(env.num_envs()));
     const auto n = static_cast<py::ssize_t>(last - first);
-    if (actions.ndim() != 1 || actions.shape(0) != n || !py::isinstance<py::array_t<std::int64_t>>(actions) ||
-        !(actions.flags() & py::array::c_style))
-      throw std::invalid_argument("actions must be a C-contiguous int64 array of shape (" + std::to_string(n) + ",)");
-    const auto* given = static_cast<const std::int64_t*>(actions.data());
-    const std::int64_t* data = given;
-    if (keep || first > 0) {
-      std::copy(given, given + n, kept.begin() + static_cast<std::ptrdiff_t>(first));
-      data = kept.data();
+    const bool is_unsigned = py::isinstance<py::array_t<std::uint64_t>>(actions);
+    if (actions.ndim() != 1 || actions.shape(0) != n ||
+        !(is_unsigned || py::isinstance<py::array_t<std::int64_t>>(actions)) || !(actions.flags() & py::array::c_style))
+      throw std::invalid_argument("actions must be a C-contiguous int64 or uint64 array of shape (" +
+                                  std::to_string(n) + ",)");
+    std::int64_t* data = kept.data() + first;
+    if (is_unsigned) {
+      const auto* given = static_cast<const std::uint64_t*>(actions.data());
+      constexpr auto kLargest = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+      std::transform(given, given + n, data,
+                     [=](std::uint64_t a) { return static_cast<std::int64_t>(std::min(a, kLargest)); });
+    } else {
+      const auto* given = static_cast<const std::int64_t*>(actions.data());
+      std::copy(given, given + n, data);
     }
-    const std::int64_t bad = env.first_illegal(data, first, last);
+    const std::int64_t bad = env.first_illegal(kept.data(), first, last);
     if (bad != kNoBadIndex) {
       const State& s = env.state(static_cast<int>(bad));
+      const std::size_t at = static_cast<std::size_t>(bad) - first;
+      const std::int64_t kept_value = kept[static_cast<std::size_t>(bad)];
+      const std::string value = is_unsigned && kept_value == std::numeric_limits<std::int64_t>::max()
+                                    ? "a uint64 above 2**63 - 1"
+                                    : std::to_string(kept_value);
       std::string ids;
       for (int a : s.legal_actions()) ids += (ids.empty() ? "" : ", ") + std::to_string(a);
-      throw std::invalid_argument("actions[" + std::to_string(bad - static_cast<std::int64_t>(first)) +
-                                  "] = " + std::to_string(data[bad]) + " is not legal in env " + std::to_string(bad) +
-                                  " (player " + std::to_string(s.current_player()) + " to act): legal actions are [" +
-                                  ids + "] (" + legal_list(s) + "); no env was stepped");
+      throw std::invalid_argument("actions[" + std::to_string(at) + "] = " + value + " is not legal in env " +
+                                  std::to_string(bad) + " (player " + std::to_string(s.current_player()) +
+                                  " to act): legal actions are [" + ids + "] (" + legal_list(s) +
+                                  "); no env was stepped");
     }
-    return data;
+    return kept.data();
   }
 
   vector::Outputs outputs() {
@@ -85,8 +104,8 @@ struct BoundVectorEnv {
             rewards.mutable_data(),     terminated.mutable_data(), episode_returns.mutable_data()};
   }
 
-  // Runs `call` without the GIL: it touches only the envs and the output arrays, which this
-  // object owns, and `busy` turns away a second Python thread meanwhile.
+  // Runs `call` without the GIL: it touches only the envs, `kept` and the output arrays,
+  // which this object owns, and `busy` turns away a second Python thread meanwhile.
   template <class Call>
   void without_gil(Call call) {
     check_idle();
@@ -103,6 +122,15 @@ struct BoundVectorEnv {
     }
     busy = false;
   }
+
+  // Whether envs [first, last) share an env with a part in flight.
+  bool overlaps_part_in_flight(std::size_t first, std::size_t last) const {
+    return std::any_of(parts_in_flight.begin(), parts_in_flight.end(),
+                       [&](const auto& part) { return first < part.second && part.first < last; });
+  }
+  void part_collected(std::size_t first, std::size_t last) {
+    parts_in_flight.erase(std::find(parts_in_flight.begin(), parts_in_flight.end(), std::pair(first, last)));
+  }
 };
 
 // A part of a split VectorEnv (cardcore.VectorEnv.split, docs/vector.md): envs [first, last)
@@ -114,7 +142,9 @@ struct BoundVectorPart {
   BoundVectorEnv<State>& parent;
   std::size_t first, last;
   vector::ThreadPool::Job job;
-  bool in_flight = false;
+  // With the GIL held only (see BoundVectorEnv): a step started and not collected, and a
+  // step_wait running without the GIL (a second waiter is turned away).
+  bool in_flight = false, waiting = false;
 
   BoundVectorPart(py::object parent_object, std::size_t first_env, std::size_t last_env)
       : owner(std::move(parent_object)),
@@ -129,25 +159,28 @@ struct BoundVectorPart {
       parent.env.finish(job);
     } catch (...) {  // a destructor has nobody left to tell
     }
-    --parent.parts_in_flight;
+    parent.part_collected(first, last);
   }
 
-  // Ends the step in flight (the caller takes its chunks left, the GIL released).
+  // Ends the step in flight (the caller takes its chunks left, the GIL released). The flags
+  // change before the GIL is released, so that one thread alone collects the step.
   void wait() {
+    if (waiting) throw std::invalid_argument("another thread is waiting for this part's step");
     if (!in_flight) throw std::invalid_argument("no step in flight: call step_async(actions) first");
+    in_flight = false;
+    waiting = true;
+    std::exception_ptr error;
     {
       py::gil_scoped_release release;
       try {
         parent.env.finish(job);
       } catch (...) {
-        py::gil_scoped_acquire acquire;
-        in_flight = false;
-        --parent.parts_in_flight;
-        throw;
+        error = std::current_exception();
       }
     }
-    in_flight = false;
-    --parent.parts_in_flight;
+    waiting = false;
+    parent.part_collected(first, last);
+    if (error) std::rethrow_exception(error);
   }
 };
 
@@ -195,7 +228,7 @@ void bind_vector(py::module_& m, ChooseFor choose_for) {
           "step",
           [](Bound& b, const py::array& actions) {
             b.check_idle();
-            const std::int64_t* data = b.checked_actions(actions, false);
+            const std::int64_t* data = b.checked_actions(actions);
             const vector::Outputs out = b.outputs();
             b.without_gil([&] { b.env.step(data, out); });
           },
@@ -204,7 +237,7 @@ void bind_vector(py::module_& m, ChooseFor choose_for) {
           "step_async",
           [](Bound& b, const py::array& actions) {
             b.check_idle();
-            b.checked_actions(actions, true);
+            b.checked_actions(actions);
             if (!b.background) b.background = std::make_unique<vector::BackgroundTask>();
             const vector::Outputs out = b.outputs();
             b.in_flight = true;
@@ -218,18 +251,11 @@ void bind_vector(py::module_& m, ChooseFor choose_for) {
       .def(
           "step_wait",
           [](Bound& b) {
+            if (b.busy) throw std::invalid_argument("this VectorEnv is in use by another thread");
             if (!b.in_flight) throw std::invalid_argument("no step in flight: call step_async(actions) first");
-            {
-              py::gil_scoped_release release;
-              try {
-                b.background->wait();
-              } catch (...) {
-                py::gil_scoped_acquire acquire;
-                b.in_flight = false;
-                throw;
-              }
-            }
+            // Before the GIL is released, so that one thread alone collects the step.
             b.in_flight = false;
+            b.without_gil([&] { b.background->wait(); });
           },
           "Waits for the step that step_async started.")
       .def(
@@ -261,16 +287,22 @@ void bind_vector(py::module_& m, ChooseFor choose_for) {
       .def(
           "step_async",
           [](Part& p, const py::array& actions) {
-            if (p.in_flight) throw std::invalid_argument("this part has a step in flight: call step_wait() first");
+            if (p.in_flight || p.waiting)
+              throw std::invalid_argument("this part has a step in flight: call step_wait() first");
             Bound& b = p.parent;
             if (b.in_flight) throw std::invalid_argument("a step_async() of the whole VectorEnv is in flight");
             if (b.busy) throw std::invalid_argument("this VectorEnv is in use by another thread");
-            const std::int64_t* data = b.checked_actions(actions, true, p.first, p.last);
+            if (b.overlaps_part_in_flight(p.first, p.last))
+              throw std::invalid_argument("envs " + std::to_string(p.first) + " to " + std::to_string(p.last - 1) +
+                                          " share envs with another part that has a step in flight: parts "
+                                          "stepped together must not overlap");
+            const std::int64_t* data = b.checked_actions(actions, p.first, p.last);
             // The chunks read only these envs, their actions in `kept` and their rows of the
-            // arrays, which no call touches until step_wait (check_idle and in_flight).
+            // arrays, which no call touches until step_wait (check_idle, in_flight and the
+            // overlap check).
             b.env.start_step(p.job, p.first, p.last, data, b.outputs());
             p.in_flight = true;
-            ++b.parts_in_flight;
+            b.parts_in_flight.emplace_back(p.first, p.last);
           },
           "actions"_a,
           "Starts stepping the part's envs (actions[i] for env first + i) on the VectorEnv's threads and "

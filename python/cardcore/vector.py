@@ -281,9 +281,11 @@ class VectorEnv:
         bounds = [self.num_envs * k // count for k in range(count + 1)]
         return [VectorEnvPart(self, first, last) for first, last in pairwise(bounds)]
 
-    def _actions(self, actions: npt.ArrayLike, count: int | None = None) -> npt.NDArray[np.int64]:
-        """``actions`` as a C-contiguous int64 array of shape ``(count,)`` (``num_envs`` by
-        default), or a ValueError naming the expected dtype and shape."""
+    def _actions(self, actions: npt.ArrayLike,
+                 count: int | None = None) -> npt.NDArray[np.int64] | npt.NDArray[np.uint64]:
+        """``actions`` as a C-contiguous int64 (or uint64) array of shape ``(count,)``
+        (``num_envs`` by default), or a ValueError naming the expected dtype and shape. The
+        engine copies it before it reads it."""
         if not self._started:
             raise ValueError("call reset() before step()")
         count = self.num_envs if count is None else count
@@ -291,12 +293,8 @@ class VectorEnv:
         if array.dtype.kind not in "iu" or array.shape != (count,):
             raise ValueError(f"actions must be an integer array of shape ({count},), got "
                              f"{array.dtype} {array.shape}")
-        if array.dtype != np.int64 or not array.flags.c_contiguous:
-            if array.dtype == np.uint64 and array.size and array.max() > np.iinfo(np.int64).max:
-                index = int(np.argmax(array > np.iinfo(np.int64).max))
-                raise ValueError(f"actions[{index}] = {array[index]} is not legal in env {index}")
-            array = np.ascontiguousarray(array, dtype=np.int64)
-        return array
+        wide = np.uint64 if array.dtype == np.uint64 else np.int64  # both hold any integer dtype
+        return np.ascontiguousarray(array, dtype=wide)
 
     def state(self, i: int) -> Any:
         """A copy of env ``i``'s current state (for debugging and tests)."""
