@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import threading
+from collections.abc import Callable
 from typing import Any, Literal
 
 import numpy as np
@@ -637,63 +638,46 @@ def test_gymnasium_needs_single_agent_mode_and_rejects_bad_resets() -> None:
         np.testing.assert_array_equal(reward_a, reward_b)
 
 
-def test_two_threads_waiting_for_one_part_collect_its_step_once() -> None:
-    """Every round starts a step of a part and has two Python threads wait for it at once:
-    one collects it, the other is told that no step (or another thread's wait) is in flight,
-    and the env stays usable (it used to crash the interpreter)."""
+def _two_waiters(start: Callable[[], object], wait: Callable[[], object],
+                 rounds: int = 60) -> list[str]:
+    """Each round `start`s a step and has two Python threads `wait` for it at once: what
+    each wait did ("collected", or its ValueError's message)."""
+    outcomes: list[str] = []
+
+    def waiter(barrier: threading.Barrier) -> None:
+        barrier.wait()
+        try:
+            wait()
+            outcomes.append("collected")
+        except ValueError as error:
+            outcomes.append(str(error))
+
+    for _ in range(rounds):
+        start()
+        barrier = threading.Barrier(2)
+        threads = [threading.Thread(target=waiter, args=(barrier,)) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert outcomes.count("collected") == rounds
+    return outcomes
+
+
+def test_two_threads_waiting_for_one_step_collect_it_once() -> None:
+    """One thread collects the step, the other is told why not, and the env stays usable
+    (two waiters of a part used to crash the interpreter)."""
     env = cc.VectorEnv("badugi", 512, seed=3, threads=2)
     step = env.reset()
     part = env.split(2)[0]
-    outcomes: list[str] = []
-
-    def wait(barrier: threading.Barrier) -> None:
-        barrier.wait()
-        try:
-            part.step_wait()
-            outcomes.append("collected")
-        except ValueError as error:
-            outcomes.append(str(error))
-
-    for _ in range(60):
-        part.step_async(part.rows.legal_mask.argmax(axis=1))
-        barrier = threading.Barrier(2)
-        waiters = [threading.Thread(target=wait, args=(barrier,)) for _ in range(2)]
-        for waiter in waiters:
-            waiter.start()
-        for waiter in waiters:
-            waiter.join()
-    assert outcomes.count("collected") == 60
-    assert set(outcomes) - {"collected"} <= {
-        "no step in flight: call step_async(actions) first",
-        "another thread is waiting for this part's step"}
+    told = _two_waiters(lambda: part.step_async(part.rows.legal_mask.argmax(axis=1)),
+                        part.step_wait)
+    assert set(told) - {"collected"} <= {"no step in flight: call step_async(actions) first",
+                                         "another thread is waiting for this part's step"}
     env.step(step.legal_mask.argmax(axis=1))  # free again: no part counts as in flight
-
-
-def test_two_threads_waiting_for_the_whole_env_collect_its_step_once() -> None:
-    env = cc.VectorEnv("buh", 256, seed=3, threads=2)
-    step = env.reset()
-    outcomes: list[str] = []
-
-    def wait(barrier: threading.Barrier) -> None:
-        barrier.wait()
-        try:
-            env.step_wait()
-            outcomes.append("collected")
-        except ValueError as error:
-            outcomes.append(str(error))
-
-    for _ in range(60):
-        env.step_async(step.legal_mask.argmax(axis=1))
-        barrier = threading.Barrier(2)
-        waiters = [threading.Thread(target=wait, args=(barrier,)) for _ in range(2)]
-        for waiter in waiters:
-            waiter.start()
-        for waiter in waiters:
-            waiter.join()
-    assert outcomes.count("collected") == 60
-    assert set(outcomes) - {"collected"} <= {
-        "no step in flight: call step_async(actions) first",
-        "this VectorEnv is in use by another thread"}
+    told = _two_waiters(lambda: env.step_async(step.legal_mask.argmax(axis=1)), env.step_wait)
+    assert set(told) - {"collected"} <= {"no step in flight: call step_async(actions) first",
+                                         "this VectorEnv is in use by another thread"}
 
 
 def test_overlapping_parts_are_not_stepped_at_once() -> None:
