@@ -165,10 +165,9 @@ the last seat with ``banker="agent"``).
         py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(seats)});
         double* data = out.mutable_data();
         Counts<State> counts{};
-        {
-          py::gil_scoped_release release;  // writes only `out` and `counts`
+        interruptible([&] {  // writes only `out` and `counts`
           baibuu::simulate_by_tables(game.config, *optimal, begin, end, seed, threads, data, counts);
-        }
+        });
         return py::make_tuple(out, counts_dict<State>(counts));
       },
       "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a,

@@ -115,12 +115,9 @@ the steps of its inclusion-exclusion instead (a step a draw of a hand and subset
                 int draws_left, std::int64_t samples, std::uint64_t seed, int threads, const Fields& rules) -> Fields {
         const odds::DrawGame* g = &game_of(rules);
         const odds::Showdown s = showdown_of(hands, discards, dead, draws_left);
-        odds::MonteCarloResult r;
-        {
-          // Safe without the GIL: pure C++ over `s` and the game's immutable tables.
-          py::gil_scoped_release release;
-          r = odds::monte_carlo_showdown(*g, s, samples, seed, threads);
-        }
+        // Safe without the GIL: pure C++ over `s` and the game's immutable tables.
+        const odds::MonteCarloResult r =
+            interruptible([&] { return odds::monte_carlo_showdown(*g, s, samples, seed, threads); });
         py::array_t<std::int64_t> strength(static_cast<py::ssize_t>(r.strength.size()));
         std::copy(r.strength.begin(), r.strength.end(), strength.mutable_data());
         return py::dict("samples"_a = r.samples, "share_sum"_a = r.share_sum, "share_square"_a = r.share_square,

@@ -12,12 +12,35 @@
 #include <string_view>
 
 #include "cardcore/core/cards.hpp"
+#include "cardcore/core/interrupt.hpp"
 #include "cardcore/core/text.hpp"
 
 namespace cardcore::bindings {
 
 namespace py = pybind11;
 using namespace pybind11::literals;
+
+// Runs `call`, which touches no Python object, without the GIL and stoppable by Ctrl-C
+// (docs/design.md, "Long calls"): an Interrupt on this thread polls Python's pending signals
+// every few milliseconds, and a signal's exception (KeyboardInterrupt) is raised here once
+// every thread of the call has stopped.
+template <class Call>
+decltype(auto) interruptible(Call&& call) {
+  std::optional<py::error_already_set> signal;
+  Interrupt interrupt([&signal] {
+    py::gil_scoped_acquire acquire;
+    if (PyErr_CheckSignals() == 0) return false;
+    signal.emplace();  // takes the handler's exception
+    return true;
+  });
+  try {
+    py::gil_scoped_release release;
+    return call();
+  } catch (const Interrupted&) {
+    if (signal) throw *signal;
+    throw;
+  }
+}
 
 // A record of named fields, typed dict[str, Any] in the stubs.
 using Fields = py::typing::Dict<py::str, py::object>;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <functional>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,7 +16,21 @@
 #include "common.hpp"
 #include "engine.hpp"
 
+#if __has_include(<unistd.h>)
+#include <unistd.h>
+#endif
+
 namespace cardcore::bindings {
+
+// The search's default memory_limit: half this machine's memory, or 0 (no limit) where the
+// platform does not say.
+inline std::uint64_t half_the_memory() {
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGE_SIZE)
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && page > 0) return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2;
+#endif
+  return 0;
+}
 
 inline constexpr std::string_view kSearchPolicy = "ismcts";
 
@@ -35,13 +50,13 @@ inline bool is_search_policy(std::string_view name) {
 
 // A search policy's options, read from "ismcts[:option=value,...]".
 struct SearchPolicy {
-  search::IsmctsOptions options;
+  search::IsmctsOptions options{.memory_limit = half_the_memory()};
   std::string rollout;  // empty: the game's spec.opponent
   bool seeded = false;  // the text gave a seed
 };
 
-// Reads "ismcts:simulations=1000,uct_c=1.4,rollout=rule_based,seed=3,threads=2,horizon=hand" (any order,
-// each option at most once). Throws std::invalid_argument naming what is wrong.
+// Reads "ismcts:simulations=1000,uct_c=1.4,rollout=rule_based,seed=3,threads=2,horizon=hand,memory_limit=N"
+// (any order, each option at most once). Throws std::invalid_argument naming what is wrong.
 inline SearchPolicy parse_search_policy(std::string_view text) {
   SearchPolicy policy;
   if (text.size() <= kSearchPolicy.size()) return policy;
@@ -50,7 +65,7 @@ inline SearchPolicy parse_search_policy(std::string_view text) {
   auto bad = [&](const std::string& why) {
     return std::invalid_argument("ismcts policy " + quote_input(text) + ": " + why +
                                  " (expected ismcts:option=value,... with options simulations, uct_c, rollout, "
-                                 "seed, threads, horizon)");
+                                 "seed, threads, horizon, memory_limit)");
   };
   while (!rest.empty()) {
     const std::size_t comma = rest.find(',');
@@ -91,6 +106,8 @@ inline SearchPolicy parse_search_policy(std::string_view text) {
       policy.options.uct_c = out;
     } else if (name == "rollout") {
       policy.rollout = std::string(value);
+    } else if (name == "memory_limit") {
+      policy.options.memory_limit = static_cast<std::uint64_t>(integer(1, std::numeric_limits<std::int64_t>::max()));
     } else if (name == "horizon") {
       if (value != "game" && value != "hand") throw bad("horizon must be game or hand, got " + quote_input(value));
       policy.options.horizon = to_horizon(value);
@@ -126,25 +143,30 @@ void bind_search(py::module_& m, RolloutOf rollout_of) {
   m.def(
       "ismcts",
       [rollout_of](const State& state, int simulations, double uct_c, const std::string& rollout, const Integer& seed,
-                   int threads, const std::string& horizon)
+                   int threads, const std::string& horizon, std::uint64_t memory_limit)
           -> py::typing::Tuple<int, int, py::typing::List<py::typing::Tuple<int, int, float>>> {
-        search::IsmctsOptions options{simulations,        uct_c, to_seed(seed), threads, rollout != "random",
-                                      to_horizon(horizon)};
+        search::IsmctsOptions options{simulations,
+                                      uct_c,
+                                      to_seed(seed),
+                                      threads,
+                                      rollout != "random",
+                                      to_horizon(horizon),
+                                      memory_limit ? memory_limit : half_the_memory()};
         search::check_options(options);
         const search::Rollout<State> choose = rollout_of(rollout);
-        search::IsmctsResult result;
-        {
-          py::gil_scoped_release release;  // searches copies of `state` in C++ and writes only `result`
-          result = search::ismcts(state, options, choose);
-        }
+        // Searched from a copy taken with the GIL held: another Python thread may change the
+        // caller's state while the search runs.
+        const State root = state;
+        const search::IsmctsResult result = interruptible([&] { return search::ismcts(root, options, choose); });
         py::list edges;
         for (const search::RootEdge& e : result.edges) edges.append(py::make_tuple(e.action, e.visits, e.value_sum));
         return py::make_tuple(result.action, result.player, edges);
       },
-      "state"_a, "simulations"_a, "uct_c"_a, "rollout"_a, "seed"_a, "threads"_a, "horizon"_a,
+      "state"_a, "simulations"_a, "uct_c"_a, "rollout"_a, "seed"_a, "threads"_a, "horizon"_a, "memory_limit"_a = 0,
       "Information-set MCTS for the player to move (docs/search.md): (action, player, [(action, "
       "visits, value sum) for each legal root action]). A terminal state or a chance node is a "
-      "ValueError.");
+      "ValueError; so is a search whose trees may need more than memory_limit bytes (0: half this "
+      "machine's memory).");
 }
 
 }  // namespace cardcore::bindings

@@ -94,10 +94,9 @@ SummaryTuple summarize(int players, std::int64_t begin, std::int64_t end, double
   SummaryCounts summary_counts(players, bins);
   Counts<State> counts{};
   std::vector<double> running_totals;
-  {
-    py::gil_scoped_release release;  // plays its own games and writes only the summary
+  interruptible([&] {  // plays its own games and writes only the summary
     run(Bins{low, high, bins}, moments.data(), summary_counts, counts, running_totals);
-  }
+  });
   py::array_t<double> mean(players), m2(players);
   for (int p = 0; p < players; ++p) {
     mean.mutable_at(p) = moments[static_cast<std::size_t>(p)].mean;
@@ -145,13 +144,12 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
         py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(players)});
         double* data = out.mutable_data();
         Counts<State> counts{};
-        {
-          py::gil_scoped_release release;  // plays its own states and writes only `out` and `counts`
+        interruptible([&] {  // plays its own states and writes only `out` and `counts`
           rollout<State>(
               game.config, players, rotate_dealer, begin, end, seed, threads,
               [&](const State& s, int seat, Rng& rng) { return seats[static_cast<std::size_t>(seat)](s, rng); }, data,
               counts);
-        }
+        });
         return py::make_tuple(out, counts_dict<State>(counts));
       },
       "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, policies_doc);
@@ -223,8 +221,8 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
           throw std::invalid_argument("policy_action needs a player to act, not a chance or terminal node");
         Rng rng(to_seed(seed));
         const auto choose = chooser<State>(choose_for, policy);
-        py::gil_scoped_release release;  // a built-in policy or the search: C++ over the state alone
-        return choose(state, rng);
+        const State copy = state;  // the caller's state may change while the search runs
+        return interruptible([&] { return choose(copy, rng); });
       },
       "state"_a, "policy"_a, "seed"_a,
       "The action a built-in policy (one of simulate's names) takes at a player node; `seed` "

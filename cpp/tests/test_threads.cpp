@@ -1,10 +1,16 @@
 // The vector environments' thread pool (cardcore/vector/thread_pool.hpp): its synchronous
-// runs and its asynchronous jobs, which the parts of a split VectorEnv step on.
+// runs and its asynchronous jobs, which the parts of a split VectorEnv step on; and the
+// batch calls' parallel_chunks (core/batch.hpp) with the Interrupt its threads share.
 #include <atomic>
+#include <chrono>
 #include <memory>
+#include <new>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
+#include "cardcore/core/batch.hpp"
+#include "cardcore/core/interrupt.hpp"
 #include "cardcore/vector/thread_pool.hpp"
 #include "check.hpp"
 
@@ -75,6 +81,51 @@ TEST_CASE(a_jobs_exception_comes_out_of_finish_after_every_other_chunk_ran) {
     pool.finish(next);
     CHECK(more.each_once());
   }
+}
+
+TEST_CASE(parallel_chunks_carries_a_workers_exception_back_after_every_part_ended) {
+  for (int threads : {1, 2, 4}) {
+    Visits visits(400);
+    CHECK_THROWS(parallel_chunks(400, threads,
+                                 [&](std::size_t begin, std::size_t end) -> std::int64_t {
+                                   visits.part()(begin, end);
+                                   if (end == 400) throw std::bad_alloc();  // the last part: a worker's
+                                   return kNoBadIndex;
+                                 }),
+                 std::bad_alloc, "");
+    CHECK(visits.each_once());
+    // The first part's exception wins, whichever ends first.
+    CHECK_THROWS(parallel_chunks(400, threads,
+                                 [&](std::size_t begin, std::size_t) -> std::int64_t {
+                                   throw std::invalid_argument("part at " + std::to_string(begin));
+                                 }),
+                 std::invalid_argument, "part at 0");
+  }
+}
+
+TEST_CASE(an_interrupt_stops_every_thread_of_parallel_chunks) {
+  for (int threads : {1, 2, 4}) {
+    const auto start = std::chrono::steady_clock::now();
+    // The poll says stop once 30 ms have passed: the parts would otherwise run for minutes.
+    const Interrupt interrupt([&] { return std::chrono::steady_clock::now() - start > std::chrono::milliseconds(30); });
+    std::atomic<int> stopped{0};
+    CHECK_THROWS(parallel_chunks(4, threads,
+                                 [&](std::size_t, std::size_t) -> std::int64_t {
+                                   try {
+                                     for (;;) {
+                                       check_interrupt();
+                                       std::this_thread::sleep_for(std::chrono::microseconds(50));
+                                     }
+                                   } catch (const Interrupted&) {
+                                     stopped.fetch_add(1);
+                                     throw;
+                                   }
+                                 }),
+                 Interrupted, "interrupted");
+    CHECK_EQ(stopped.load(), std::min(threads, 4));
+  }
+  CHECK(Interrupt::current() == nullptr);  // uninstalled with its scope
+  check_interrupt();                       // none installed: nothing to stop
 }
 
 }  // namespace

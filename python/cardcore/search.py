@@ -38,10 +38,12 @@ OPTIONS: dict[str, object] = {
     "seed": 0,
     "threads": 1,
     "horizon": "game",
+    "memory_limit": None,
 }
 """The search's options and their defaults (``rollout=None`` is the game's
 ``SPEC.opponent``: ``rule_based``, or ``house_way`` in Bai Buu; ``horizon`` is ``"game"``
-or ``"hand"``)."""
+or ``"hand"``; ``memory_limit`` is the bytes the search's trees may take at most, None
+for half this machine's memory)."""
 
 HORIZONS = ("game", "hand")
 
@@ -130,6 +132,10 @@ def _checked_options(options: dict[str, object], spec: Any) -> dict[str, Any]:
     merged["rollout"] = rollout
     if merged["horizon"] not in HORIZONS:
         raise ValueError(f"horizon must be 'game' or 'hand', got {shown(merged['horizon'])}")
+    if merged["memory_limit"] is not None:
+        merged["memory_limit"] = checked_int(
+            merged["memory_limit"], "memory_limit", "None or a number of bytes 1 to 2**63 - 1",
+            lambda n: 1 <= n < 2**63)
     return merged
 
 
@@ -141,8 +147,11 @@ def ismcts(state: Any, **options: Any) -> SearchResult:
     the hand in play (``"hand"``: each player's value is then his hand's worth, the score
     change in a game to a target such as Hucklebuck's); ``threads`` grow the search's
     fixed set of trees at once, and ``seed`` fixes the result on any number of threads. A
-    bad option, a terminal state or a chance node is a ValueError. Runs in C++ with the GIL
-    released.
+    bad option, a terminal state or a chance node is a ValueError; so is a search whose
+    trees may need more than ``memory_limit`` bytes (an upper bound from the simulations,
+    the threads and the game's action ids; by default half this machine's memory), before
+    anything is allocated. Runs in C++ with the GIL released, on a copy of ``state``; Ctrl-C
+    stops it within milliseconds.
 
     >>> import cardcore as cc
     >>> state = cc.buh.Game(players=4).new_initial_state(seed=8)
@@ -162,7 +171,7 @@ def ismcts(state: Any, **options: Any) -> SearchResult:
         raise ValueError("ismcts needs a player to move, not a chance node")
     action, player, edges = getattr(_core, spec.name).ismcts(
         state, checked["simulations"], checked["uct_c"], checked["rollout"], checked["seed"],
-        checked["threads"], checked["horizon"])
+        checked["threads"], checked["horizon"], checked["memory_limit"] or 0)
     visits = {int(a): int(n) for a, n, _ in edges}
     values = {int(a): (total / n if n else math.nan) for a, n, total in edges}
     strings = {int(a): state.action_to_string(a) for a, _, _ in edges}
@@ -171,7 +180,7 @@ def ismcts(state: Any, **options: Any) -> SearchResult:
 
 
 _TYPES = {"simulations": int, "threads": int, "seed": int, "uct_c": float, "rollout": str,
-          "horizon": str}
+          "horizon": str, "memory_limit": int}
 
 
 def policy_text(policy: object, spec: Any) -> str | None:
@@ -211,7 +220,7 @@ def policy_text(policy: object, spec: Any) -> str | None:
         return None
     checked = _checked_options(options, spec)
     parts = [f"{key}={checked[key]}" for key in OPTIONS
-             if key in options or key == "rollout"]
+             if (key in options and checked[key] is not None) or key == "rollout"]
     return NAME + ":" + ",".join(parts)
 
 

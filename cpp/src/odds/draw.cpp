@@ -8,6 +8,7 @@
 
 #include "cardcore/core/batch.hpp"
 #include "cardcore/core/bits.hpp"
+#include "cardcore/core/interrupt.hpp"
 #include "cardcore/core/layout.hpp"
 #include "cardcore/core/rng.hpp"
 
@@ -608,6 +609,7 @@ MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, s
       // lookups, and the lanes' lookups are independent, so the memory accesses overlap.
       constexpr int kLanes = 8;
       for (std::uint64_t i0 = bounds(c); i0 < bounds(c + 1); i0 += kLanes) {
+        check_interrupt();
         const int lanes = static_cast<int>(std::min<std::uint64_t>(kLanes, bounds(c + 1) - i0));
         SampleRng rng[kLanes];
         Mask hands[kLanes][kMaxPlayers];

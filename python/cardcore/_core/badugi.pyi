@@ -332,9 +332,9 @@ def is_legal_discard(hand: typing.Any, discard: typing.Any, rules: dict[str, typ
     >>> is_legal_discard(15, 1)
     True
     """
-def ismcts(state: State, simulations: typing.SupportsInt | typing.SupportsIndex, uct_c: typing.SupportsFloat | typing.SupportsIndex, rollout: str, seed: typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, horizon: str) -> tuple[int, int, list[tuple[int, int, float]]]:
+def ismcts(state: State, simulations: typing.SupportsInt | typing.SupportsIndex, uct_c: typing.SupportsFloat | typing.SupportsIndex, rollout: str, seed: typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, horizon: str, memory_limit: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[int, int, list[tuple[int, int, float]]]:
     """
-    Information-set MCTS for the player to move (docs/search.md): (action, player, [(action, visits, value sum) for each legal root action]). A terminal state or a chance node is a ValueError.
+    Information-set MCTS for the player to move (docs/search.md): (action, player, [(action, visits, value sum) for each legal root action]). A terminal state or a chance node is a ValueError; so is a search whose trees may need more than memory_limit bytes (0: half this machine's memory).
     """
 def odds_classes(rules: dict[str, typing.Any] = {}) -> list[str]:
     """

@@ -14,7 +14,9 @@ inline constexpr std::int64_t kNoBadIndex = -1;
 // Runs `chunk(begin, end)` over [0, n) cut into `threads` contiguous ranges, one per
 // std::thread (the caller's thread takes the first). Each call returns the first bad index
 // in its range or kNoBadIndex; the result is the smallest of them, so it does not depend on
-// the thread count. threads < 1 counts as 1.
+// the thread count. threads < 1 counts as 1. An exception in any range is carried back and
+// rethrown here once every thread has ended (the first range's first); the calling thread's
+// Interrupt (core/interrupt.hpp) stops every range.
 std::int64_t parallel_chunks(std::size_t n, int threads,
                              const std::function<std::int64_t(std::size_t, std::size_t)>& chunk);
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cardcore/core/batch.hpp"
+#include "cardcore/core/interrupt.hpp"
 #include "cardcore/core/rng.hpp"
 #include "cardcore/core/summary.hpp"
 #include "cardcore/games/engine.hpp"
@@ -63,6 +64,7 @@ void rollout(const Config& config, int players, bool rotate_dealer, std::int64_t
                   [&](std::size_t first, std::size_t last) -> std::int64_t {
                     Counts<State> chunk_counts{};
                     for (std::size_t k = first; k < last; ++k) {
+                      check_interrupt();
                       const auto i = static_cast<std::uint64_t>(begin) + k;
                       const State state = play_game<State>(config, players, rotate_dealer, i, seed, choose);
                       double* row = returns + k * static_cast<std::size_t>(players);
@@ -98,6 +100,7 @@ void summarize_games(int players, std::int64_t begin, std::int64_t end, int thre
       Moments* block = &block_moments[b * seats];
       const std::size_t last = std::min(games, (b + 1) * kSummaryBlock);
       for (std::size_t k = b * kSummaryBlock; k < last; ++k) {
+        check_interrupt();
         play(static_cast<std::uint64_t>(begin) + k, row.data(), chunk_counts);
         const auto n = static_cast<std::int64_t>(k - b * kSummaryBlock + 1);
         for (std::size_t p = 0; p < seats; ++p) block[p].add(row[p], n);

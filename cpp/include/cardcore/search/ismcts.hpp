@@ -54,6 +54,7 @@
 #include <vector>
 
 #include "cardcore/core/batch.hpp"
+#include "cardcore/core/interrupt.hpp"
 #include "cardcore/core/rng.hpp"
 #include "cardcore/games/protocol.hpp"
 
@@ -78,6 +79,8 @@ struct IsmctsOptions {
   // deterministic policy; the bindings set it for every built-in policy but "random").
   bool model_opponents = false;
   Horizon horizon = Horizon::kGame;
+  // The bytes the trees growing at once may take at most (tree_memory_bound); 0: no limit.
+  std::uint64_t memory_limit = 0;
 };
 
 // How many determinizations a simulation draws to find one that agrees with the opponent
@@ -172,9 +175,26 @@ class IsmctsTree {
     node_of(hash_tensor(searcher_, tensor_.data(), tensor_.size()), searcher_, root_legal_);  // node 0
   }
 
+  // An upper bound on the bytes of the trees of `options` that grow at once, searching from
+  // `root`: per node its record, an edge for every action id and 4 slots of the table (kept
+  // at most half full, doubling), the vectors' room to grow doubling the records; and per
+  // tree the worlds it keeps, each a State with the root's history.
+  static std::uint64_t memory_bound(const State& root, const IsmctsOptions& options) {
+    const auto trees = static_cast<std::uint64_t>(std::min(kTrees, options.simulations));
+    const std::uint64_t growing = std::min<std::uint64_t>(static_cast<std::uint64_t>(options.threads), trees);
+    const std::uint64_t nodes = static_cast<std::uint64_t>(options.simulations) / trees + 2;
+    const std::uint64_t per_node =
+        2 * (sizeof(Node) + State::Spec::kSpec.num_distinct_actions * sizeof(Edge)) + 4 * sizeof(Slot);
+    const std::uint64_t worlds = (kCachedWorlds + kKeptWorlds) * (sizeof(World) + root.history().size() * sizeof(Step));
+    return growing * (nodes * per_node + worlds);
+  }
+
   void run(int simulations) {
     nodes_.reserve(static_cast<std::size_t>(simulations) + 1);
-    for (int i = 0; i < simulations; ++i) simulate();
+    for (int i = 0; i < simulations; ++i) {
+      check_interrupt();
+      simulate();
+    }
   }
 
   // The root's edges (node 0 is the root, made by the constructor).
@@ -442,6 +462,14 @@ IsmctsResult ismcts(const State& root, const IsmctsOptions& options, const Rollo
   check_options(options);
   if (root.is_terminal()) throw std::invalid_argument("ismcts needs a player to move: the game is over");
   if (root.is_chance_node()) throw std::invalid_argument("ismcts needs a player to move, not a chance node");
+  if (const std::uint64_t need = IsmctsTree<State>::memory_bound(root, options);
+      options.memory_limit && need > options.memory_limit) {
+    auto mib = [](std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; };
+    throw std::invalid_argument("ismcts: " + std::to_string(options.simulations) + " simulations on " +
+                                std::to_string(options.threads) + " threads may need up to " + mib(need) +
+                                ", more than memory_limit (" + mib(options.memory_limit) +
+                                "): use fewer simulations or threads, or raise memory_limit");
+  }
   IsmctsResult result;
   result.player = root.current_player();
   const ActionSet legal = root.legal_player_actions();

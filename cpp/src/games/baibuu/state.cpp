@@ -1,6 +1,7 @@
 #include "cardcore/games/baibuu/state.hpp"
 
 #include "cardcore/core/batch.hpp"
+#include "cardcore/core/interrupt.hpp"
 #include "cardcore/core/text.hpp"
 
 #include <algorithm>
@@ -280,9 +281,11 @@ void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, 
   parallel_chunks(static_cast<std::size_t>(end - begin), threads,
                   [&](std::size_t first, std::size_t last) -> std::int64_t {
                     std::array<std::int64_t, 4> chunk_counts{};  // as State::counts()
-                    for (std::size_t k = first; k < last; ++k)
+                    for (std::size_t k = first; k < last; ++k) {
+                      check_interrupt();
                       play_by_tables(config, choices, seed, static_cast<std::uint64_t>(begin) + k, returns + k * seats,
                                      chunk_counts);
+                    }
                     const std::lock_guard lock(counts_mutex);  // once per chunk
                     for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += chunk_counts[c];
                     return kNoBadIndex;
