@@ -70,7 +70,7 @@ def test_bad_house_rules_are_value_errors_naming_them() -> None:
     with pytest.raises(ValueError, match="banker_takes_3_4_points must be"):
         cc.baibuu.settle("As 2h 3c 4d", "5s 6h 7c 8d",
                          banker_takes_3_4_points="some")  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="declare_after_draw must be True or False, got int 1"):
         cc.buh.Game(declare_after_draw=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="is not a house rule"):
         cc._core.buh.strength(15, {"players": 3})

@@ -83,11 +83,12 @@ def test_each_integer_field_takes_its_range_and_nothing_outside(spec: cc.spec.Ga
             with pytest.raises(ValueError, match=rf"{spec.name} config: {field.name} must be"):
                 game_class(**{field.name: "no such choice"})
             continue
-        if field.kind == "bool":  # True or False, nothing else (not 1, not None)
-            for flag in (False, True):
-                assert game_class(**{field.name: flag}).config[field.name] is flag
+        if field.kind == "bool":  # True or False (NumPy's too), nothing else (not 1, not None)
+            for flag in (False, True, np.False_, np.True_):
+                assert game_class(**{field.name: flag}).config[field.name] is bool(flag)
             for other in (1, None, "true"):
-                with pytest.raises(TypeError):
+                with pytest.raises(ValueError, match=rf"{spec.name} config: {field.name} must be "
+                                                     r"True or False, got"):
                     game_class(**{field.name: other})
                 bad = {**game_class().config, field.name: other}
                 with pytest.raises(ValueError, match=rf"{field.name} must be True or False"):

@@ -12,11 +12,11 @@
 namespace cardcore::bindings {
 namespace {
 
-// An int-like (Python int, NumPy integer) as a 64-bit unsigned value, or false if it is none.
+// An int-like (Python int, NumPy integer) as a 64-bit unsigned value, or false if it is none
+// (a NumPy array of card ids is not one, though it has __index__: it is an iterable).
 bool as_index(py::handle obj, std::uint64_t& value, std::string_view what) {
-  if (PyBool_Check(obj.ptr()) || !PyIndex_Check(obj.ptr())) return false;
-  py::int_ index = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
-  if (!index) throw py::error_already_set();
+  const py::object index = index_of(obj);
+  if (!index) return false;
   const bool negative = PyObject_RichCompareBool(index.ptr(), py::int_(0).ptr(), Py_LT) == 1;
   value = negative ? ~0ull : PyLong_AsUnsignedLongLong(index.ptr());
   if (negative || PyErr_Occurred()) {

@@ -71,6 +71,16 @@ inline std::string shown(py::handle value) {
   return elide_input(std::string(py::repr(value)));
 }
 
+// True or False for a bool, NumPy's included (np.True_), else nothing: not an int, not None.
+inline std::optional<bool> as_bool(py::handle value) {
+  if (PyBool_Check(value.ptr())) return value.ptr() == Py_True;
+  PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::object> numpy_bool;
+  const py::object& type =
+      numpy_bool.call_once_and_store_result([] { return py::dtype::of<bool>().attr("type"); }).get_stored();
+  if (py::isinstance(value, type)) return PyObject_IsTrue(value.ptr()) == 1;
+  return std::nullopt;
+}
+
 // A card-like as a mask: an int mask, a string of cards, an object with a `mask` (CardSet),
 // an object with an `id` (Card), or an iterable of cards (Card, card string or card id).
 // Malformed or duplicate cards raise ValueError; other types raise TypeError.

@@ -47,27 +47,54 @@ inline std::vector<long long> config_values(py::handle value, std::string_view g
   return each;
 }
 
-// The Python type of a field's keyword argument, for pybind11 (and so for the stubs).
+// A keyword argument of Game taken as it is given, for read_field to check (so that a wrong
+// type gets the field's own message), and typed `Typed` for pybind11 (and so for the stubs).
+template <class Typed>
+struct Given {
+  py::object value;
+};
+
+// The type a field's keyword argument is typed as: a plain integer (an int or anything with
+// __index__, not a bool), an optional one, an optional per-seat value, a choice's name, or
+// True or False.
 template <FieldKind Kind, bool Nullable>
 struct ArgumentType {
-  using type = long long;  // a plain integer: an int or anything with __index__ (not a bool)
+  using type = Given<long long>;
 };
 template <>
 struct ArgumentType<FieldKind::kInt, true> {
-  using type = py::typing::Optional<py::int_>;
+  using type = Given<py::typing::Optional<py::int_>>;
 };
 template <bool Nullable>
 struct ArgumentType<FieldKind::kPerSeat, Nullable> {
-  using type = py::typing::Optional<PerSeat>;
+  using type = Given<py::typing::Optional<PerSeat>>;
 };
 template <bool Nullable>
 struct ArgumentType<FieldKind::kChoice, Nullable> {
-  using type = std::string;
+  using type = Given<std::string>;
 };
 template <bool Nullable>
 struct ArgumentType<FieldKind::kBool, Nullable> {
-  using type = py::bool_;  // True or False only (pybind11's bool would take 1 and None)
+  using type = Given<py::bool_>;
 };
+
+}  // namespace cardcore::bindings
+
+namespace pybind11::detail {
+template <class Typed>
+struct type_caster<cardcore::bindings::Given<Typed>> {
+  PYBIND11_TYPE_CASTER(cardcore::bindings::Given<Typed>, make_caster<Typed>::name);
+  bool load(handle src, bool) {
+    value.value = reinterpret_borrow<object>(src);
+    return true;
+  }
+  static handle cast(const cardcore::bindings::Given<Typed>& src, return_value_policy, handle) {
+    return src.value.inc_ref();
+  }
+};
+}  // namespace pybind11::detail
+
+namespace cardcore::bindings {
 
 // A choice's names as "'a', 'b' or 'c'".
 template <class Config>
@@ -118,9 +145,9 @@ void read_field(std::string_view game, const ConfigField<Config>& field, Config&
       bad_config(game, field.name, "must be " + choice_list(field) + ", got " + quote_input(name));
     }
     case FieldKind::kBool: {
-      if (!PyBool_Check(value.ptr()))
-        bad_config(game, field.name, "must be True or False, got " + type_name(value) + " " + shown(value));
-      return field.set(config, 0, value.ptr() == Py_True ? 1 : 0);
+      const std::optional<bool> flag = as_bool(value);
+      if (!flag) bad_config(game, field.name, "must be True or False, got " + type_name(value) + " " + shown(value));
+      return field.set(config, 0, *flag ? 1 : 0);
     }
   }
 }
@@ -204,22 +231,13 @@ Config with_house_rules(std::string_view game, std::span<const ConfigField<Confi
   return config;
 }
 
-// An argument as a Python object.
-template <class T>
-py::object as_object(const T& value) {
-  if constexpr (std::is_base_of_v<py::handle, T>)
-    return py::reinterpret_borrow<py::object>(value);
-  else
-    return py::cast(value);
-}
-
 // Game(**fields): one keyword-only argument per field of the table, typed by its kind, with
 // its default.
 template <class Game, const auto& Table, std::size_t... I>
 void def_game_init(py::class_<Game>& cls, std::string_view game, std::index_sequence<I...>) {
   using Config = typename Game::Config;
   cls.def(py::init([game](typename ArgumentType<Table[I].kind, Table[I].nullable()>::type... values) {
-            const py::object given[] = {as_object(values)...};
+            const py::object given[] = {values.value...};
             return Game(config_from<Config>(game, Table, [&](const ConfigField<Config>& field) {
               return given[static_cast<std::size_t>(&field - Table)];
             }));

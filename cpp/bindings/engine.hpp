@@ -102,6 +102,22 @@ auto taking_integer(Method method) {
   };
 }
 
+// A method of a player's view, bound to take `player` or None, which means the player to
+// act (as OpenSpiel's observation methods default to). At a chance node or the end nobody
+// acts, and None is a ValueError asking for a player.
+template <class State, class Method>
+auto of_player(const char* name, Method method) {
+  return [name, method](const State& s, const std::optional<Integer>& player) {
+    if (player) return with_int(*player, [&](int p) { return std::invoke(method, s, p); });
+    const int p = s.current_player();
+    if (p < 0)
+      throw std::invalid_argument(std::string(name) + "() without a player means the player to act, and " +
+                                  (s.is_terminal() ? "the game is over" : "this is a chance node") +
+                                  ": give the player");
+    return std::invoke(method, s, p);
+  };
+}
+
 // A CardSet (the Python class) for a mask.
 py::object card_set(Mask mask);
 
@@ -171,24 +187,29 @@ void bind_protocol(py::class_<State>& cls) {
       .def("returns", &State::returns, "Chips won or lost per seat over the hands completed.")
       .def("rewards", &State::rewards, "The result of the hand the last action completed, else zeros.")
       .def("history", &State::history_ids, "Every action id applied so far, chance included.")
-      .def("observation_string", taking_integer<const State>(&State::observation_string), "player"_a)
-      .def("information_state_string", taking_integer<const State>(&State::information_state_string), "player"_a)
-      .def(
-          "observation_tensor",
-          [](const State& s, const Integer& player) {
-            return with_int(player, [&](int p) {
-              return tensor(s, p, Layout(s.config()).observation.size(), &State::observation_tensor);
-            });
-          },
-          "player"_a, "The observation of `player` as a float32 vector (layout in the game's docs).")
-      .def(
-          "information_state_tensor",
-          [](const State& s, const Integer& player) {
-            return with_int(player, [&](int p) {
-              return tensor(s, p, Layout(s.config()).information_state.size(), &State::information_state_tensor);
-            });
-          },
-          "player"_a, "The observation plus the player's own cards at each stage of the hand.")
+      .def("observation_string", of_player<State>("observation_string", &State::observation_string),
+           "player"_a = py::none(), "What `player` (by default the player to act) sees, as text.")
+      .def("information_state_string", of_player<State>("information_state_string", &State::information_state_string),
+           "player"_a = py::none(),
+           "What `player` (by default the player to act) knows, as text: the observation and his cards at each "
+           "stage.")
+      .def("observation_tensor",
+           of_player<State>("observation_tensor",
+                            [](const State& s, int p) {
+                              return tensor(s, p, Layout(s.config()).observation.size(), &State::observation_tensor);
+                            }),
+           "player"_a = py::none(),
+           "The observation of `player` (by default the player to act) as a float32 vector (layout in the "
+           "game's docs).")
+      .def("information_state_tensor",
+           of_player<State>("information_state_tensor",
+                            [](const State& s, int p) {
+                              return tensor(s, p, Layout(s.config()).information_state.size(),
+                                            &State::information_state_tensor);
+                            }),
+           "player"_a = py::none(),
+           "The observation plus the player's own cards at each stage of the hand (by default the player "
+           "to act's).")
       .def(
           "resample_from_infostate",
           [](const State& s, const Integer& player, const Integer& seed) {

@@ -113,20 +113,31 @@ SummaryTuple summarize(int players, std::int64_t begin, std::int64_t end, double
 }
 
 // The legal action id that a callable policy returned (an int, or anything with
-// __index__ but a bool), or nothing.
+// __index__ but a bool: not an array, even of one number), or nothing.
 template <class State>
 std::optional<int> legal_choice(const State& state, const py::object& chosen) {
-  if (py::isinstance<py::bool_>(chosen) || !PyIndex_Check(chosen.ptr())) return std::nullopt;
-  const py::int_ index = py::reinterpret_steal<py::int_>(PyNumber_Index(chosen.ptr()));
-  if (!index) throw py::error_already_set();
-  const long long action = PyLong_AsLongLong(index.ptr());
-  if (action == -1 && PyErr_Occurred()) {
-    PyErr_Clear();  // beyond a long long: not an action
-    return std::nullopt;
+  const py::object index = index_of(chosen);
+  if (!index) return std::nullopt;
+  const std::optional<int> action = small_int(Integer{py::reinterpret_borrow<py::int_>(index)});
+  if (!action || !state.is_legal(*action)) return std::nullopt;
+  return action;
+}
+
+// What the callable policy of `seat` returns for `state`. A StopIteration it raises is
+// given back as a RuntimeError naming the policy and the seat: as it is, it would end the
+// generator that runs the chunks of games, and arrive as "generator raised StopIteration".
+inline py::object call_policy(const py::object& policy, int seat, const py::object& state) {
+  try {
+    return policy(state);
+  } catch (py::error_already_set& error) {
+    if (!error.matches(PyExc_StopIteration)) throw;
+    const std::string name = py::str(py::getattr(policy, "__name__", py::type::handle_of(policy).attr("__name__")));
+    py::raise_from(error, PyExc_RuntimeError,
+                   ("the policy of seat " + std::to_string(seat) + " (" + quote_input(name) +
+                    ") raised StopIteration; a policy returns a legal action id")
+                       .c_str());
+    throw py::error_already_set();
   }
-  if (action < 0 || action > std::numeric_limits<int>::max() || !state.is_legal(static_cast<int>(action)))
-    return std::nullopt;
-  return static_cast<int>(action);
 }
 
 // `choose_for(name)` turns a policy name of the game's spec into a chooser (state, rng) ->
@@ -199,7 +210,7 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
             [&](const State& s, int seat, Rng& rng) {
               const auto index = static_cast<std::size_t>(seat);
               if (choosers[index]) return (*choosers[index])(s, rng);
-              const py::object chosen = policies[index](s);  // the callable gets a copy
+              const py::object chosen = call_policy(policies[index], seat, py::cast(s));  // a copy
               const std::optional<int> action = legal_choice(s, chosen);
               if (!action)
                 throw std::invalid_argument(

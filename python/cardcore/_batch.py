@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from cardcore._checks import checked_int
+from cardcore._checks import MAX_THREADS, checked_threads
 
 MaskArray = npt.NDArray[np.uint64]
 StrengthArray = npt.NDArray[np.int32]
@@ -56,11 +56,12 @@ def as_mask_array(masks: npt.ArrayLike, name: str = "masks") -> MaskArray:
 
 
 def resolve_threads(threads: int | None, size: int) -> int:
-    """The thread count for a batch of ``size`` items: ``None`` means every core for large
-    batches and one thread for small ones. Results never depend on it."""
+    """The thread count for a batch of ``size`` items: ``None`` means every core (at most
+    MAX_THREADS) for large batches and one thread for small ones, else checked_threads.
+    Results never depend on it."""
     if threads is None:
-        return (os.cpu_count() or 1) if size >= 1 << 16 else 1
-    return checked_int(threads, "threads", "a positive integer or None", lambda n: n >= 1)
+        return min(os.cpu_count() or 1, MAX_THREADS) if size >= 1 << 16 else 1
+    return checked_threads(threads, none="every core for a large batch")
 
 
 def map_strengths(
@@ -80,6 +81,8 @@ def map_strengths(
             )
         if not out.flags.c_contiguous:
             raise ValueError("out must be C-contiguous")
+        if not out.flags.writeable:
+            raise ValueError("out must be a writeable array, got a read-only one")
         flat_out = out.reshape(-1)
     result = kernel(array.reshape(-1), resolve_threads(threads, array.size), flat_out)
     return out if out is not None else result.reshape(array.shape)

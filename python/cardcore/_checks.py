@@ -1,8 +1,10 @@
-"""The integer argument checks that every Python-side call shares, and the bound on the
-user's input that a message quotes."""
+"""The argument checks that every Python-side call shares (integers, thread counts, real
+numbers, text), and the bound on the user's input that a message quotes."""
 
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 import os
 from collections.abc import Callable
@@ -100,6 +102,64 @@ def checked_seed(seed: object) -> int:
     7
     """
     return checked_int(seed, "seed", "an integer in [0, 2**64)", lambda n: 0 <= n < 2**64)
+
+
+MAX_THREADS = 256
+"""The most threads any call takes (``threads=``), the search's included."""
+
+
+def checked_threads(threads: object, *, none: str = "") -> int:
+    """A thread count: an integer 1 to :data:`MAX_THREADS` (checked_int), as every call that
+    takes ``threads`` checks it; ``none`` says what None means where the caller takes it
+    (the caller resolves None first).
+
+    >>> checked_threads(np.int32(4))
+    4
+    >>> checked_threads(2**40, none="every core")
+    Traceback (most recent call last):
+    ValueError: threads must be None (every core) or an integer 1 to 256, got 1099511627776
+    """
+    expected = f"an integer 1 to {MAX_THREADS}"
+    return checked_int(threads, "threads", f"None ({none}) or {expected}" if none else expected,
+                       lambda n: 1 <= n <= MAX_THREADS)
+
+
+def checked_real(value: object, name: str, expected: str,
+                 valid: Callable[[float], bool] = lambda _: True) -> float:
+    """``value`` as a float if it is a finite real number (an int, a float, a NumPy number:
+    anything ``numbers.Real`` but a bool) for which ``valid`` holds. Otherwise "<name> must
+    be <expected>, got ...": a CardcoreTypeError for another type, a ValueError for a value
+    out of range or too large for a float.
+
+    >>> checked_real(np.float32(1.5), "uct_c", "a finite number >= 0", lambda c: c >= 0)
+    1.5
+    >>> checked_real(float("nan"), "uct_c", "a finite number >= 0")
+    Traceback (most recent call last):
+    ValueError: uct_c must be a finite number >= 0, got nan
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise CardcoreTypeError(
+            f"{name} must be {expected}, got {type(value).__name__} {shown(value)}")
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond a float's range
+        number = math.inf
+    if not (math.isfinite(number) and valid(number)):
+        raise ValueError(f"{name} must be {expected}, got {shown(value)}")
+    return number
+
+
+def refuse_bytes(value: object, name: str, expected: str) -> None:
+    """Bytes where a name or a list of names is meant are a CardcoreTypeError: they are a
+    sequence of ints, which would be read as that many entries.
+
+    >>> refuse_bytes(b"x", "name", "a str")
+    Traceback (most recent call last):
+    cardcore._checks.CardcoreTypeError: name must be a str, got bytes b'x': decode it to a str
+    """
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        raise CardcoreTypeError(f"{name} must be {expected}, got {type(value).__name__} "
+                                f"{shown(value)}: decode it to a str")
 
 
 def physical_memory() -> int | None:

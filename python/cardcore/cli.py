@@ -60,8 +60,8 @@ _ODDS_OPTIONS = {"draws": "draws_left", "dead": "dead", "against": "against"}
 
 def house_rules(game: str, rules: Sequence[str] | None) -> dict[str, Any]:
     """The house rules of ``game`` given as ``--rule NAME=VALUE`` texts, as ``Game``
-    keywords: a choice by its name, a bool as true or false. An unknown name, or a bool that
-    is neither, is a ValueError (a bad choice is one when it is used).
+    keywords: a choice by its name, a bool as true or false. An unknown name, a rule given
+    twice, or a bool that is neither, is a ValueError (a bad choice is one when it is used).
 
     >>> spec = next(m.SPEC for m in MODULES if m.SPEC.house_rules)
     >>> rule = spec.house_rules[0]
@@ -70,6 +70,7 @@ def house_rules(game: str, rules: Sequence[str] | None) -> dict[str, Any]:
     """
     spec = module_of(game).SPEC
     given: dict[str, Any] = {}
+    texts: dict[str, str] = {}  # each rule's --rule text
     for text in rules or ():
         name, equals, value = text.partition("=")
         field = next((f for f in spec.house_rules if f.name == name), None)
@@ -78,6 +79,10 @@ def house_rules(game: str, rules: Sequence[str] | None) -> dict[str, Any]:
             problem = ("takes NAME=VALUE" if not equals else
                        f"names no house rule of {spec.display_name}")
             raise ValueError(f"--rule {quote_input(text)} {problem} (its house rules: {names})")
+        if name in texts:
+            raise ValueError(f"--rule {name} is given twice ({quote_input(texts[name])} and "
+                             f"{quote_input(text)}): give it once")
+        texts[name] = text
         if field.kind == "bool":
             if value.lower() not in ("true", "false"):
                 raise ValueError(f"--rule {name} takes true or false, got {quote_input(value)}")

@@ -22,7 +22,14 @@ from types import ModuleType
 from typing import Any
 
 from cardcore import _core
-from cardcore._checks import CardcoreTypeError, checked_int, checked_seed, shown
+from cardcore._checks import (
+    CardcoreTypeError,
+    checked_int,
+    checked_real,
+    checked_seed,
+    checked_threads,
+    shown,
+)
 from cardcore._namespace import public_dir
 
 __all__ = ["NAME", "OPTIONS", "SearchResult", "ismcts", "policy_text"]
@@ -48,7 +55,6 @@ for half this machine's memory)."""
 HORIZONS = ("game", "hand")
 
 MAX_SIMULATIONS = 100_000_000
-MAX_THREADS = 256
 
 
 @dataclass(frozen=True)
@@ -114,17 +120,10 @@ def _checked_options(options: dict[str, object], spec: Any) -> dict[str, Any]:
     merged["simulations"] = checked_int(
         merged["simulations"], "simulations", f"an integer 1 to {MAX_SIMULATIONS:,}",
         lambda n: 1 <= n <= MAX_SIMULATIONS)
-    merged["threads"] = checked_int(merged["threads"], "threads",
-                                    f"an integer 1 to {MAX_THREADS}",
-                                    lambda n: 1 <= n <= MAX_THREADS)
+    merged["threads"] = checked_threads(merged["threads"])
     merged["seed"] = checked_seed(merged["seed"])
-    c = merged["uct_c"]
-    if isinstance(c, bool) or not isinstance(c, (int, float)):
-        raise CardcoreTypeError(f"uct_c must be a number >= 0, got {type(c).__name__} "
-                                f"{shown(c)}")
-    if not (math.isfinite(c) and c >= 0):
-        raise ValueError(f"uct_c must be a finite number >= 0, got {shown(c)}")
-    merged["uct_c"] = float(c)
+    merged["uct_c"] = checked_real(merged["uct_c"], "uct_c", "a finite number >= 0",
+                                   lambda c: c >= 0)
     rollout = spec.opponent if merged["rollout"] is None else merged["rollout"]
     if not isinstance(rollout, str) or rollout not in spec.policies:
         raise ValueError(f"unknown {spec.name} rollout policy {shown(rollout)}: expected one "

@@ -42,7 +42,7 @@ import numpy.typing as npt
 
 from cardcore import _core
 from cardcore._batch import resolve_threads
-from cardcore._checks import check_allocation, checked_int, checked_seed, shown
+from cardcore._checks import check_allocation, checked_int, checked_seed, refuse_bytes, shown
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of, spec_of
 from cardcore.search import policy_text
@@ -358,6 +358,7 @@ def _checked_policies(game: Any, name: str,
     seats, acting = game.num_players, game.acting_players
     if policies is None:
         return [POLICIES[name][0]] * acting + [None] * (seats - acting)
+    refuse_bytes(policies, "policies", f"a list, one per seat ({seats})")
     if isinstance(policies, str) or callable(policies):
         what = "the string" if isinstance(policies, str) else "the callable"
         raise ValueError(f"policies must be a list, one per seat ({seats}), got {what} "

@@ -51,7 +51,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from cardcore._checks import check_allocation, checked_int, checked_seed, shown
+from cardcore._checks import check_allocation, checked_int, checked_seed, refuse_bytes, shown
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, module_of
 from cardcore.search import policy_text
@@ -186,6 +186,7 @@ class VectorEnv:
     def _policies(self, opponents: object, seat: int, players: int) -> list[str]:
         """One policy name per seat ('' at ``seat``) from the ``opponents`` argument."""
         names = self.spec.policies
+        refuse_bytes(opponents, "opponents", "a policy name or a list of them")
         if opponents is None:
             given: list[object] = [self.spec.opponent] * (players - 1)
         elif isinstance(opponents, str) or (isinstance(opponents, tuple) and len(opponents) == 2

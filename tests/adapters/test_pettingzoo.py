@@ -251,7 +251,7 @@ def test_illegal_actions() -> None:
         ("poker", {}, "unknown game 'poker'"),
         ("buh", {"playres": 3}, "buh has no config field playres"),
         ("buh", {"players": 9}, "players"),
-        ("badugi", {"hands": "x"}, "wrong type"),
+        ("badugi", {"hands": "x"}, "badugi config: hands must be an integer, got str 'x'"),
         ("badugi", {"render_mode": "human"}, "render_mode"),
     ],
 )

@@ -68,11 +68,13 @@ class State:
         """
         Every action id applied so far, chance included.
         """
-    def information_state_string(self, player: typing.SupportsIndex) -> str:
-        ...
-    def information_state_tensor(self, player: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+    def information_state_string(self, player: typing.SupportsIndex | None = None) -> str:
         """
-        The observation plus the player's own cards at each stage of the hand.
+        What `player` (by default the player to act) knows, as text: the observation and his cards at each stage.
+        """
+    def information_state_tensor(self, player: typing.SupportsIndex | None = None) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        The observation plus the player's own cards at each stage of the hand (by default the player to act's).
         """
     def is_chance_node(self) -> bool:
         ...
@@ -86,11 +88,13 @@ class State:
         """
         The legal actions as a bool array, True at each legal id: num_distinct_actions entries at a player node (all False at the end), 52 (the card ids) at a chance node.
         """
-    def observation_string(self, player: typing.SupportsIndex) -> str:
-        ...
-    def observation_tensor(self, player: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+    def observation_string(self, player: typing.SupportsIndex | None = None) -> str:
         """
-        The observation of `player` as a float32 vector (layout in the game's docs).
+        What `player` (by default the player to act) sees, as text.
+        """
+    def observation_tensor(self, player: typing.SupportsIndex | None = None) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        The observation of `player` (by default the player to act) as a float32 vector (layout in the game's docs).
         """
     def resample_from_infostate(self, player: typing.SupportsIndex, seed: typing.SupportsIndex) -> State:
         """

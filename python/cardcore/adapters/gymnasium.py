@@ -39,6 +39,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as _GymVectorEnv
 from gymnasium.vector.utils import batch_space
 
+from cardcore._checks import shown
 from cardcore._namespace import public_dir
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ class GymnasiumVectorEnv(_GymVectorEnv[Array, Array, Array]):
             raise ValueError("seed must be one int for all envs (each env draws its own "
                              "stream of it) or None")
         if options:
-            raise ValueError(f"reset takes no options, got {sorted(options)}")
+            raise ValueError(f"reset takes no options, got {shown(options)}")
         step = self.env.reset(seed)
         observation = step.observation.copy() if self.copy else step.observation
         return observation, self._info(step)
