@@ -111,9 +111,9 @@ TEST_CASE(odds_bad_input_is_named) {
   CHECK_THROWS(
       odds::draw_distribution(badugi::draw_game(), hand, hand, kDeckMask & ~hand & ~parse_cards("Kc"), counts.data()),
       std::invalid_argument, "too few unseen cards");
-  CHECK_THROWS(odds::check_showdown(badugi::draw_game(), heads_up("As 2h 3d Kd", "Kd 4c 5c 6c", 0)),
+  CHECK_THROWS(odds::checked_showdown(badugi::draw_game(), heads_up("As 2h 3d Kd", "Kd 4c 5c 6c", 0)),
                std::invalid_argument, "shares Kd");
-  CHECK_THROWS(odds::check_showdown(badugi::draw_game(), heads_up("As 2h 3d Kd", "4c 5c 6c 7c", 4)),
+  CHECK_THROWS(odds::checked_showdown(badugi::draw_game(), heads_up("As 2h 3d Kd", "4c 5c 6c 7c", 4)),
                std::invalid_argument, "draws_left");
 }
 
