@@ -473,8 +473,8 @@ def test_bad_input_is_a_value_error_naming_it(game: str, call: Any, message: str
         call(module)
 
 
-@pytest.mark.parametrize(("game", "needs", "short"), [("badugi", "a Badugi hand needs 4", "As 2h 3d"),
-                                                      ("buh", "a Buh hand needs 2 to 4", "As")])
+@pytest.mark.parametrize(("game", "needs", "short"), [
+    ("badugi", "a Badugi hand needs 4", "As 2h 3d"), ("buh", "a Buh hand needs 2 to 4", "As")])
 def test_a_hand_of_the_wrong_size_is_named_as_the_games_hand(game: str, needs: str,
                                                             short: str) -> None:
     with pytest.raises(ValueError, match=f"^{needs} cards, got {len(short.split())}"):

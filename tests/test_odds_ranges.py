@@ -214,7 +214,7 @@ def test_buh_equity_of_partial_hands_is_the_oracles() -> None:
         cards = rng.sample(range(52), 41)
         a, b, dead = tuple(sorted(cards[:3])), tuple(sorted(cards[3:5])), tuple(cards[5:])
         unseen = [c for c in range(52) if c not in cards]
-        rows = [_showdown_shares("buh", [a + (x,), b + y])
+        rows = [_showdown_shares("buh", [(*a, x), b + y])
                 for x in unseen for y in combinations([c for c in unseen if c != x], 2)]
         result = cc.buh.equity([_mask(a), _mask(b)], dead=_mask(dead))
         assert result.method == "exact"

@@ -129,7 +129,8 @@ def hand_label(entry: _HandEntry) -> str:
     try:
         return str(CardSet(entry))  # type: ignore[arg-type]  # a range is refused here
     except (ValueError, TypeError):
-        return entry.strip() if isinstance(entry, str) else ", ".join(map(str, entry))
+        return entry.strip() if isinstance(entry, str) else ", ".join(
+            map(str, entry))  # type: ignore[arg-type]  # a list of a range's terms
 
 
 def _mask(cards: CardLike | None) -> int:
@@ -195,7 +196,8 @@ class DrawRules:
             return masks[stronger < percent / 100 * len(masks)]
         if word.lower() in self._class_by_name:
             wanted = self._class_by_name[word.lower()]
-            return masks[self._class_index[strengths] == wanted]
+            of_class: npt.NDArray[np.uint64] = masks[self._class_index[strengths] == wanted]
+            return of_class
         at_least = word.endswith("+")
         try:
             hand = CardSet(word[:-1] if at_least else word)
@@ -206,7 +208,8 @@ class DrawRules:
             raise ValueError(f"{where}: a range's hands have 4 cards, got {len(hand)}")
         if not at_least:
             return np.array([hand.mask], dtype=np.uint64)
-        return masks[strengths >= self._strength(hand)]
+        stronger_or_equal: npt.NDArray[np.uint64] = masks[strengths >= self._strength(hand)]
+        return stronger_or_equal
 
     def _is_range_word(self, word: str) -> bool:
         word = word.strip()
@@ -229,8 +232,10 @@ class DrawRules:
             terms = entry
             text = ", ".join(map(str, entry))
         else:
-            return self._known(entry), None
-        return 0, np.unique(np.concatenate([self._term(t, text) for t in terms]))
+            return self._known(entry), None  # type: ignore[arg-type]  # not a range: cards
+        hands: npt.NDArray[np.uint64] = np.unique(np.concatenate([self._term(t, text)
+                                                                  for t in terms]))
+        return 0, hands
 
     def _known(self, cards: CardLike) -> int:
         mask = CardSet(cards).mask
@@ -296,7 +301,8 @@ class DrawRules:
         left = self._draws_left(draws_left, 1)
         choice, n, seed_value = _method(method), self._samples(samples), checked_seed(seed)
         threads = resolve_threads(threads, n)
-        hands, ranges = [hand_mask], [None]
+        hands: list[int] = [hand_mask]
+        ranges: list[npt.NDArray[np.uint64] | None] = [None]
         if against is not None:
             against_mask, against_range = self.hand(against)
             hands, ranges = [hand_mask, against_mask], [None, against_range]

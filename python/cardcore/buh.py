@@ -391,9 +391,9 @@ def equity(
     policy, or at the next draw by ``discards`` (cards or None per hand); splits share. A
     hand of 2 or 3 cards is dealt the rest first. A hand may be ``"random"`` or a range
     (``"top 20%"``, ``"natural"``, ``"As 2h 3c 5d+"``, a list of hands: ``docs/odds.md``),
-    whose hands that share a card with a known one are left out. Exact when enumerable, otherwise Monte Carlo (as in
-    :func:`best_discards`) with a 95% interval per share. Showdowns follow the house rules
-    ``flush_buh`` and ``hooch_order``.
+    whose hands that share a card with a known one are left out. Exact when enumerable,
+    otherwise Monte Carlo (as in :func:`best_discards`) with a 95% interval per share.
+    Showdowns follow the house rules ``flush_buh`` and ``hooch_order``.
 
     >>> equity(["As 2h 3c 4d", "5s 6h 7c 8d"]).shares
     [1.0, 0.0]
