@@ -257,7 +257,8 @@ _EPILOG = f"""commands:
                        seat's result (--hands, --policy, --players, --seed, --json, --plot)
   play GAME            play one game in the terminal against built-in players
   odds GAME CARDS      rank a hand's discards by what they make (or a holding's splits)
-  equity GAME A B ...  each hand's share of the pot, with draws to come (--draws)
+  equity GAME A B ...  each hand's share of the pot, with draws to come (--draws); a hand
+                       may be random or a range such as "top 20%"
   bench                measure evaluation and simulation speed on this machine
 
 Each command that takes a game takes its house rules too: --rule NAME=VALUE, repeatable
