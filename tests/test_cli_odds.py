@@ -27,6 +27,12 @@ def test_equity_takes_a_random_hand_and_a_range(capsys: pytest.CaptureFixture[st
     assert status == 0 and "top 20%" in out
 
 
+def test_odds_against_a_random_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "odds", "badugi", "As 2h 3d Kd", "--against", "random")
+    assert status == 0 and out.splitlines()[0].endswith(", against random")
+    assert out.strip() == cc.badugi.odds_table("As 2h 3d Kd", against="random").strip()
+
+
 def test_equity_takes_seed_and_samples(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["equity", "badugi", "As 2h 3d Kd", "2c 4c 6h Js", "--draws", "3",
             "--samples", "2,000"]

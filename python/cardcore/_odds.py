@@ -382,7 +382,7 @@ def advice_table(game: str, cards: CardLike, draws_left: int, dead: CardLike | N
     if dead is not None:
         title += f", dead {CardSet(dead)}"
     if against is not None:
-        title += f", against {CardSet(against)}"
+        title += f", against {hand_label(against)}"
     shown_classes = [c for c in classes if any(a.class_probabilities[c] > 0 for a in advice)]
     has_win = any(a.win_probability is not None for a in advice)
     header = ["discard", *shown_classes, "E[strength]", *(["win"] if has_win else []), "method"]
