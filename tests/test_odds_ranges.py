@@ -162,6 +162,13 @@ def test_a_bad_range_names_the_bad_term(game: str, entry: object, message: str) 
         MODULES[game].equity(["As 2h 3d Kd", entry])
 
 
+def test_a_bad_range_of_long_terms_has_a_short_message() -> None:
+    long_term = "x" * 1000
+    with pytest.raises(ValueError) as error:
+        cc.badugi.equity(["As 2h 3d Kd", f"top 5%, {long_term}, {long_term}"])
+    assert "is not a range term" in str(error.value) and len(str(error.value)) < 500
+
+
 def test_best_discards_against_a_random_hand() -> None:
     advice = cc.badugi.best_discards("As 2h 3d Kd", draws_left=1, against="random",
                                      samples=20_000)

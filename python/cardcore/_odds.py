@@ -42,11 +42,11 @@ MAX_SAMPLES = 1_000_000_000
 """The most Monte Carlo samples a question takes (a few minutes on one core)."""
 _Z95 = 1.959963984540054  # the 97.5% point of the standard normal: a 95% interval
 
-RANGE_SYNTAX = ("a range is terms separated by commas, the hands of any of them: 'random' "
-                "(any hand), 'top P%' (the hands fewer than P% of all four-card hands beat), "
-                "a class of the game's evaluate, 'CARDS+' (that hand or a stronger one) or "
-                "'CARDS' (that hand)")
-"""The range syntax of ``equity``'s hands, as error messages state it (``docs/odds.md``)."""
+RANGE_SYNTAX = ("a range's terms, separated by commas, are 'random', 'top P%', a class, "
+                "'CARDS+' (that hand or a stronger one) or 'CARDS'")
+"""The range syntax of ``equity``'s hands, as error messages state it (``docs/odds.md``):
+'top P%' is the hands that fewer than P% of all four-card hands beat, a class one of the
+game's ``evaluate``."""
 _TOP = re.compile(r"top\s*(\d+(?:\.\d*)?|\.\d+)\s*%", re.IGNORECASE)
 _HandEntry = CardLike | Sequence[CardLike]
 
@@ -179,11 +179,11 @@ class DrawRules:
         if isinstance(term, CardSet):
             term = str(term)
         if not isinstance(term, str):
-            raise ValueError(f"a range's terms are strings or CardSets, got {shown(term)} in "
-                             f"{quote_input(text)}")
+            raise ValueError(f"a range's terms are strings or CardSets, got {shown(term, 80)} "
+                             f"in {quote_input(text, 120)}")
         masks, strengths = self._every_hand
         word = term.strip()
-        where = f"{quote_input(word)} in the range {quote_input(text)}"
+        where = f"{quote_input(word, 80)} in the range {quote_input(text, 120)}"
         top = _TOP.fullmatch(word)
         if word.lower() == "random":
             return masks
