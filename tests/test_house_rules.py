@@ -481,12 +481,13 @@ def test_cli_rule(capsys: pytest.CaptureFixture[str]) -> None:
     assert "names no house rule of Buh" in capsys.readouterr().err
     assert main(["eval", "buh", FLUSH, "--rule", "declare_after_draw=maybe"]) == 2
     assert "takes true or false" in capsys.readouterr().err
-    assert main(["eval", "hucklebuck", "As", "--rule", "game_end=first_to_target"]) == 2
+    assert main(["eval", "hucklebuck", "As", "--trump", "h", "--rule",
+                 "game_end=first_to_target"]) == 2
     assert "does not take the house rule game_end" in capsys.readouterr().err
     assert main(["odds", "buh", FLUSH_DRAW, "--rule", "flush_buh=double"]) == 0
     row = capsys.readouterr().out.splitlines()[2]  # the discard 9d: 3 of 48 draws
     assert row.split()[:2] == ["9d", "6.25%"]
-    assert main(["equity", "buh", FLUSH, STAR, "--rule", "flush_buh=double"]) == 0
+    assert main(["equity", "buh", FLUSH, STAR, "--draws", "0", "--rule", "flush_buh=double"]) == 0
     assert "100.00%" in capsys.readouterr().out.splitlines()[1]
     assert main(["odds", "buh", FLUSH_DRAW, "--rule", "declare_after_draw=false"]) == 2
     assert "does not take the house rule declare_after_draw" in capsys.readouterr().err

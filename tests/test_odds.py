@@ -437,7 +437,7 @@ def test_best_discards_against_a_drawing_hand_gives_a_win_interval() -> None:
 @pytest.mark.parametrize("call,message", [
     (lambda m: m.draw_odds("As 2h 3d Kd", "Kc"), "not in the hand"),
     (lambda m: m.draw_odds("As 2h 3d Kd", "Kd", dead="Kd"), "share"),
-    (lambda m: m.draw_odds("As 2h 3d", "3d"), "4 cards"),
+    (lambda m: m.draw_odds("As", "As"), "4 cards"),
     (lambda m: m.draw_odds("As 2h 3d Kd", "Kd", dead=[c for c in range(52) if c not in
                                                       (51, 2, 5, 45)]), "too few unseen"),
     (lambda m: m.best_discards("As 2h 3d Kd", draws_left=0), "draws_left"),
@@ -473,12 +473,16 @@ def test_bad_input_is_a_value_error_naming_it(game: str, call: Any, message: str
         call(module)
 
 
-@pytest.mark.parametrize(("game", "hand"), [("badugi", "a Badugi hand"), ("buh", "a Buh hand")])
-def test_a_hand_of_the_wrong_size_is_named_as_the_games_hand(game: str, hand: str) -> None:
-    with pytest.raises(ValueError, match=f"^{hand} needs 4 cards, got 3"):
-        MODULES[game].best_discards("As 2h 3d")
-    with pytest.raises(ValueError, match=f"^{hand} needs 4 cards, got 5"):
+@pytest.mark.parametrize(("game", "needs", "short"), [
+    ("badugi", "a Badugi hand needs 4", "As 2h 3d"), ("buh", "a Buh hand needs 2 to 4", "As")])
+def test_a_hand_of_the_wrong_size_is_named_as_the_games_hand(game: str, needs: str,
+                                                            short: str) -> None:
+    with pytest.raises(ValueError, match=f"^{needs} cards, got {len(short.split())}"):
+        MODULES[game].best_discards(short)
+    with pytest.raises(ValueError, match=f"^{needs} cards, got 5"):
         MODULES[game].draw_odds("As 2h 3d 4c 5c", discard="As")
+    with pytest.raises(ValueError, match=f"^{needs} cards, got 0"):
+        MODULES[game].equity(["", "As 2h 3d 4c"])  # no cards is not a random hand
 
 
 def test_a_granny_without_an_ace_is_a_value_error() -> None:

@@ -1,17 +1,21 @@
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "cardcore/core/layout.hpp"
 #include "odds.hpp"
 
 namespace cardcore::bindings {
 namespace {
 
-// The showdown of hands (card-likes), first discards (card-likes or None), dead cards and
-// draws left; C++ checks it (odds::check_showdown).
+// The showdown of hands (card-likes; no cards: a random hand), first discards (card-likes
+// or None), dead cards, draws left and ranges (None, or one entry a hand: None or a uint64
+// array of four-card masks, the hand then given as no cards); C++ checks it
+// (odds::checked_showdown).
 odds::Showdown showdown_of(const std::vector<py::handle>& hands, const std::vector<py::handle>& discards,
-                           py::handle dead, int draws_left) {
+                           py::handle dead, int draws_left, py::handle ranges) {
   odds::Showdown s;
   if (hands.empty() || hands.size() > static_cast<std::size_t>(odds::kMaxPlayers))
     throw std::invalid_argument("expected 1 to " + std::to_string(odds::kMaxPlayers) + " hands, got " +
@@ -24,6 +28,18 @@ odds::Showdown showdown_of(const std::vector<py::handle>& hands, const std::vect
     s.hands[p] = to_mask(hands[p]);
     s.has_first[p] = !discards[p].is_none();
     if (s.has_first[p]) s.first_discards[p] = to_mask(discards[p]);
+  }
+  if (!ranges.is_none()) {
+    const auto lists = ranges.cast<std::vector<py::object>>();
+    if (lists.size() != hands.size())
+      throw std::invalid_argument("expected one range (or None) per hand (" + std::to_string(hands.size()) + "), got " +
+                                  std::to_string(lists.size()));
+    for (int p = 0; p < s.players; ++p) {
+      if (lists[p].is_none()) continue;
+      const py::array masks = lists[p].cast<py::array>();
+      const Mask* data = mask_data(masks, "ranges");
+      s.ranges[p].assign(data, data + masks.size());
+    }
   }
   s.dead = dead.is_none() ? 0 : to_mask(dead);
   s.draws_left = draws_left;
@@ -59,20 +75,22 @@ every replacement of ``discard`` from the unseen cards (see draw_odds).
       [game_of](py::handle hand, py::handle discard, const Fields& rules) {
         const odds::DrawGame* g = &game_of(rules);
         const Mask h = to_mask(hand), d = to_mask(discard);
-        check_hand(h, odds::kHandSize, g->what);
-        return (d & ~h) == 0 && g->legal_discard(h, d);
+        odds::check_held(*g, h);
+        return odds::is_legal_discard(*g, h, d, kDeckMask);
       },
-      "hand"_a, "discard"_a, "rules"_a = py::dict(), R"(Whether ``discard`` is a legal draw from the four-card ``hand``.
+      "hand"_a, "discard"_a, "rules"_a = py::dict(),
+      R"(Whether ``discard`` is a legal draw from ``hand`` (fewer than four cards:
+whatever cards complete it first).
 
 >>> is_legal_discard(15, 1)
 True)");
   m.def(
       "showdown_exact",
       [game_of](const std::vector<py::handle>& hands, const std::vector<py::handle>& discards, py::handle dead,
-                int draws_left, std::int64_t max_leaves,
-                const Fields& rules) -> py::typing::Tuple<bool, py::typing::List<py::float_>, py::array_t<double>> {
+                int draws_left, std::int64_t max_leaves, const Fields& rules,
+                py::handle ranges) -> py::typing::Tuple<bool, py::typing::List<py::float_>, py::array_t<double>> {
         const odds::DrawGame* g = &game_of(rules);
-        const odds::Showdown s = showdown_of(hands, discards, dead, draws_left);
+        const odds::Showdown s = showdown_of(hands, discards, dead, draws_left, ranges);
         odds::ExactResult r;
         {
           // Safe without the GIL: pure C++ over `s` and the game's immutable tables.
@@ -86,24 +104,31 @@ True)");
         return py::make_tuple(r.done, shares, strength);
       },
       "hands"_a, "discards"_a, "dead"_a, "draws_left"_a, "max_leaves"_a, "rules"_a = py::dict(),
+      "ranges"_a = py::none(),
       R"((done, shares, strength distribution of hand 0) of hands that draw and show down,
 every replacement enumerated; done is False when more than max_leaves showdowns were needed.
+A hand of no cards is a random hand, one of fewer than four is dealt the rest before the
+draws, and ``ranges`` (None, or an entry a hand: None or a uint64 array of four-card
+masks, that hand given as 0) makes a hand one of a range's, every choice of the ranges'
+hands that shares no card with the others weighted alike.
 
 >>> showdown_exact([15, 15 << 4], [None, None], None, 0, 10)[1]
 [1.0, 0.0])");
   m.def(
       "estimate_leaves",
       [game_of](const std::vector<py::handle>& hands, const std::vector<py::handle>& discards, py::handle dead,
-                int draws_left, int paths, std::uint64_t seed, const Fields& rules) {
+                int draws_left, int paths, std::uint64_t seed, const Fields& rules, py::handle ranges) {
         const odds::DrawGame* g = &game_of(rules);
-        const odds::Showdown s = showdown_of(hands, discards, dead, draws_left);
+        const odds::Showdown s = showdown_of(hands, discards, dead, draws_left, ranges);
         py::gil_scoped_release release;  // safe: pure C++ over `s` and immutable tables
         return odds::estimate_leaves(*g, s, paths, seed);
       },
       "hands"_a, "discards"_a, "dead"_a, "draws_left"_a, "paths"_a, "seed"_a, "rules"_a = py::dict(),
+      "ranges"_a = py::none(),
       R"(An estimate (Knuth's, over ``paths`` random paths) of the showdowns showdown_exact
 would enumerate; heads-up with one draw left and both hands drawing, the exact count of
-the steps of its inclusion-exclusion instead (a step a draw of a hand and subset of it).
+the steps of its inclusion-exclusion instead (a step a draw of a hand and subset of it);
+times the product of the ranges' sizes.
 
 >>> estimate_leaves([15, 15 << 4], [1, 0], None, 1, 8, 0)
 44.0
@@ -112,9 +137,10 @@ the steps of its inclusion-exclusion instead (a step a draw of a hand and subset
   m.def(
       "showdown_monte_carlo",
       [game_of](const std::vector<py::handle>& hands, const std::vector<py::handle>& discards, py::handle dead,
-                int draws_left, std::int64_t samples, std::uint64_t seed, int threads, const Fields& rules) -> Fields {
+                int draws_left, std::int64_t samples, std::uint64_t seed, int threads, const Fields& rules,
+                py::handle ranges) -> Fields {
         const odds::DrawGame* g = &game_of(rules);
-        const odds::Showdown s = showdown_of(hands, discards, dead, draws_left);
+        const odds::Showdown s = showdown_of(hands, discards, dead, draws_left, ranges);
         // Safe without the GIL: pure C++ over `s` and the game's immutable tables.
         const odds::MonteCarloResult r =
             interruptible([&] { return odds::monte_carlo_showdown(*g, s, samples, seed, threads); });
@@ -124,6 +150,7 @@ the steps of its inclusion-exclusion instead (a step a draw of a hand and subset
                         "strength"_a = strength, "share_units"_a = odds::kShareUnits);
       },
       "hands"_a, "discards"_a, "dead"_a, "draws_left"_a, "samples"_a, "seed"_a, "threads"_a, "rules"_a = py::dict(),
+      "ranges"_a = py::none(),
       R"(Sums over ``samples`` random showdowns (sample i drawn with its own generator of
 ``seed``, so the sums do not depend on ``threads``): each hand's pot share and squared share
 in ``share_units``, and hand 0's final strength counts.
@@ -144,6 +171,19 @@ in ``share_units``, and hand 0's final strength counts.
 
 >>> len(odds_classes()) == NUM_STRENGTHS
 True)");
+  m.def(
+      "odds_strengths",
+      [game_of](const Fields& rules) {
+        const odds::DrawGame* g = &game_of(rules);
+        py::array_t<std::uint16_t> out(static_cast<py::ssize_t>(kNumHands4));
+        std::copy(g->strengths(), g->strengths() + kNumHands4, out.mutable_data());
+        return out;
+      },
+      "rules"_a = py::dict(),
+      R"(The strength of every four-card hand, in colex order (the order of ``all_hands(4)``).
+
+>>> len(odds_strengths())
+270725)");
   m.def(
       "raw_showdown_loop",
       [game_of](const py::array& a, const py::array& b,

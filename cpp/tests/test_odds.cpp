@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cardcore/core/cards.hpp"
+#include "cardcore/core/layout.hpp"
 #include "cardcore/eval/badugi.hpp"
 #include "cardcore/games/badugi/policy.hpp"
 #include "cardcore/odds/draw.hpp"
@@ -111,10 +112,30 @@ TEST_CASE(odds_bad_input_is_named) {
   CHECK_THROWS(
       odds::draw_distribution(badugi::draw_game(), hand, hand, kDeckMask & ~hand & ~parse_cards("Kc"), counts.data()),
       std::invalid_argument, "too few unseen cards");
-  CHECK_THROWS(odds::check_showdown(badugi::draw_game(), heads_up("As 2h 3d Kd", "Kd 4c 5c 6c", 0)),
+  CHECK_THROWS(odds::checked_showdown(badugi::draw_game(), heads_up("As 2h 3d Kd", "Kd 4c 5c 6c", 0)),
                std::invalid_argument, "shares Kd");
-  CHECK_THROWS(odds::check_showdown(badugi::draw_game(), heads_up("As 2h 3d Kd", "4c 5c 6c 7c", 4)),
+  CHECK_THROWS(odds::checked_showdown(badugi::draw_game(), heads_up("As 2h 3d Kd", "4c 5c 6c 7c", 4)),
                std::invalid_argument, "draws_left");
+}
+
+TEST_CASE(odds_a_random_hand_is_the_range_of_every_hand) {
+  // No cards (dealt all four) and the range of all 270,725 hands, less those that share a
+  // card with the known hand: the same exact shares, and a Monte Carlo figure near them.
+  odds::Showdown random = heads_up("As 2h 3d Kd", "", 0);
+  odds::Showdown range = random;
+  for (std::uint32_t i = 0; i < kNumHands4; ++i) range.ranges[1].push_back(mask_from_colex<4>(i));
+  const odds::ExactResult a = odds::exact_showdown(badugi::draw_game(), random, 10'000'000);
+  const odds::ExactResult b = odds::exact_showdown(badugi::draw_game(), range, 10'000'000);
+  CHECK(a.done && b.done);
+  CHECK_LT(std::abs(a.shares[0] - b.shares[0]), 1e-12);
+  const std::int64_t n = 100'000;
+  const odds::MonteCarloResult c = odds::monte_carlo_showdown(badugi::draw_game(), range, n, 3, 2);
+  const double p = static_cast<double>(c.share_sum[0]) / odds::kShareUnits / n;
+  CHECK_LT(std::abs(p - a.shares[0]), 4 * std::sqrt(p * (1 - p) / n));
+  // A range every hand of which shares a card with the known hand is refused.
+  odds::Showdown none = heads_up("As 2h 3d Kd", "", 0);
+  none.ranges[1] = {parse_cards("As 4c 5d 6h")};
+  CHECK_THROWS(odds::exact_showdown(badugi::draw_game(), none, 1000), std::invalid_argument, "no hand left");
 }
 
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }

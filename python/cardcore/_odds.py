@@ -4,12 +4,15 @@ and exposes ``draw_odds``, ``best_discards`` and ``equity`` through it; the work
 C++ (``cardcore/odds/draw.hpp``).
 
 The unseen cards are the deck less every hand given and the dead cards; replacements come
-from them uniformly, and thrown cards never come back.
+from them uniformly, and thrown cards never come back. A hand of ``equity`` (or
+``best_discards``'s ``against``) may also be ``"random"`` or a range (:data:`RANGE_SYNTAX`).
 """
 
 from __future__ import annotations
 
+import functools
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -20,8 +23,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore._batch import resolve_threads
-from cardcore._checks import checked_int, checked_seed, shown
-from cardcore.cards import CardLike, CardSet
+from cardcore._checks import checked_int, checked_seed, quote_input, shown
+from cardcore.cards import Card, CardLike, CardSet, all_hands
 
 Method = Literal["exact", "monte carlo"]
 MethodChoice = Literal["auto", "exact", "monte carlo"]
@@ -38,6 +41,14 @@ DEFAULT_SAMPLES = 200_000
 MAX_SAMPLES = 1_000_000_000
 """The most Monte Carlo samples a question takes (a few minutes on one core)."""
 _Z95 = 1.959963984540054  # the 97.5% point of the standard normal: a 95% interval
+
+RANGE_SYNTAX = ("a range's terms, separated by commas, are 'random', 'top P%', a class, "
+                "'CARDS+' (that hand or a stronger one) or 'CARDS'")
+"""The range syntax of ``equity``'s hands, as error messages state it (``docs/odds.md``):
+'top P%' is the hands that fewer than P% of all four-card hands beat, a class one of the
+game's ``evaluate``."""
+_TOP = re.compile(r"top\s*(\d+(?:\.\d*)?|\.\d+)\s*%", re.IGNORECASE)
+_HandEntry = CardLike | Sequence[CardLike]
 
 
 @dataclass(frozen=True)
@@ -103,6 +114,25 @@ class Equity:
         return ", ".join(one(i) for i in range(len(self.shares))) + f" ({self.method})"
 
 
+def _is_card(item: object) -> bool:
+    """Whether ``item`` is one card (a list of them is a hand, not a range)."""
+    if isinstance(item, (Card, int)):
+        return True
+    try:
+        return isinstance(item, str) and len(CardSet(item)) == 1
+    except ValueError:
+        return False
+
+
+def hand_label(entry: _HandEntry) -> str:
+    """How a table names a hand of ``equity``: its cards, or the range as given."""
+    try:
+        return str(CardSet(entry))  # type: ignore[arg-type]  # a range is refused here
+    except (ValueError, TypeError):
+        return entry.strip() if isinstance(entry, str) else ", ".join(
+            map(str, entry))  # type: ignore[arg-type]  # a list of a range's terms
+
+
 def _mask(cards: CardLike | None) -> int:
     return 0 if cards is None else CardSet(cards).mask
 
@@ -137,6 +167,81 @@ class DrawRules:
         # The class of each strength as its position in self.classes (strength 0: none).
         self._class_index = np.array([0, *(position[n] for n in names)], dtype=np.intp)
         self._strengths = np.arange(len(names) + 1, dtype=np.float64)
+        self._class_by_name = {name.lower(): i for i, name in enumerate(best_first)}
+
+    @functools.cached_property
+    def _every_hand(self) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint16]]:
+        """Every four-card hand and its strength, for ranges (built on first use)."""
+        return all_hands(4), np.asarray(self._core.odds_strengths(self._rules))
+
+    def _term(self, term: object, text: str) -> npt.NDArray[np.uint64]:
+        """The four-card hands of one term of the range ``text`` (:data:`RANGE_SYNTAX`)."""
+        if isinstance(term, CardSet):
+            term = str(term)
+        if not isinstance(term, str):
+            raise ValueError(f"a range's terms are strings or CardSets, got {shown(term, 80)} "
+                             f"in {quote_input(text, 120)}")
+        masks, strengths = self._every_hand
+        word = term.strip()
+        where = f"{quote_input(word, 80)} in the range {quote_input(text, 120)}"
+        top = _TOP.fullmatch(word)
+        if word.lower() == "random":
+            return masks
+        if top:
+            percent = float(top.group(1))
+            if not 0 < percent <= 100:
+                raise ValueError(f"{where}: P must be above 0 and at most 100")
+            ordered = np.sort(strengths)
+            stronger = len(ordered) - np.searchsorted(ordered, strengths, side="right")
+            return masks[stronger < percent / 100 * len(masks)]
+        if word.lower() in self._class_by_name:
+            wanted = self._class_by_name[word.lower()]
+            of_class: npt.NDArray[np.uint64] = masks[self._class_index[strengths] == wanted]
+            return of_class
+        at_least = word.endswith("+")
+        try:
+            hand = CardSet(word[:-1] if at_least else word)
+        except ValueError:
+            raise ValueError(f"{where} is not a range term: {RANGE_SYNTAX} (the classes: "
+                             f"{', '.join(self.classes)})") from None
+        if len(hand) != 4:
+            raise ValueError(f"{where}: a range's hands have 4 cards, got {len(hand)}")
+        if not at_least:
+            return np.array([hand.mask], dtype=np.uint64)
+        stronger_or_equal: npt.NDArray[np.uint64] = masks[strengths >= self._strength(hand)]
+        return stronger_or_equal
+
+    def _is_range_word(self, word: str) -> bool:
+        word = word.strip()
+        return (word.endswith("+") or _TOP.fullmatch(word) is not None
+                or word.lower() in self._class_by_name)
+
+    def hand(self, entry: _HandEntry) -> tuple[int, npt.NDArray[np.uint64] | None]:
+        """A hand of ``equity`` as (its known cards, None), ``"random"`` as (0, None) (no
+        cards: the deal gives all four), or a range as (0, its four-card hands): a string
+        of :data:`RANGE_SYNTAX`, or a list or tuple of its terms that are not all single
+        cards (a list of single cards is a hand)."""
+        if isinstance(entry, str):
+            terms: Sequence[object] = entry.split(",")
+            text = entry
+            if len(terms) == 1 and entry.strip().lower() == "random":
+                return 0, None
+            if len(terms) == 1 and not self._is_range_word(entry):
+                return self._known(entry), None
+        elif isinstance(entry, (list, tuple)) and not all(map(_is_card, entry)):
+            terms = entry
+            text = ", ".join(map(str, entry))
+        else:
+            return self._known(entry), None  # type: ignore[arg-type]  # not a range: cards
+        hands: npt.NDArray[np.uint64] = np.unique(np.concatenate([self._term(t, text)
+                                                                  for t in terms]))
+        return 0, hands
+
+    def _known(self, cards: CardLike) -> int:
+        mask = CardSet(cards).mask
+        if mask == 0:  # no cards would be a random hand: the C++ names the sizes a hand has
+            self._core.is_legal_discard(0, 0, self._rules)
+        return mask
 
     def class_probabilities(self, distribution: npt.NDArray[np.float64]) -> dict[str, float]:
         """The distribution over strengths grouped by class, best class first."""
@@ -163,24 +268,27 @@ class DrawRules:
         return checked_int(samples, "samples", f"a positive integer up to {MAX_SAMPLES:,} or None",
                            lambda n: 1 <= n <= MAX_SAMPLES)
 
-    def _run(self, hands: list[int], discards: list[int | None], dead: int, draws_left: int,
-             method: MethodChoice, samples: int, seed: int, threads: int | None
+    def _run(self, hands: list[int], ranges: list[npt.NDArray[np.uint64] | None],
+             discards: list[int | None], dead: int, draws_left: int, method: MethodChoice,
+             samples: int, seed: int, threads: int | None
              ) -> tuple[Method, list[float], npt.NDArray[np.float64], dict[str, Any] | None]:
         """(method, shares, hand 0's strength distribution, the Monte Carlo sums or None)."""
+        given = ranges if any(r is not None for r in ranges) else None
         if method != "monte carlo":
             limit = EXACT_LEAVES if method == "auto" else MAX_EXACT_LEAVES
             estimate = self._core.estimate_leaves(hands, discards, dead or None, draws_left,
-                                                  _ESTIMATE_PATHS, seed, self._rules)
+                                                  _ESTIMATE_PATHS, seed, self._rules, given)
             if estimate <= limit:
                 done, shares, strength = self._core.showdown_exact(
-                    hands, discards, dead or None, draws_left, 4 * limit, self._rules)
+                    hands, discards, dead or None, draws_left, 4 * limit, self._rules, given)
                 if done:
                     return "exact", list(shares), strength, None
             if method == "exact":
                 raise ValueError(f"method='exact' would enumerate more than {limit:,} showdowns: "
                                  "use method='auto' or 'monte carlo'")
         sums = self._core.showdown_monte_carlo(hands, discards, dead or None, draws_left, samples,
-                                               seed, resolve_threads(threads, samples), self._rules)
+                                               seed, resolve_threads(threads, samples),
+                                               self._rules, given)
         n = sums["samples"]
         units = sums["share_units"]
         shares = [s / units / n for s in sums["share_sum"]]
@@ -193,18 +301,22 @@ class DrawRules:
         left = self._draws_left(draws_left, 1)
         choice, n, seed_value = _method(method), self._samples(samples), checked_seed(seed)
         threads = resolve_threads(threads, n)
-        hands = [hand_mask] if against is None else [hand_mask, CardSet(against).mask]
-        cards = list(CardSet.from_mask(hand_mask)) if hand_mask.bit_count() == 4 else []
+        hands: list[int] = [hand_mask]
+        ranges: list[npt.NDArray[np.uint64] | None] = [None]
+        if against is not None:
+            against_mask, against_range = self.hand(against)
+            hands, ranges = [hand_mask, against_mask], [None, against_range]
+        cards = list(CardSet.from_mask(hand_mask)) if hand_mask.bit_count() <= 4 else []
         discards = [sum(1 << c.id for c in chosen) for k in range(len(cards) + 1)
                     for chosen in combinations(cards, k)]
-        if not cards:  # not four cards: the C++ check names what is wrong
-            discards = [0]
-        legal = [d for d in discards if self._core.is_legal_discard(hand_mask, d, self._rules)]
+        # Too many cards: the C++ check names what is wrong (as it does too few).
+        legal = [d for d in discards or [0]
+                 if self._core.is_legal_discard(hand_mask, d, self._rules)]
         advice = []
         for discard in legal:
             firsts: list[int | None] = [discard] + [None] * (len(hands) - 1)
-            how, shares, strength, sums = self._run(hands, firsts, dead_mask, left, choice, n,
-                                                    seed_value, threads)
+            how, shares, strength, sums = self._run(hands, ranges, firsts, dead_mask, left,
+                                                    choice, n, seed_value, threads)
             expected = float(strength @ self._strengths)
             win = None if against is None else shares[0]
             intervals = None
@@ -222,12 +334,13 @@ class DrawRules:
                                    len(a.discard), a.discard.mask))
         return advice
 
-    def equity(self, hands: Iterable[CardLike], draws_left: object, dead: CardLike | None,
+    def equity(self, hands: Iterable[_HandEntry], draws_left: object, dead: CardLike | None,
                discards: Sequence[CardLike | None] | None, method: object, samples: object,
                seed: object, threads: int | None) -> Equity:
         if isinstance(hands, (str, bytes, int, CardSet)):
             raise ValueError(f"hands must be a list of two or more hands, got {shown(hands)}")
-        masks = [CardSet(h).mask for h in hands]
+        parsed = [self.hand(h) for h in hands]
+        masks, ranges = [m for m, _ in parsed], [r for _, r in parsed]
         if len(masks) < 2:
             raise ValueError(f"equity needs two or more hands, got {len(masks)}")
         left = self._draws_left(draws_left, 0)
@@ -240,8 +353,8 @@ class DrawRules:
             firsts = [None if d is None else CardSet(d).mask for d in discards]
         choice, n, seed_value = _method(method), self._samples(samples), checked_seed(seed)
         threads = resolve_threads(threads, n)
-        how, shares, _, sums = self._run(masks, firsts, _mask(dead), left, choice, n, seed_value,
-                                         threads)
+        how, shares, _, sums = self._run(masks, ranges, firsts, _mask(dead), left, choice, n,
+                                         seed_value, threads)
         if sums is None:
             return Equity(shares, None, how)
         count, units = sums["samples"], sums["share_units"]
@@ -269,7 +382,7 @@ def advice_table(game: str, cards: CardLike, draws_left: int, dead: CardLike | N
     if dead is not None:
         title += f", dead {CardSet(dead)}"
     if against is not None:
-        title += f", against {CardSet(against)}"
+        title += f", against {hand_label(against)}"
     shown_classes = [c for c in classes if any(a.class_probabilities[c] > 0 for a in advice)]
     has_win = any(a.win_probability is not None for a in advice)
     header = ["discard", *shown_classes, "E[strength]", *(["win"] if has_win else []), "method"]
@@ -291,10 +404,10 @@ def advice_table(game: str, cards: CardLike, draws_left: int, dead: CardLike | N
     return "\n".join(lines)
 
 
-def equity_table(game: str, draws_left: int, hands: Sequence[CardLike], result: Equity) -> str:
+def equity_table(game: str, draws_left: int, hands: Sequence[_HandEntry], result: Equity) -> str:
     """Each hand's share in ``game`` (its display name) as a text table (``cardcore
     equity``)."""
-    names = [str(CardSet(h)) for h in hands]
+    names = [hand_label(h) for h in hands]
     width = max(len(n) for n in names)
     lines = [f"{game}, {_draws(draws_left)}, {result.method}"
              + (f" ({result.samples:,} samples, 95% intervals)" if result.samples else "")]

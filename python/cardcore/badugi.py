@@ -238,7 +238,8 @@ def best_discards(
     """Every legal discard of the four-card ``hand``, best first, each with the probability
     of finishing in each class, the expected final strength and, ``against`` a four-card
     hand (which draws by the ``rule_based`` policy, so a hand it stands pat with is a made
-    hand), the expected share of the pot. Ranked by that share, then by expected strength.
+    hand; or ``"random"`` or a range, as in :func:`equity`), the expected share of the pot.
+    Ranked by that share, then by expected strength.
 
     Later draws (``draws_left`` 1 to 3) follow the ``rule_based`` policy. Answers are
     exact where every replacement can be enumerated in a few tenths of a second, otherwise
@@ -267,11 +268,15 @@ def equity(
     """Each hand's expected share of the pot when two or more four-card ``hands`` all stay
     in to the showdown, drawing ``draws_left`` times (0 to 3) in seat order by the
     ``rule_based`` policy, or at the next draw by ``discards`` (cards or None per hand);
-    splits share. Exact when enumerable, otherwise Monte Carlo (as in
+    splits share. A hand may be ``"random"`` or a range (``"top 20%"``, ``"8s 7h 6d 5c+"``,
+    ``"4-card"``, a list of hands: ``docs/odds.md``), whose hands that share a card with a
+    known one are left out. Exact when enumerable, otherwise Monte Carlo (as in
     :func:`best_discards`) with a 95% interval per share.
 
     >>> equity(["As 2h 3d Kc", "4s 5h 6d 7c"], draws_left=1).shares
     [0.0, 1.0]
+    >>> [round(s, 4) for s in equity(["As 2h 3d Kd", "random"]).shares]
+    [0.9353, 0.0647]
     """
     return _ODDS.equity(hands, draws_left, dead, discards, method, samples, seed, threads)
 
@@ -289,7 +294,8 @@ def odds_table(cards: CardLike, *, draws_left: int = 1, dead: CardLike | None = 
 
 
 def explain_equity(hands: Sequence[CardLike], *, draws_left: int = 0,
-                   dead: CardLike | None = None) -> str:
+                   dead: CardLike | None = None, samples: int | None = None,
+                   seed: int = 0) -> str:
     """:func:`equity` as a text table (what ``cardcore equity badugi`` prints).
 
     >>> print(explain_equity(["As 2h 3c 4d", "5s 6h 7c 8d"]))
@@ -297,7 +303,7 @@ def explain_equity(hands: Sequence[CardLike], *, draws_left: int = 0,
     2h 3c 4d As  100.00%
     5s 6h 7c 8d    0.00%
     """
-    result = equity(hands, draws_left=draws_left, dead=dead)
+    result = equity(hands, draws_left=draws_left, dead=dead, samples=samples, seed=seed)
     return equity_table(SPEC.display_name, draws_left, hands, result)
 
 

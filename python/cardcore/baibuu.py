@@ -386,7 +386,7 @@ class ArrangementValue:
         foul = "" if self.arrangement.is_valid else ", foul"
         note = f" ({', '.join(marks)})" if marks else ""
         return (f"Low {self.arrangement.low.cards}  High {self.arrangement.high.cards}: "
-                f"{self.value:+.5f}{foul}{note}")
+                f"{self.value:+.5f} a unit wagered{foul}{note}")
 
 
 def arrangement_values(cards: CardLike, *, commission_bp: int = 300,
@@ -574,12 +574,22 @@ def strength_many(
     return map_strengths(_core.baibuu.strength_many, masks, threads, out)
 
 
-def compare(a: CardLike, b: CardLike) -> int:
-    """+1 if two-card hand ``a`` is stronger, -1 if ``b`` is, 0 if equal (no 3/4 rule).
+def compare(a: CardLike, b: CardLike, *,
+            banker_takes_3_4_points: ThreeFourPoints = "same_class") -> int:
+    """+1 if two-card hand ``a`` is stronger, -1 if ``b`` is, 0 if equal (no 3/4 rule). Two
+    four-card holdings, as ``cardcore compare baibuu`` takes them, are the banker's ``a``
+    and the player's ``b``, each arranged by the house way and settled (:func:`settle`,
+    under the house rule ``banker_takes_3_4_points``): +1 if the banker wins, -1 if the
+    player does (a round never pushes).
 
     >>> compare("Ks Qh", "Jc Kd")  # Công Lớn has no internal order
     0
+    >>> compare("Qs Kh 6c 4d", "2s 2h 3c 7d")  # the banker wins
+    1
     """
+    if len(CardSet(a)) == 4:
+        winner = settle(a, b, banker_takes_3_4_points=banker_takes_3_4_points).winner
+        return 1 if winner == "banker" else -1
     sa, sb = strength(a), strength(b)
     return int(sa > sb) - int(sa < sb)
 

@@ -321,15 +321,19 @@ def _odds_of_setting(flush_buh: FlushBuh, hooch_order: HoochOrder) -> DrawRules:
 def draw_odds(hand: CardLike, discard: CardLike, *, dead: CardLike | None = None,
               flush_buh: FlushBuh = "plain", hooch_order: HoochOrder = "lexicographic"
               ) -> DrawOdds:
-    """The exact distribution of the four-card ``hand`` after throwing ``discard`` and drawing
-    as many cards, over every draw from the unseen cards (the deck less the hand and
-    ``dead``). The draw rule applies (``docs/rulebook/buh.md`` 1.3 #9): 0 to 2 cards, or 3
-    (a granny) only when the card kept is an ace. Strengths and classes are those of the
-    house rules ``flush_buh`` and ``hooch_order`` (as :func:`evaluate`'s).
+    """The exact distribution of ``hand`` after throwing ``discard`` and drawing as many
+    cards, over every draw from the unseen cards (the deck less the hand and ``dead``). The
+    draw rule applies (``docs/rulebook/buh.md`` 1.3 #9): 0 to 2 cards, or 3 (a granny) only
+    when the card kept is an ace. A hand of 2 or 3 cards (after deal 1 or 2) is first dealt
+    the rest, then throws ``discard`` (of the cards held now; legal whatever is dealt) at
+    the draw: ``total`` counts the equally likely sets of new cards. Strengths and classes
+    are those of the house rules ``flush_buh`` and ``hooch_order`` (as :func:`evaluate`'s).
 
     >>> odds = draw_odds("As 2h 3c Kd", "Kd")
     >>> odds.total
     48
+    >>> draw_odds("As 2h 3c", "3c").total  # a card dealt, a card drawn: C(49, 2) sets
+    1176
     """
     return _odds(flush_buh, hooch_order).draw_odds(hand, discard, dead)
 
@@ -347,10 +351,12 @@ def best_discards(
     flush_buh: FlushBuh = "plain",
     hooch_order: HoochOrder = "lexicographic",
 ) -> list[DiscardAdvice]:
-    """Every legal discard of the four-card ``hand``, best first, each with the probability
-    of finishing in each class, the expected final strength and, ``against`` a four-card
-    hand (which draws by the ``rule_based`` policy, so a hand it stands pat with is a made
-    hand), the expected share of the pot. Ranked by that share, then by expected strength.
+    """Every legal discard of ``hand`` (2 to 4 cards: a partial hand is dealt the rest
+    first, as in :func:`draw_odds`), best first, each with the probability of finishing in
+    each class, the expected final strength and, ``against`` a hand (which draws by the
+    ``rule_based`` policy, so a hand it stands pat with is a made hand; or ``"random"`` or
+    a range, as in :func:`equity`), the expected share of the pot. Ranked by that share,
+    then by expected strength.
 
     Later draws (``draws_left`` 1 to 1) follow the ``rule_based`` policy. Answers are
     exact where every replacement can be enumerated in a few tenths of a second, otherwise
@@ -380,12 +386,14 @@ def equity(
     flush_buh: FlushBuh = "plain",
     hooch_order: HoochOrder = "lexicographic",
 ) -> Equity:
-    """Each hand's expected share of the pot when two or more four-card ``hands`` all stay
-    in to the showdown, drawing ``draws_left`` times (0 to 1) in seat order by the
-    ``rule_based`` policy, or at the next draw by ``discards`` (cards or None per hand);
-    splits share. Exact when enumerable, otherwise Monte Carlo (as in
-    :func:`best_discards`) with a 95% interval per share. Showdowns follow the house rules
-    ``flush_buh`` and ``hooch_order``.
+    """Each hand's expected share of the pot when two or more ``hands`` all stay in to the
+    showdown, drawing ``draws_left`` times (0 to 1) in seat order by the ``rule_based``
+    policy, or at the next draw by ``discards`` (cards or None per hand); splits share. A
+    hand of 2 or 3 cards is dealt the rest first. A hand may be ``"random"`` or a range
+    (``"top 20%"``, ``"natural"``, ``"As 2h 3c 5d+"``, a list of hands: ``docs/odds.md``),
+    whose hands that share a card with a known one are left out. Exact when enumerable,
+    otherwise Monte Carlo (as in :func:`best_discards`) with a 95% interval per share.
+    Showdowns follow the house rules ``flush_buh`` and ``hooch_order``.
 
     >>> equity(["As 2h 3c 4d", "5s 6h 7c 8d"]).shares
     [1.0, 0.0]
@@ -410,7 +418,8 @@ def odds_table(cards: CardLike, *, draws_left: int = 1, dead: CardLike | None = 
 
 
 def explain_equity(hands: Sequence[CardLike], *, draws_left: int = 0,
-                   dead: CardLike | None = None, flush_buh: FlushBuh = "plain",
+                   dead: CardLike | None = None, samples: int | None = None, seed: int = 0,
+                   flush_buh: FlushBuh = "plain",
                    hooch_order: HoochOrder = "lexicographic") -> str:
     """:func:`equity` as a text table (what ``cardcore equity buh`` prints), under the house
     rules ``flush_buh`` and ``hooch_order``.
@@ -420,8 +429,8 @@ def explain_equity(hands: Sequence[CardLike], *, draws_left: int = 0,
     2h 3c 4d As  100.00%
     5s 6h 7c 8d    0.00%
     """
-    result = equity(hands, draws_left=draws_left, dead=dead, flush_buh=flush_buh,
-                    hooch_order=hooch_order)
+    result = equity(hands, draws_left=draws_left, dead=dead, samples=samples, seed=seed,
+                    flush_buh=flush_buh, hooch_order=hooch_order)
     return equity_table(SPEC.display_name, draws_left, hands, result)
 
 

@@ -29,6 +29,7 @@ from typing import Any, NoReturn
 from cardcore import __version__
 from cardcore._checks import MAX_QUOTED, elide_input, quote_input
 from cardcore._namespace import public_dir
+from cardcore._odds import DEFAULT_SAMPLES
 from cardcore._registry import GAMES, MODULES, module_of
 from cardcore.cards import random_deals, random_hands
 from cardcore.play import play, seats_config
@@ -56,6 +57,8 @@ ODDS = tuple(m.SPEC.name for m in MODULES if hasattr(m, "odds_table"))
 EQUITY = tuple(m.SPEC.name for m in MODULES if hasattr(m, "explain_equity"))
 """The games whose showdown shares ``cardcore equity`` computes."""
 _ODDS_OPTIONS = {"draws": "draws_left", "dead": "dead", "against": "against"}
+_DEFAULT_DRAWS = 1
+"""The draws left when ``--draws`` is not given, in ``odds`` and ``equity`` alike."""
 
 
 def house_rules(game: str, rules: Sequence[str] | None) -> dict[str, Any]:
@@ -259,7 +262,8 @@ _EPILOG = f"""commands:
                        seat's result (--hands, --policy, --players, --seed, --json, --plot)
   play GAME            play one game in the terminal against built-in players
   odds GAME CARDS      rank a hand's discards by what they make (or a holding's splits)
-  equity GAME A B ...  each hand's share of the pot, with draws to come (--draws)
+  equity GAME A B ...  each hand's share of the pot, with draws to come (--draws); a hand
+                       may be random or a range such as "top 20%"
   bench                measure evaluation and simulation speed on this machine
 
 Each command that takes a game takes its house rules too: --rule NAME=VALUE, repeatable
@@ -286,7 +290,8 @@ def _parser() -> argparse.ArgumentParser:
     ev = commands.add_parser("eval", help="explain a hand (no arguments: examples of every game)")
     ev.add_argument("game", nargs="?", type=str.lower, choices=list(GAMES))
     ev.add_argument("cards", nargs="?", help='cards, e.g. "As 2h 3d Kd"')
-    ev.add_argument("--trump", help="the trump suit of a trick, in games of tricks (default h)")
+    ev.add_argument("--trump", help="the trump suit of a trick, in games of tricks (required "
+                                    "there: c, d, h or s)")
     ev.set_defaults(usage_error=ev.error)  # eval's own usage line with an error after parsing
     sim = commands.add_parser("simulate", help="play many games in C++ and summarise the results")
     sim.add_argument("game", nargs="?", default=next(iter(GAMES)), type=str.lower,
@@ -322,26 +327,47 @@ def _parser() -> argparse.ArgumentParser:
                      "class (where a banker plays, the splits of a holding and their values)")
     odds.add_argument("game", type=str.lower, choices=list(ODDS))
     odds.add_argument("cards", help='cards, e.g. "As 2h 3d Kd"')
-    odds.add_argument("--draws", type=int, help="draws left, later ones by rule_based (default 1)")
+    odds.add_argument("--draws", type=int,
+                      help=f"draws left, later ones by rule_based (default {_DEFAULT_DRAWS})")
     odds.add_argument("--dead", metavar="CARDS", help="cards known to be out of the deck")
     odds.add_argument("--against", metavar="CARDS",
-                      help="a hand to beat (it draws by rule_based too): adds the win chance")
+                      help="a hand to beat, random or a range (it draws by rule_based too): "
+                           "adds the win chance")
     eq = commands.add_parser(
         "equity", help=f"each hand's share of the pot at showdown, in {', '.join(EQUITY)}")
     eq.add_argument("game", type=str.lower, choices=list(EQUITY))
     eq.add_argument("hands", nargs="+", metavar="HAND",
-                    help='two or more hands, e.g. "As 2h 3d Kd"')
-    eq.add_argument("--draws", type=int, default=0,
-                    help="draws left, every hand drawing by rule_based (default 0)")
+                    help='two or more hands: cards ("As 2h 3d Kd"), random, or a range '
+                         '("top 20%%", "8s 7h 6d 5c+", "As 2h 3d 4c, 2c 3d 4h 5s"; docs/odds.md)')
+    eq.add_argument("--draws", type=int, default=_DEFAULT_DRAWS,
+                    help=f"draws left, every hand drawing by rule_based (default "
+                         f"{_DEFAULT_DRAWS}, as odds)")
     eq.add_argument("--dead", metavar="CARDS", help="cards known to be out of the deck")
-    for command in (ev, sim, game, cmp, odds, eq):
+    eq.add_argument("--samples", type=_count,
+                    help=f"Monte Carlo samples where the answer is not exact (default "
+                         f"{DEFAULT_SAMPLES:,})")
+    eq.add_argument("--seed", type=int, default=0, help="the Monte Carlo seed (default 0)")
+    for command, verb in ((ev, "explain"), (sim, None), (game, None), (cmp, "explain_compare"),
+                          (odds, "odds_table"), (eq, "explain_equity")):
         command.add_argument("--rule", action="append", metavar="NAME=VALUE",
-                             help="a house rule of the game, repeatable: " + "; ".join(
-                                 f"{m.SPEC.name} " + ", ".join(
-                                     f"{f.name}={'|'.join(f.choices) or 'true|false'}"
-                                     for f in m.SPEC.house_rules)
-                                 for m in MODULES if m.SPEC.house_rules))
+                             help=_rule_help(verb))
     return parser
+
+
+def _rule_help(verb: str | None) -> str:
+    """The help of ``--rule`` for a command that calls each game module's ``verb`` (None:
+    every house rule): the house rules that it takes, game by game."""
+    games = []
+    for m in MODULES:
+        takes = (None if verb is None or not hasattr(m, verb)
+                 else inspect.signature(getattr(m, verb)).parameters)
+        if verb is not None and takes is None:
+            continue
+        rules = [f"{f.name}={'|'.join(f.choices) or 'true|false'}" for f in m.SPEC.house_rules
+                 if takes is None or f.name in takes]
+        if rules:
+            games.append(f"{m.SPEC.name} " + ", ".join(rules))
+    return "a house rule of the game, repeatable: " + ("; ".join(games) or "none")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -378,7 +404,8 @@ def _run(args: argparse.Namespace) -> int:
         elif args.command == "equity":
             equity = _with_rules(module_of(args.game).explain_equity, args.game,
                                  house_rules(args.game, args.rule), "equity")
-            print(equity(args.hands, draws_left=args.draws, dead=args.dead))
+            print(equity(args.hands, draws_left=args.draws, dead=args.dead, samples=args.samples,
+                         seed=args.seed))
         elif args.command == "compare":
             compare = _with_rules(module_of(args.game).explain_compare, args.game,
                                   house_rules(args.game, args.rule), "compare")
@@ -392,6 +419,9 @@ def _run(args: argparse.Namespace) -> int:
         else:
             if args.cards is None:
                 args.usage_error(f"{args.game} needs CARDS, e.g. \"As 2h 3d Kd\"")
+            if args.trump is None and "trump" in inspect.signature(
+                    module_of(args.game).explain).parameters:
+                args.usage_error(f"{args.game} needs --trump, the trump suit (c, d, h or s)")
             print(explain(args.game, args.cards, args.trump, house_rules(args.game, args.rule)))
     except BrokenPipeError:
         raise  # the reader went away: main ends quietly

@@ -77,6 +77,32 @@ class SampleRng {
 
 std::string cards_text(Mask cards) { return cards ? format_cards(cards) : std::string("no cards"); }
 
+// Calls visit(drawn) for every k-subset of the n cards `bit` (k <= 4), as a mask, until
+// visit returns false; returns false then.
+template <class Visit>
+bool each_subset(const Mask* bit, int n, int k, Visit visit) {
+  if (k > n) return true;
+  int index[kHandSize];
+  for (int i = 0; i < k; ++i) index[i] = i;
+  while (true) {  // every k-subset, as increasing indices
+    Mask drawn = 0;
+    for (int i = 0; i < k; ++i) drawn |= bit[index[i]];
+    if (!visit(drawn)) return false;
+    int i = k - 1;
+    while (i >= 0 && index[i] == n - k + i) --i;
+    if (i < 0) return true;
+    ++index[i];
+    for (int j = i + 1; j < k; ++j) index[j] = index[j - 1] + 1;
+  }
+}
+
+// The cards of `cards` one bit each, lowest first; returns how many.
+int bits_of(Mask cards, Mask* bit) {
+  int n = 0;
+  for (; cards; cards = clear_lowest(cards)) bit[n++] = cards & (~cards + 1);
+  return n;
+}
+
 }  // namespace
 
 void DrawGame::build() const {
@@ -125,18 +151,38 @@ const std::uint8_t* DrawGame::rule_positions() const {
   return rule_by_colex_.data();
 }
 
+void check_held(const DrawGame& game, Mask hand) {
+  check_mask(hand);
+  const int n = popcount(hand);
+  if (n >= game.fewest_cards && n <= kHandSize) return;
+  if (game.fewest_cards == kHandSize) throw_bad_hand(hand, kHandSize, game.what);
+  throw std::invalid_argument(game.what + " needs " + std::to_string(game.fewest_cards) + " to " +
+                              std::to_string(kHandSize) + " cards, got " + std::to_string(n) +
+                              (hand ? " (" + format_cards(hand) + ")" : std::string()));
+}
+
+bool is_legal_discard(const DrawGame& game, Mask hand, Mask discard, Mask unseen) {
+  if (discard & ~hand) return false;
+  Mask bit[kDeckSize];
+  const int n = bits_of(unseen & ~hand, bit);
+  const int missing = kHandSize - popcount(hand);
+  if (missing > n) return game.legal_discard(hand, discard);  // too few unseen: check_draw says so
+  return each_subset(bit, n, missing, [&](Mask dealt) { return game.legal_discard(hand | dealt, discard); });
+}
+
 void check_draw(const DrawGame& game, Mask hand, Mask discard, Mask dead) {
-  check_hand(hand, kHandSize, game.what);
+  check_held(game, hand);
   check_mask(discard);
   check_mask(dead);
   if (discard & ~hand)
     throw std::invalid_argument("the discard " + format_cards(discard) + " is not in the hand " + format_cards(hand) +
                                 " (" + cards_text(discard & ~hand) + " not held)");
-  if (!game.legal_discard(hand, discard))
-    throw std::invalid_argument("discarding " + format_cards(discard) + " from " + format_cards(hand) +
-                                " is not a legal draw: " + game.illegal_discard);
   if (dead & hand) throw std::invalid_argument("the dead cards and the hand share " + format_cards(dead & hand));
-  const int unseen = kDeckSize - popcount(hand | dead), needed = popcount(discard);
+  if (!is_legal_discard(game, hand, discard, kDeckMask & ~dead))
+    throw std::invalid_argument(
+        "discarding " + cards_text(discard) + " from " + format_cards(hand) + " is not a legal draw" +
+        (popcount(hand) < kHandSize ? " whatever completes the hand: " : ": ") + game.illegal_discard);
+  const int unseen = kDeckSize - popcount(hand | dead), needed = kHandSize - popcount(hand & ~discard);
   if (needed > unseen)
     throw std::invalid_argument("too few unseen cards: drawing " + std::to_string(needed) + " needs " +
                                 std::to_string(needed) + ", but only " + std::to_string(unseen) + " are unseen");
@@ -147,13 +193,11 @@ std::uint64_t draw_distribution(const DrawGame& game, Mask hand, Mask discard, M
   const std::uint16_t* table = game.strengths();
   for (int s = 0; s <= game.num_strengths; ++s) counts[s] = 0;
   const Mask kept = hand & ~discard;
-  int cards[kDeckSize], n = 0;
-  for (Mask m = kDeckMask & ~(hand | dead); m; m = clear_lowest(m)) cards[n++] = lowest_bit(m);
   Mask bit[kDeckSize];
-  for (int i = 0; i < n; ++i) bit[i] = card_bit(cards[i]);
+  const int n = bits_of(kDeckMask & ~(hand | dead), bit);
   std::uint64_t total = 0;
-  // One loop a replaced card, each starting after the previous one (k <= 4).
-  switch (popcount(discard)) {
+  // One loop a new card, each starting after the previous one (k <= 4).
+  switch (kHandSize - popcount(kept)) {
     case 0:
       ++counts[table[colex4(kept)]];
       return 1;
@@ -182,7 +226,40 @@ std::uint64_t draw_distribution(const DrawGame& game, Mask hand, Mask discard, M
   }
 }
 
-void check_showdown(const DrawGame& game, const Showdown& s) {
+namespace {
+
+// Calls visit(hands) for every choice of one hand from each range of `s` (the other hands
+// as they are) that shares no card, until visit returns false; returns false then.
+template <class Visit>
+bool each_choice(const Showdown& s, Mask* hands, int player, Mask used, Visit& visit) {
+  if (player == s.players) return visit(static_cast<const Mask*>(hands));
+  if (s.ranges[player].empty()) return each_choice(s, hands, player + 1, used, visit);
+  for (const Mask hand : s.ranges[player]) {
+    if (hand & used) continue;
+    hands[player] = hand;
+    if (!each_choice(s, hands, player + 1, used | hand, visit)) return false;
+  }
+  hands[player] = 0;
+  return true;
+}
+
+template <class Visit>
+bool each_choice(const Showdown& s, Visit visit) {
+  Mask hands[kMaxPlayers], used = s.dead;
+  for (int p = 0; p < s.players; ++p) hands[p] = s.hands[p], used |= s.hands[p];
+  return each_choice(s, hands, 0, used, visit);
+}
+
+bool has_ranges(const Showdown& s) {
+  for (int p = 0; p < s.players; ++p)
+    if (!s.ranges[p].empty()) return true;
+  return false;
+}
+
+}  // namespace
+
+Showdown checked_showdown(const DrawGame& game, const Showdown& given) {
+  Showdown s = given;
   if (s.players < 1 || s.players > kMaxPlayers)
     throw std::invalid_argument("expected 1 to " + std::to_string(kMaxPlayers) + " hands, got " +
                                 std::to_string(s.players));
@@ -192,29 +269,52 @@ void check_showdown(const DrawGame& game, const Showdown& s) {
   check_mask(s.dead);
   Mask seen = s.dead;
   for (int p = 0; p < s.players; ++p) {
-    check_hand(s.hands[p], kHandSize, game.what);
+    if (!s.ranges[p].empty()) {
+      if (s.hands[p]) throw std::invalid_argument("hand " + std::to_string(p + 1) + " is given both cards and a range");
+      for (const Mask hand : s.ranges[p]) check_hand(hand, kHandSize, game.what);
+      continue;
+    }
+    if (s.hands[p]) check_held(game, s.hands[p]);  // no cards: a random hand
     if (s.hands[p] & seen)
       throw std::invalid_argument("hand " + std::to_string(p + 1) + " (" + format_cards(s.hands[p]) + ") shares " +
                                   format_cards(s.hands[p] & seen) + " with an earlier hand or the dead cards");
     seen |= s.hands[p];
   }
-  // The most cards the draws may take: the next draw's are known (given, or the rule-based
-  // draw of the hand as it is), later ones at most max_discard a hand.
+  for (int p = 0; p < s.players; ++p) {  // card removal: the hands that cannot be held
+    std::vector<Mask>& range = s.ranges[p];
+    if (range.empty()) continue;
+    range.erase(std::remove_if(range.begin(), range.end(), [&](Mask hand) { return hand & seen; }), range.end());
+    if (range.empty())
+      throw std::invalid_argument("hand " + std::to_string(p + 1) +
+                                  "'s range has no hand left without the dead cards and the known hands' cards");
+  }
+  if (each_choice(s, [](const Mask*) { return false; }))  // stops at the first choice
+    throw std::invalid_argument("the ranges have no choice of hands that share no card");
+  // The most cards the deals and draws may take: the cards that complete each hand, then
+  // the next draw's (given, or the rule-based draw of a four-card hand; otherwise at most
+  // max_discard), later ones at most max_discard a hand.
   int most = 0;
   for (int p = 0; p < s.players; ++p) {
+    const int held = popcount(s.hands[p]);
+    most += kHandSize - held;
     if (s.has_first[p]) {
       if (s.draws_left == 0)
         throw std::invalid_argument("a discard was given for hand " + std::to_string(p + 1) + " but no draw is left");
+      if (!s.ranges[p].empty())
+        throw std::invalid_argument("a discard was given for hand " + std::to_string(p + 1) + ", a range");
       check_draw(game, s.hands[p], s.first_discards[p], s.dead);
     }
     if (s.draws_left == 0) continue;
-    const Mask first = s.has_first[p] ? s.first_discards[p] : game.rule_discard(s.hands[p]);
-    most += popcount(first) + (s.draws_left - 1) * game.max_discard;
+    const int first = s.has_first[p]      ? popcount(s.first_discards[p])
+                      : held == kHandSize ? popcount(game.rule_discard(s.hands[p]))
+                                          : game.max_discard;
+    most += first + (s.draws_left - 1) * game.max_discard;
   }
   const int unseen = kDeckSize - popcount(seen);
   if (most > unseen)
     throw std::invalid_argument("too few unseen cards: the draws may take up to " + std::to_string(most) +
                                 " cards, but only " + std::to_string(unseen) + " are unseen");
+  return s;
 }
 
 namespace {
@@ -224,8 +324,18 @@ struct Exact {
   const Showdown& s;
   const std::uint16_t* table;
   const std::uint8_t* rule;
-  std::int64_t leaves_left;
+  std::int64_t& leaves_left;
   ExactResult result;
+
+  // The cards `player` keeps at round `draw` and how many it takes: round -1 deals the
+  // cards that complete a hand, later rounds are draws.
+  std::pair<Mask, int> take(const Mask* hands, int draw, int player) const {
+    const Mask hand = hands[player];
+    if (draw < 0) return {hand, kHandSize - popcount(hand)};
+    const Mask discard =
+        draw == 0 && s.has_first[player] ? s.first_discards[player] : cards_at(hand, rule[colex4(hand)]);
+    return {hand & ~discard, popcount(discard)};
+  }
 
   // Returns false once the leaf budget is spent.
   bool step(Mask* hands, Mask stock, int draw, int player, double weight) {
@@ -235,47 +345,32 @@ struct Exact {
     }
     if (draw == s.draws_left) return showdown(hands, weight);
     const Mask hand = hands[player];
-    const Mask discard =
-        draw == 0 && s.has_first[player] ? s.first_discards[player] : cards_at(hand, rule[colex4(hand)]);
-    const int k = popcount(discard);
+    const auto [kept, k] = take(hands, draw, player);
     if (k == 0) return step(hands, stock, draw, player + 1, weight);
-    int cards[kDeckSize], n = 0;
-    for (Mask m = stock; m; m = clear_lowest(m)) cards[n++] = lowest_bit(m);
+    Mask bit[kDeckSize];
+    const int n = bits_of(stock, bit);
     const double w = weight / static_cast<double>(kBinomial[k][n]);
-    const Mask kept = hand & ~discard;
-    if (is_last_draw(hands, draw, player)) return last_draw(hands, player, kept, cards, n, k, w);
-    int index[kHandSize];
-    for (int i = 0; i < k; ++i) index[i] = i;
-    while (true) {  // every k-subset of the stock, as increasing indices
-      Mask drawn = 0;
-      for (int i = 0; i < k; ++i) drawn |= card_bit(cards[index[i]]);
+    if (is_last_draw(hands, draw, player)) return last_draw(hands, player, kept, bit, n, k, w);
+    const bool done = each_subset(bit, n, k, [&](Mask drawn) {
       hands[player] = kept | drawn;
-      const bool more = step(hands, stock & ~drawn, draw, player + 1, w);
-      hands[player] = hand;
-      if (!more) return false;
-      int i = k - 1;
-      while (i >= 0 && index[i] == n - k + i) --i;
-      if (i < 0) return true;
-      ++index[i];
-      for (int j = i + 1; j < k; ++j) index[j] = index[j - 1] + 1;
-    }
+      return step(hands, stock & ~drawn, draw, player + 1, w);
+    });
+    hands[player] = hand;
+    return done;
   }
 
-  // Whether no card is drawn after this player's draw: the last draw, and every later
-  // player of it stands pat.
+  // Whether no card is taken after this player's: the last round, and every later player
+  // of it takes none.
   bool is_last_draw(const Mask* hands, int draw, int player) const {
     if (draw != s.draws_left - 1) return false;
-    for (int q = player + 1; q < s.players; ++q) {
-      const Mask discard =
-          draw == 0 && s.has_first[q] ? s.first_discards[q] : cards_at(hands[q], rule[colex4(hands[q])]);
-      if (discard) return false;
-    }
+    for (int q = player + 1; q < s.players; ++q)
+      if (take(hands, draw, q).second) return false;
     return true;
   }
 
   // The showdowns of every k-card draw of `player` when nothing is drawn after it: the
   // other hands are final, so their best strength is found once.
-  bool last_draw(const Mask* hands, int player, Mask kept, const int* cards, int n, int k, double w) {
+  bool last_draw(const Mask* hands, int player, Mask kept, const Mask* bit, int n, int k, double w) {
     if ((leaves_left -= static_cast<std::int64_t>(kBinomial[k][n])) < 0) return false;
     int others_best = 0, others_at_best = 0;
     int strengths[kMaxPlayers];
@@ -296,9 +391,7 @@ struct Exact {
       wins += v > others_best;
       ties += v == others_best;
     };
-    Mask bit[kDeckSize];
-    for (int i = 0; i < n; ++i) bit[i] = card_bit(cards[i]);
-    switch (k) {  // one loop a replaced card, each starting after the previous one
+    switch (k) {  // one loop a new card, each starting after the previous one
       case 1:
         for (int a = 0; a < n; ++a) visit(kept | bit[a]);
         break;
@@ -509,82 +602,159 @@ class HeadsUpLastDraw {
   int draws_[2]{}, n_ = 0, shared_ = 0;
 };
 
-bool is_heads_up_last_draw(const Showdown& s) { return s.players == 2 && s.draws_left == 1; }
+bool is_heads_up_last_draw(const Showdown& s) {
+  return s.players == 2 && s.draws_left == 1 && popcount(s.hands[0]) == kHandSize && popcount(s.hands[1]) == kHandSize;
+}
 
-}  // namespace
-
-ExactResult exact_showdown(const DrawGame& game, const Showdown& s, std::int64_t max_leaves) {
-  check_showdown(game, s);
+// exact_showdown of a checked showdown without ranges, spending `budget`.
+ExactResult exact_of_hands(const DrawGame& game, const Showdown& s, std::int64_t& budget) {
   if (is_heads_up_last_draw(s)) {
     const HeadsUpLastDraw heads_up(game, s);
-    if (heads_up.both_draw()) return heads_up.work() > max_leaves ? ExactResult{} : heads_up.solve(game);
+    if (heads_up.both_draw()) return (budget -= heads_up.work()) < 0 ? ExactResult{} : heads_up.solve(game);
   }
-  Exact e{game, s, game.strengths(), game.rule_positions(), max_leaves, {}};
+  Exact e{game, s, game.strengths(), game.rule_positions(), budget, {}};
   e.result.shares.assign(s.players, 0.0);
   e.result.strength.assign(game.num_strengths + 1, 0.0);
   Mask hands[kMaxPlayers], seen = s.dead;
   for (int p = 0; p < s.players; ++p) hands[p] = s.hands[p], seen |= s.hands[p];
-  e.result.done = e.step(hands, kDeckMask & ~seen, 0, 0, 1.0);
+  e.result.done = e.step(hands, kDeckMask & ~seen, -1, 0, 1.0);
   return e.result;
+}
+
+// `s` without its ranges (its hands to be set to a choice of theirs).
+Showdown without_ranges(const Showdown& s) {
+  Showdown one = s;
+  for (std::vector<Mask>& range : one.ranges) range.clear();
+  return one;
+}
+
+// The product of the ranges' sizes: at least the number of choices of their hands.
+double range_choices(const Showdown& s) {
+  double product = 1;
+  for (int p = 0; p < s.players; ++p)
+    if (!s.ranges[p].empty()) product *= static_cast<double>(s.ranges[p].size());
+  return product;
+}
+
+// Chooses a hand from each range of `s` into `hands` (the others left as they are), every
+// choice that shares no card with `seen` or itself equally likely (by rejection:
+// checked_showdown found that one exists); returns `seen` with the hands chosen.
+template <class Random>
+Mask choose_from_ranges(const Showdown& s, Random& rng, Mask* hands, Mask seen) {
+  while (true) {
+    Mask used = seen;
+    bool clash = false;
+    for (int p = 0; p < s.players && !clash; ++p) {
+      const std::vector<Mask>& range = s.ranges[p];
+      if (range.empty()) continue;
+      hands[p] = range[rng.below(static_cast<std::uint32_t>(range.size()))];
+      clash = (hands[p] & used) != 0;
+      used |= hands[p];
+    }
+    if (!clash) return used;
+  }
+}
+
+Mask cards_held(const Showdown& s) {
+  Mask seen = s.dead;
+  for (int p = 0; p < s.players; ++p) seen |= s.hands[p];
+  return seen;
+}
+
+}  // namespace
+
+ExactResult exact_showdown(const DrawGame& game, const Showdown& given, std::int64_t max_leaves) {
+  const Showdown s = checked_showdown(game, given);
+  std::int64_t budget = max_leaves;
+  if (!has_ranges(s)) return exact_of_hands(game, s, budget);
+  Showdown one = without_ranges(s);
+  ExactResult total;
+  total.shares.assign(s.players, 0.0);
+  total.strength.assign(game.num_strengths + 1, 0.0);
+  std::int64_t choices = 0;
+  total.done = each_choice(s, [&](const Mask* hands) {
+    std::copy(hands, hands + s.players, one.hands);
+    const ExactResult r = exact_of_hands(game, one, budget);
+    if (!r.done) return false;
+    for (int p = 0; p < s.players; ++p) total.shares[p] += r.shares[p];
+    for (std::size_t v = 0; v < r.strength.size(); ++v) total.strength[v] += r.strength[v];
+    ++choices;
+    return true;
+  });
+  if (!total.done) return ExactResult{};
+  for (double& share : total.shares) share /= static_cast<double>(choices);  // each choice alike
+  for (double& p : total.strength) p /= static_cast<double>(choices);
+  return total;
 }
 
 namespace {
 
-// Plays the draws of one sample with `rng`: each hand throws its discard and takes as many
-// uniformly random cards of the stock. Calls visit(n, k) before each draw of k of n cards.
+// Plays the deals and draws of one sample with `rng`: each hand of fewer than four cards is
+// dealt the rest, then each hand throws its discard and takes as many, uniformly random
+// cards of the stock. Calls visit(n, k) before each deal or draw of k of n cards.
 template <class Visit>
 void play_draws(const Showdown& s, const std::uint8_t* rule, Mask* hands, Mask stock, Rng& rng, Visit visit) {
+  auto take = [&](Mask hand, int k) {
+    visit(popcount(stock), k);
+    for (int left = k; left > 0; --left) {
+      int card;
+      do card = static_cast<int>(rng.below(kDeckSize));
+      while (!(stock >> card & 1));  // rejection: a uniform card of the stock
+      stock &= ~card_bit(card);
+      hand |= card_bit(card);
+    }
+    return hand;
+  };
+  for (int p = 0; p < s.players; ++p)
+    if (popcount(hands[p]) < kHandSize) hands[p] = take(hands[p], kHandSize - popcount(hands[p]));
   for (int draw = 0; draw < s.draws_left; ++draw)
     for (int p = 0; p < s.players; ++p) {
       const Mask discard =
           draw == 0 && s.has_first[p] ? s.first_discards[p] : cards_at(hands[p], rule[colex4(hands[p])]);
-      Mask hand = hands[p] & ~discard;
-      const int k = popcount(discard);
-      visit(popcount(stock), k);
-      for (int left = k; left > 0; --left) {
-        int card;
-        do card = static_cast<int>(rng.below(kDeckSize));
-        while (!(stock >> card & 1));  // rejection: a uniform card of the stock
-        stock &= ~card_bit(card);
-        hand |= card_bit(card);
-      }
-      hands[p] = hand;
+      hands[p] = take(hands[p] & ~discard, popcount(discard));
     }
 }
 
 }  // namespace
 
-double estimate_leaves(const DrawGame& game, const Showdown& s, int paths, std::uint64_t seed) {
-  check_showdown(game, s);
-  if (is_heads_up_last_draw(s)) {
-    const HeadsUpLastDraw heads_up(game, s);
-    if (heads_up.both_draw()) return static_cast<double>(heads_up.work());
-  }
+double estimate_leaves(const DrawGame& game, const Showdown& given, int paths, std::uint64_t seed) {
+  const Showdown s = checked_showdown(game, given);
+  Showdown one = without_ranges(s);
   const std::uint8_t* rule = game.rule_positions();
-  Mask seen = s.dead;
-  for (int p = 0; p < s.players; ++p) seen |= s.hands[p];
+  const Mask seen = cards_held(s);
   double total = 0;
   for (int i = 0; i < paths; ++i) {
     Rng rng(seed, static_cast<std::uint64_t>(i));
+    const Mask used = has_ranges(s) ? choose_from_ranges(s, rng, one.hands, seen) : seen;
+    if (is_heads_up_last_draw(one)) {
+      const HeadsUpLastDraw heads_up(game, one);
+      if (heads_up.both_draw()) {
+        total += static_cast<double>(heads_up.work());
+        continue;
+      }
+    }
     Mask hands[kMaxPlayers];
-    for (int p = 0; p < s.players; ++p) hands[p] = s.hands[p];
+    for (int p = 0; p < s.players; ++p) hands[p] = one.hands[p];
     double product = 1;
-    play_draws(s, rule, hands, kDeckMask & ~seen, rng,
+    play_draws(s, rule, hands, kDeckMask & ~used, rng,
                [&](int n, int k) { product *= static_cast<double>(kBinomial[k][n]); });
     total += product;
   }
-  return paths > 0 ? total / paths : 0.0;
+  return paths > 0 ? total / paths * range_choices(s) : 0.0;
 }
 
-MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, std::int64_t samples, std::uint64_t seed,
-                                      int threads) {
-  check_showdown(game, s);
+MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& given, std::int64_t samples,
+                                      std::uint64_t seed, int threads) {
+  const Showdown s = checked_showdown(game, given);
   if (samples < 1) throw std::invalid_argument("samples must be at least 1, got " + std::to_string(samples));
   const std::uint16_t* both = game.strength_and_rule();
-  Mask seen = s.dead;
-  for (int p = 0; p < s.players; ++p) seen |= s.hands[p];
-  std::uint16_t info0[kMaxPlayers];  // the starting hands' strength and rule-based draw
-  for (int p = 0; p < s.players; ++p) info0[p] = both[colex4(s.hands[p])];
+  const Mask seen = cards_held(s);
+  // Whether a sample deals cards or chooses from ranges before the draws.
+  bool deals = has_ranges(s);
+  for (int p = 0; p < s.players; ++p) deals |= popcount(s.hands[p]) < kHandSize;
+  std::uint16_t info0[kMaxPlayers]{};  // the starting hands' strength and rule-based draw
+  if (!deals)
+    for (int p = 0; p < s.players; ++p) info0[p] = both[colex4(s.hands[p])];
   const std::uint64_t hashed_seed = SampleRng::hash(seed);
   std::uint8_t stock_cards[kDeckSize]{};
   int stock_size = 0;
@@ -617,11 +787,29 @@ MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, s
         bool pat[kLanes][kMaxPlayers];          // stood pat by the rule: the same hand stands pat again
         std::uint8_t stock[kLanes][kDeckSize];  // the stock's cards; the first left[l] are in it
         int left[kLanes];
+        // A uniform card of lane l's stock, moved out of it (a step of Fisher-Yates).
+        auto take = [&](int l) {
+          const std::uint32_t j = rng[l].below(static_cast<std::uint32_t>(left[l]));
+          const Mask card = card_bit(stock[l][j]);
+          stock[l][j] = stock[l][--left[l]];
+          return card;
+        };
         for (int l = 0; l < lanes; ++l) {
           rng[l] = SampleRng(hashed_seed, i0 + static_cast<std::uint64_t>(l));
-          std::memcpy(stock[l], stock_cards, sizeof stock_cards);
-          left[l] = stock_size;
           for (int p = 0; p < players; ++p) hands[l][p] = s.hands[p], info[l][p] = info0[p], pat[l][p] = false;
+          if (!deals) {
+            std::memcpy(stock[l], stock_cards, sizeof stock_cards);
+            left[l] = stock_size;
+            continue;
+          }
+          const Mask used = has_ranges(s) ? choose_from_ranges(s, rng[l], hands[l], seen) : seen;
+          left[l] = 0;
+          for (Mask m = kDeckMask & ~used; m; m = clear_lowest(m))
+            stock[l][left[l]++] = static_cast<std::uint8_t>(lowest_bit(m));
+          for (int p = 0; p < players; ++p) {
+            for (int k = kHandSize - popcount(hands[l][p]); k > 0; --k) hands[l][p] |= take(l);
+            info[l][p] = both[colex4(hands[l][p])];
+          }
         }
         for (int draw = 0; draw < s.draws_left; ++draw)
           for (int p = 0; p < players; ++p) {
@@ -635,12 +823,7 @@ MonteCarloResult monte_carlo_showdown(const DrawGame& game, const Showdown& s, s
                 continue;
               }
               Mask hand = hands[l][p] & ~discard;
-              for (int k = popcount(discard); k > 0; --k) {
-                // A uniform card of the stock, moved out of it (a step of Fisher-Yates).
-                const std::uint32_t j = rng[l].below(static_cast<std::uint32_t>(left[l]));
-                hand |= card_bit(stock[l][j]);
-                stock[l][j] = stock[l][--left[l]];
-              }
+              for (int k = popcount(discard); k > 0; --k) hand |= take(l);
               hands[l][p] = hand;
               info[l][p] = both[colex4(hand)];
             }

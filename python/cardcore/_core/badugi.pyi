@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'VectorEnv', 'VectorEnvPart', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'ismcts', 'odds_classes', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'VectorEnv', 'VectorEnvPart', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'ismcts', 'odds_classes', 'odds_strengths', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Badugi state (docs/rulebook/badugi.md): the engine protocol
@@ -318,11 +318,12 @@ def draw_counts(hand: typing.Any, discard: typing.Any, dead: typing.Any = None, 
     >>> int(draw_counts(15, 1).sum())
     48
     """
-def estimate_leaves(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, paths: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, rules: dict[str, typing.Any] = {}) -> float:
+def estimate_leaves(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, paths: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, rules: dict[str, typing.Any] = {}, ranges: typing.Any = None) -> float:
     """
     An estimate (Knuth's, over ``paths`` random paths) of the showdowns showdown_exact
     would enumerate; heads-up with one draw left and both hands drawing, the exact count of
-    the steps of its inclusion-exclusion instead (a step a draw of a hand and subset of it).
+    the steps of its inclusion-exclusion instead (a step a draw of a hand and subset of it);
+    times the product of the ranges' sizes.
     
     >>> estimate_leaves([15, 15 << 4], [1, 0], None, 1, 8, 0)
     44.0
@@ -331,7 +332,8 @@ def estimate_leaves(hands: collections.abc.Sequence[typing.Any], discards: colle
     """
 def is_legal_discard(hand: typing.Any, discard: typing.Any, rules: dict[str, typing.Any] = {}) -> bool:
     """
-    Whether ``discard`` is a legal draw from the four-card ``hand``.
+    Whether ``discard`` is a legal draw from ``hand`` (fewer than four cards:
+    whatever cards complete it first).
     
     >>> is_legal_discard(15, 1)
     True
@@ -346,6 +348,13 @@ def odds_classes(rules: dict[str, typing.Any] = {}) -> list[str]:
     
     >>> len(odds_classes()) == NUM_STRENGTHS
     True
+    """
+def odds_strengths(rules: dict[str, typing.Any] = {}) -> numpy.typing.NDArray[numpy.uint16]:
+    """
+    The strength of every four-card hand, in colex order (the order of ``all_hands(4)``).
+    
+    >>> len(odds_strengths())
+    270725
     """
 def policy_action(state: State, policy: str, seed: typing.SupportsIndex) -> int:
     """
@@ -368,15 +377,19 @@ def restore_state(config: dict[str, typing.Any], text: str) -> State:
     """
     The state of a `config` dict and a serialize() string (how a State unpickles).
     """
-def showdown_exact(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, max_leaves: typing.SupportsInt | typing.SupportsIndex, rules: dict[str, typing.Any] = {}) -> tuple[bool, list[float], numpy.typing.NDArray[numpy.float64]]:
+def showdown_exact(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, max_leaves: typing.SupportsInt | typing.SupportsIndex, rules: dict[str, typing.Any] = {}, ranges: typing.Any = None) -> tuple[bool, list[float], numpy.typing.NDArray[numpy.float64]]:
     """
     (done, shares, strength distribution of hand 0) of hands that draw and show down,
     every replacement enumerated; done is False when more than max_leaves showdowns were needed.
+    A hand of no cards is a random hand, one of fewer than four is dealt the rest before the
+    draws, and ``ranges`` (None, or an entry a hand: None or a uint64 array of four-card
+    masks, that hand given as 0) makes a hand one of a range's, every choice of the ranges'
+    hands that shares no card with the others weighted alike.
     
     >>> showdown_exact([15, 15 << 4], [None, None], None, 0, 10)[1]
     [1.0, 0.0]
     """
-def showdown_monte_carlo(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, rules: dict[str, typing.Any] = {}) -> dict[str, typing.Any]:
+def showdown_monte_carlo(hands: collections.abc.Sequence[typing.Any], discards: collections.abc.Sequence[typing.Any], dead: typing.Any, draws_left: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, rules: dict[str, typing.Any] = {}, ranges: typing.Any = None) -> dict[str, typing.Any]:
     """
     Sums over ``samples`` random showdowns (sample i drawn with its own generator of
     ``seed``, so the sums do not depend on ``threads``): each hand's pot share and squared share

@@ -5,7 +5,9 @@
 //
 // Every question is answered over the unseen cards, the deck less every hand in play and
 // the dead cards. Replacements come from them, uniformly; the cards thrown in a draw never
-// come back. Two ways of answering:
+// come back. A hand of fewer than four cards (a game's partial hand, or none at all: a random
+// hand) is dealt the rest from them before the first draw, and a range is one of its hands,
+// each equally likely among those that share no card with the rest. Two ways of answering:
 // - exact: every possible replacement is enumerated, each leaf weighted by the product of
 //   1/C(n, k) of the draws on its path (draw_distribution counts in integers);
 // - Monte Carlo: sample i draws its replacements with its own generator of (seed, i), so
@@ -32,6 +34,7 @@ struct DrawGame {
   int num_strengths = 0;
   int max_draws = 0;                                         // the most draws a hand has left (before the first draw)
   int max_discard = 0;                                       // the most cards one legal discard throws
+  int fewest_cards = 4;                                      // the fewest cards a hand in play holds (Buh: 2)
   int (*strength)(Mask hand) = nullptr;                      // 1 .. num_strengths, higher wins
   bool (*legal_discard)(Mask hand, Mask discard) = nullptr;  // discard is a subset of hand
   Mask (*rule_discard)(Mask hand) = nullptr;                 // the rule-based policy's draw
@@ -60,31 +63,47 @@ struct DrawGame {
   mutable std::vector<std::uint8_t> class_of_strength_;
 };
 
-// Throws std::invalid_argument unless `discard` is a legal discard of the four-card `hand`,
-// `dead` shares no card with it and enough cards are unseen to replace the discard.
+// Throws std::invalid_argument unless `hand` holds game.fewest_cards to 4 cards.
+void check_held(const DrawGame& game, Mask hand);
+
+// Whether `discard` (a subset of `hand`) is legal at the draw whatever cards of `unseen`
+// complete the hand to four first.
+bool is_legal_discard(const DrawGame& game, Mask hand, Mask discard, Mask unseen);
+
+// Throws std::invalid_argument unless `discard` is a legal discard of `hand` (check_held;
+// fewer than four cards: whatever completes it), `dead` shares no card with it and enough
+// cards are unseen to complete the hand and replace the discard.
 void check_draw(const DrawGame& game, Mask hand, Mask discard, Mask dead);
 
-// counts[s] = the number of draws (of C(n, k), n the unseen cards, k the discard's size)
-// after which the hand has strength s; counts has num_strengths + 1 entries (counts[0]
-// stays 0). Returns C(n, k).
+// counts[s] = the number of sets of new cards (of C(n, k), n the unseen cards, k the cards
+// dealt to complete the hand plus the discard's size) after which the hand has strength s;
+// counts has num_strengths + 1 entries (counts[0] stays 0). Returns C(n, k).
 std::uint64_t draw_distribution(const DrawGame& game, Mask hand, Mask discard, Mask dead, std::uint64_t* counts);
 
-// Hands that all stay in to the showdown, each drawing `draws_left` times: at the next
-// draw by `first_discards[i]` when `has_first[i]`, otherwise (and at later draws) by the
-// rule-based policy, in seat order within a draw.
+// Hands that all stay in to the showdown. Hand p is `hands[p]`: four cards, or
+// game.fewest_cards or more, or none (a random hand), dealt the rest before the first draw;
+// or, when `ranges[p]` is not empty (and hands[p] is), one of its four-card hands, each
+// equally likely among those that share no card with the dead cards or the other hands
+// (whose own ranges' hands are chosen jointly, every compatible choice equally likely).
+// Each hand then draws `draws_left` times: at the next draw by `first_discards[i]` when
+// `has_first[i]`, otherwise (and at later draws) by the rule-based policy, in seat order
+// within a draw.
 struct Showdown {
   int players = 0;
   Mask hands[kMaxPlayers]{};
+  std::vector<Mask> ranges[kMaxPlayers];
   Mask first_discards[kMaxPlayers]{};
   bool has_first[kMaxPlayers]{};
   Mask dead = 0;
   int draws_left = 0;
 };
 
-// Throws std::invalid_argument for too few or too many hands, hands that are not four
-// cards, shared cards, illegal first discards, draws_left out of range, or too few unseen
-// cards for the most the draws may take.
-void check_showdown(const DrawGame& game, const Showdown& showdown);
+// Throws std::invalid_argument for too few or too many hands, hands of a size the game does
+// not hold, shared cards, a range with no hand left (or ranges with no choice that shares no
+// card), illegal first discards, draws_left out of range, or too few unseen cards for the
+// most the deals and draws may take. Returns the showdown with each range's hands that
+// share a card with the dead cards or a known hand removed.
+Showdown checked_showdown(const DrawGame& game, const Showdown& showdown);
 
 struct ExactResult {
   bool done = false;             // false: the enumeration passed its leaf budget
@@ -92,7 +111,8 @@ struct ExactResult {
   std::vector<double> strength;  // P(player 0 ends with strength s), s = 0 .. num_strengths
 };
 
-// Enumerates every replacement; gives up (done = false) after `max_leaves` showdowns.
+// Enumerates every replacement (and every choice of the ranges' hands, each such showdown
+// weighted alike); gives up (done = false) after `max_leaves` showdowns.
 // Heads-up with one draw left and both hands drawing, it counts by inclusion-exclusion over
 // the cards both draws could take (draw.cpp), in about (C(n, d0) + C(n, d1)) * 16 steps
 // whatever the draws: exact even when both hands draw four.
@@ -101,7 +121,8 @@ ExactResult exact_showdown(const DrawGame& game, const Showdown& showdown, std::
 // Knuth's estimate of the number of showdowns exact_showdown enumerates (heads-up with one
 // draw left and both drawing, the exact count of its steps instead): the mean over
 // `paths` random paths (path i drawn with Rng(seed, i)) of the product of the number of
-// possible replacements C(n, k) at each draw along it. Cheap, and unbiased.
+// possible replacements C(n, k) at each deal and draw along it, times the product of the
+// ranges' sizes (a bound on their choices). Cheap; unbiased without ranges.
 double estimate_leaves(const DrawGame& game, const Showdown& showdown, int paths, std::uint64_t seed);
 
 struct MonteCarloResult {

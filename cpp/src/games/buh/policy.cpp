@@ -39,6 +39,7 @@ const odds::DrawGame& draw_game(Rules rules) {
       game.what = "a Buh hand";
       game.max_draws = 1;
       game.max_discard = 3;
+      game.fewest_cards = 2;  // after deal 1 (1.3 #3)
       game.legal_discard = [](Mask hand, Mask discard) {
         return buh::is_legal_draw(hand, positions_of_cards(hand, discard));
       };
