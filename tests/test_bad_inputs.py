@@ -595,6 +595,27 @@ SHARED = [
     row("policy-bytes-in-a-list", lambda: cc.simulate("badugi", 10, policies=[b"random",
                                                                             "random"]),
         ValueError, r"unknown badugi policy b'random'"),
+    row("vector-num-envs-array", lambda: cc.VectorEnv("badugi", np.array([4])),
+        CardcoreTypeError, r"num_envs must be an integer 1 to 16777216, got ndarray "
+        r"array\(\[4\]\)"),
+    row("vector-threads-2**40", lambda: cc.VectorEnv("badugi", 4, threads=2**40), ValueError,
+        r"threads must be None \(every core, at most 8, from 512 envs\) or an integer 1 to "
+        r"256, got 1099511627776"),
+    row("vector-part-last-10**20", lambda: cc.vector.VectorEnvPart(
+        cc.VectorEnv("badugi", 4), 0, 10**20), ValueError,
+        r"last must be an integer 1 to 4, got 100000000000000000000"),
+    row("vector-part-first-float", lambda: cc.vector.VectorEnvPart(
+        cc.VectorEnv("badugi", 4), 1.5, 3), CardcoreTypeError,
+        r"first must be an env index 0 to 3, got float 1\.5"),
+    row("vector-part-of-no-env", lambda: cc.vector.VectorEnvPart(
+        object(), 0, 1), CardcoreTypeError,
+        r"a VectorEnvPart is part of a VectorEnv, got object"),
+    row("search-memory-limit-exceeded", lambda: cc.search.ismcts(
+        BADUGI_STATE, simulations=100_000, memory_limit=2**20), ValueError,
+        r"ismcts: 100000 simulations on 1 threads may need up to \d+ MiB, more than "
+        r"memory_limit \(1 MiB\)"),
+    row("search-memory-limit-float", lambda: cc.search.ismcts(BADUGI_STATE, memory_limit=1.0),
+        CardcoreTypeError, r"memory_limit must be None or a number of bytes"),
 ]
 
 ROWS = [*CARDS, *EVALUATORS, *BATCH, *SETTLE, *CONFIGS, *SIMULATE, *SHARED]

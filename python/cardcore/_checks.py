@@ -83,13 +83,17 @@ def checked_int(value: object, name: str, expected: str,
     >>> checked_int(np.int64(2), "threads", "a positive integer", lambda n: n >= 1)
     2
     """
+    refused = CardcoreTypeError(
+        f"{name} must be {expected}, got {type(value).__name__} {shown(value)}")
     if type(value) is int:  # the common case, without the slow isinstance of a Protocol
         number = value
     elif isinstance(value, (bool, np.bool_)) or not isinstance(value, SupportsIndex):
-        raise CardcoreTypeError(
-            f"{name} must be {expected}, got {type(value).__name__} {shown(value)}")
+        raise refused
     else:
-        number = operator.index(value)
+        try:
+            number = operator.index(value)
+        except TypeError:  # a NumPy array has __index__, which refuses it
+            raise refused from None
     if not valid(number):
         raise ValueError(f"{name} must be {expected}, got {shown(value)}")
     return number

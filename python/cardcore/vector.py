@@ -51,7 +51,15 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from cardcore._checks import check_allocation, checked_int, checked_seed, refuse_bytes, shown
+from cardcore._checks import (
+    CardcoreTypeError,
+    check_allocation,
+    checked_int,
+    checked_seed,
+    checked_threads,
+    refuse_bytes,
+    shown,
+)
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, module_of
 from cardcore.search import policy_text
@@ -108,7 +116,7 @@ class VectorStep:
 def _threads(threads: object, num_envs: int) -> int:
     if threads is None:
         return min(os.cpu_count() or 1, 8) if num_envs >= 512 else 1
-    return checked_int(threads, "threads", "a positive integer or None", lambda n: 1 <= n <= 256)
+    return checked_threads(threads, none="every core, at most 8, from 512 envs")
 
 
 class VectorEnv:
@@ -332,6 +340,13 @@ class VectorEnvPart:
     """
 
     def __init__(self, env: VectorEnv, first: int, last: int) -> None:
+        if not isinstance(env, VectorEnv):
+            raise CardcoreTypeError(f"a VectorEnvPart is part of a VectorEnv, got "
+                                    f"{type(env).__name__}")
+        first = checked_int(first, "first", f"an env index 0 to {env.num_envs - 1}",
+                            lambda n: 0 <= n < env.num_envs)
+        last = checked_int(last, "last", f"an integer {first + 1} to {env.num_envs}",
+                           lambda n: first < n <= env.num_envs)
         self.env = env
         """The VectorEnv the part belongs to."""
         self.envs = range(first, last)
