@@ -34,6 +34,7 @@ def main(folder: Path) -> None:
         # Random bytes drive the others: each byte pair is a choice of the harness.
         "actions": [random.Random(i).randbytes(400) for i in range(20)],
         "batch": [random.Random(i).randbytes(300) for i in range(20)],
+        "vector": [random.Random(i).randbytes(600) for i in range(20)],
     }
     for harness, inputs in seeds.items():
         (folder / harness).mkdir(parents=True, exist_ok=True)
