@@ -108,8 +108,16 @@ def test_merge_refuses_runs_that_are_not_one_run() -> None:
         SimulationResult.merge(first, first)
     with pytest.raises(ValueError, match=r"games 0 to 99 and 200 to 299 leave a gap"):
         SimulationResult.merge(first, cc.simulate("buh", 100, seed=1, start=200))
-    with pytest.raises(ValueError, match=r"same game, configuration, policies and seed.*seed 2"):
+    with pytest.raises(ValueError, match=r"same game, configuration, policies and seed; their "
+                                         r"seeds differ: 1 and 2$"):
         SimulationResult.merge(first, cc.simulate("buh", 100, seed=2, start=100))
+    with pytest.raises(ValueError, match=r"their policies differ: \('random', 'random'\) and "
+                                         r"\('rule_based', 'random'\)"):
+        SimulationResult.merge(first, cc.simulate("buh", 100, seed=1, start=100,
+                                                  policies=["rule_based", "random"]))
+    with pytest.raises(ValueError, match=r"their configurations differ: \{'ante': 1\} and "
+                                         r"\{'ante': 2\}$"):
+        SimulationResult.merge(first, cc.simulate(cc.buh.Game(ante=2), 100, seed=1, start=100))
     with pytest.raises(ValueError, match=r"merge takes SimulationResults, got 3"):
         SimulationResult.merge(first, 3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"at least one"):

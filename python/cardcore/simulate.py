@@ -223,11 +223,18 @@ class SimulationResult:
         ordered = sorted(results, key=lambda result: result.start)
         first = ordered[0]
         for result in ordered[1:]:
-            same = (result.game, result.config, result.policies, result.seed)
-            if same != (first.game, first.config, first.policies, first.seed):
-                raise ValueError(
-                    "merge needs runs of the same game, configuration, policies and seed, got "
-                    f"{_run_text(first)} and {_run_text(result)}")
+            for what, key in (("games", "game"), ("configurations", "config"),
+                              ("policies", "policies"), ("seeds", "seed")):
+                mine, theirs = getattr(first, key), getattr(result, key)
+                if key == "config":  # the entries that differ
+                    differ = {name for name in mine.keys() | theirs.keys()
+                              if mine.get(name) != theirs.get(name)}
+                    mine = {name: value for name, value in mine.items() if name in differ}
+                    theirs = {name: value for name, value in theirs.items() if name in differ}
+                if mine != theirs:
+                    raise ValueError(
+                        "merge needs runs of the same game, configuration, policies and seed; "
+                        f"their {what} differ: {shown(mine, 140)} and {shown(theirs, 140)}")
         for before, after in itertools.pairwise(ordered):
             if after.start != before.start + before.games:
                 raise ValueError(
@@ -400,12 +407,6 @@ class SimulationResult:
 def _range_text(result: SimulationResult) -> str:
     """The games a result played, "500 to 1,499"."""
     return f"{result.start:,} to {result.start + result.games - 1:,}"
-
-
-def _run_text(result: SimulationResult) -> str:
-    """What a result is a run of, for merge's messages (names and numbers only)."""
-    return (f"{result.game} {shown(result.config)} seed {result.seed} policies "
-            f"{shown(list(result.policies))}")
 
 
 Policy = str | tuple[str, dict[str, Any]] | Callable[[Any], int] | None
