@@ -228,8 +228,7 @@ def test_simulate_plays_the_search_the_same_on_any_thread_count(name: str) -> No
         def other(state: Any) -> int:
             return int(module(name).policy_action(state, opponent))
 
-        called = cc.simulate(game, 12, policies=[*policies[:-1], other], seed=5,
-                             policy_input="state")
+        called = cc.simulate(game, 12, policies=[*policies[:-1], other], seed=5)
         if opponent != "random":  # a deterministic opponent plays the same as natively
             np.testing.assert_array_equal(called.returns, one.returns)
 

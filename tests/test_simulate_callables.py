@@ -211,3 +211,14 @@ def test_an_observation_answers_only_for_its_seat() -> None:
     with pytest.raises(ValueError, match=r"policy_input must be one of 'observation', 'state', "
                                          r"got 'full'"):
         cc.simulate("badugi", 10, policies=[cautious, "random"], policy_input="full")
+
+
+@pytest.mark.parametrize("name", sorted(cc.GAMES))
+def test_a_built_in_player_decides_the_same_from_an_observation(name: str) -> None:
+    """policy_action takes the Observation a callable is handed, and the built-in players
+    decide from their seat's information only: the same action as from the State."""
+    policy_action = getattr(cc, name).policy_action
+    for state in decisions(name, 10)[:40]:
+        for policy in POLICIES[name]:
+            assert policy_action(Observation(state), policy, seed=1) == \
+                policy_action(state, policy, seed=1), (name, policy, state.serialize())
