@@ -208,6 +208,9 @@ def test_an_observation_answers_only_for_its_seat() -> None:
         seen.observation_string(other)
     with pytest.raises(ValueError, match=r"asked for the view of"):
         seen.action_to_string(seen.legal_actions()[0], viewer=other)
+    with pytest.raises(ValueError, match=r"an Observation is of a player's decision, not of a "
+                                         r"chance node"):
+        Observation(cc.badugi.Game().new_initial_state())  # unseeded: the deal is to come
     with pytest.raises(ValueError, match=r"policy_input must be one of 'observation', 'state', "
                                          r"got 'full'"):
         cc.simulate("badugi", 10, policies=[cautious, "random"], policy_input="full")
