@@ -302,8 +302,8 @@ def test_callable_policies_play_the_native_games() -> None:
         legal = state.legal_actions()
         return 1 if 1 in legal else legal[0]  # check, else fold (or stand pat)
 
-    result = cc.simulate("badugi", 50, policies=[passive, "random"], seed=9)
-    again = cc.simulate("badugi", 50, policies=[passive, "random"], seed=9)
+    result = cc.simulate("badugi", 50, policies=[passive, "random"], seed=9, policy_input="state")
+    again = cc.simulate("badugi", 50, policies=[passive, "random"], seed=9, policy_input="state")
     assert result.policies == ("passive", "random")
     assert np.array_equal(result.returns, again.returns)
     assert result.counts["hands"] == 50 and len(seen) >= 50

@@ -23,6 +23,10 @@ def policy_action_of(core: Any, spec: GameSpec, module: str) -> PolicyAction:
             raise ValueError(f"unknown {spec.name} policy {shown(policy)}: expected one of "
                              f"{', '.join(spec.policies)}, or 'ismcts' (with options as "
                              "('ismcts', {...}) or 'ismcts:name=value,...')")
+        from cardcore.simulate import Observation  # here: simulate imports the games
+
+        if isinstance(state, Observation):  # its world tells the player what the seat knows
+            state = state._world
         return int(core.policy_action(state, native, checked_seed(seed)))
 
     policy_action.__module__ = module
@@ -30,8 +34,9 @@ def policy_action_of(core: Any, spec: GameSpec, module: str) -> PolicyAction:
     policy_action.__doc__ = f"""The action that the built-in player ``policy`` (one of
     ``SPEC.policies``: {', '.join(spec.policies)}; by default {spec.opponent}; or the search,
     ``"ismcts"`` or ``("ismcts", {{options}})``, docs/search.md) takes at a player node of
-    ``state``; ``seed`` drives its random choices, so the same state and seed
-    give the same action. A chance node or the end of the game is a ValueError.
+    ``state`` (a State, or the Observation a callable of ``cc.simulate`` is handed);
+    ``seed`` drives its random choices, so the same state and seed give the same action. A
+    chance node or the end of the game is a ValueError.
 
     >>> state = Game().new_initial_state(seed=3)
     >>> action = policy_action(state, {spec.opponent!r}, seed=1)

@@ -27,6 +27,7 @@ the memory of one of 10**5. Its summary is the same for any number of threads or
 from __future__ import annotations
 
 import inspect
+import itertools
 import json
 import sys
 import time
@@ -47,13 +48,16 @@ from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of, spec_of
 from cardcore.search import policy_text
 
-__all__ = ["POLICIES", "Policy", "ReturnsSummary", "SimulationResult", "simulate"]
+__all__ = ["POLICIES", "Observation", "Policy", "ReturnsSummary", "SimulationResult", "simulate"]
 
 POLICIES: dict[str, tuple[str, ...]] = {m.SPEC.name: m.SPEC.policies for m in MODULES}
 """The built-in policies of each game's native rollouts (each game's ``SPEC.policies``)."""
 
 CHUNK = 100_000
 """Games per task when an executor runs the simulation."""
+
+CALLING_CHUNK = 10_000
+"""Games per task when a callable chooses for a seat (a callable plays slower)."""
 
 
 def _run(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
@@ -79,13 +83,23 @@ def _run_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: 
                           totals), dict(counts)
 
 
-def _run_calling(game: Any, name: str, policies: list[str | Callable[[Any], int]], begin: int,
-                 end: int, seed: int, keep_returns: bool) -> tuple[Any, dict[str, int]]:
-    """One chunk of games where a callable chooses for some seat, played in this process:
-    its returns (or, with keep_returns=False, their summary) and counts."""
+def _run_calling(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
+                 policies: list[Any],
+                 threads: int) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
+    """One chunk of games where a callable chooses for some seat: its returns and counts.
+    ``threads`` is not used (the callables run with the GIL held, on one thread); the
+    signature is _run's, so that the same executor path sends both."""
+    game = GAMES[name](**config)
     returns, counts = getattr(_core, name).simulate_calling(game, begin, end, seed, policies)
-    rows = np.asarray(returns)
-    return (rows if keep_returns else _summary_of_rows(rows, _bin_edges(game))), dict(counts)
+    return np.asarray(returns), dict(counts)
+
+
+def _run_calling_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
+                         policies: list[Any],
+                         threads: int) -> tuple[ReturnsSummary, dict[str, int]]:
+    """One chunk of games with a callable seat, summarized (keep_returns=False)."""
+    rows, counts = _run_calling(name, config, begin, end, seed, policies, threads)
+    return _summary_of_rows(rows, _bin_edges(GAMES[name](**config))), counts
 
 
 def _summary_of_rows(rows: npt.NDArray[np.float64],
@@ -181,6 +195,67 @@ class SimulationResult:
     ``no_tricks`` (players who stayed in and took no trick)."""
     summary: ReturnsSummary | None = field(default=None, repr=False)
     """The streamed summary, when the run kept no returns."""
+    start: int = 0
+    """The index of the first game played (``simulate(..., start=)``)."""
+
+    @classmethod
+    def merge(cls, *results: SimulationResult) -> SimulationResult:
+        """One result of several runs of the same game, seed and policies that played
+        consecutive ranges of games (``start=``), given in any order: the result of one
+        run of all their games. Kept returns merge exactly (the rows, so every figure);
+        if any run is streamed (``keep_returns=False``), the merge is streamed: games,
+        counts, games ahead and the histogram add up exactly, and the means and spreads
+        combine by the parallel formula (Chan, Golub and LeVeque), equal to one run's up to
+        floating-point rounding.
+
+        >>> import cardcore as cc
+        >>> whole = cc.simulate("buh", 3000, seed=4)
+        >>> first, second = (cc.simulate("buh", 1500, seed=4, start=s) for s in (0, 1500))
+        >>> merged = cc.SimulationResult.merge(second, first)
+        >>> bool((merged.returns == whole.returns).all()), merged.counts == whole.counts
+        (True, True)
+        """
+        if not results:
+            raise ValueError("merge needs at least one SimulationResult")
+        for result in results:
+            if not isinstance(result, SimulationResult):
+                raise ValueError(f"merge takes SimulationResults, got {shown(result)}")
+        ordered = sorted(results, key=lambda result: result.start)
+        first = ordered[0]
+        for result in ordered[1:]:
+            for what, key in (("games", "game"), ("configurations", "config"),
+                              ("policies", "policies"), ("seeds", "seed")):
+                mine, theirs = getattr(first, key), getattr(result, key)
+                if key == "config":  # the entries that differ
+                    differ = {name for name in mine.keys() | theirs.keys()
+                              if mine.get(name) != theirs.get(name)}
+                    mine = {name: value for name, value in mine.items() if name in differ}
+                    theirs = {name: value for name, value in theirs.items() if name in differ}
+                if mine != theirs:
+                    raise ValueError(
+                        "merge needs runs of the same game, configuration, policies and seed; "
+                        f"their {what} differ: {shown(mine, 140)} and {shown(theirs, 140)}")
+        for before, after in itertools.pairwise(ordered):
+            if after.start != before.start + before.games:
+                raise ValueError(
+                    f"merge needs consecutive ranges of games: games {_range_text(before)} "
+                    f"and {_range_text(after)} "
+                    f"{'overlap' if after.start < before.start + before.games else 'leave a gap'}")
+        counts: dict[str, int] = {}
+        for result in ordered:
+            counts = _added(counts, result.counts)
+        if all(result.rows is not None for result in ordered):
+            rows = np.concatenate([result.returns for result in ordered])
+            return cls(first.game, first.config, first.policies, first.seed, rows, counts,
+                       None, first.start)
+        edges = _bin_edges(GAMES[first.game](**first.config))
+        summaries = [_summary_of_rows(result.rows, edges) if result.rows is not None
+                     else result._summary() for result in ordered]
+        summary = summaries[0]
+        for later in summaries[1:]:
+            summary = summary.then(later)
+        return cls(first.game, first.config, first.policies, first.seed, None, counts,
+                   summary, first.start)
 
     @property
     def streamed(self) -> bool:
@@ -248,6 +323,7 @@ class SimulationResult:
             "config": self.config,
             "policies": list(self.policies),
             "seed": self.seed,
+            "start": self.start,
             "games": self.games,
             "seats": [
                 {"policy": policy, "mean": float(m), "std": float(s), "ci95": [float(a), float(b)],
@@ -268,7 +344,7 @@ class SimulationResult:
         low, high = self.interval
         width = max(10, *(len(policy) for policy in self.policies))  # a search names options
         header = f"{'seat':>4}  {'policy':<{width}} {'mean':>10} {'95% interval':>24} {'std':>9}"
-        lines = [f"{self.game}: {self.games:,} games, seed {self.seed}", f"{header} {'ahead':>7}"]
+        lines = [f"{self.game}: {self._games_text()}, seed {self.seed}", f"{header} {'ahead':>7}"]
         for seat, policy in enumerate(self.policies):
             interval = f"[{low[seat]:+.4f}, {high[seat]:+.4f}]"
             lines.append(f"{seat:>4}  {policy:<{width}} {self.mean[seat]:>+10.4f} {interval:>24} "
@@ -281,6 +357,10 @@ class SimulationResult:
         lines.append("mean: won per game (chips, or points); ahead: share of games it won more "
                      "than it lost")
         return "\n".join(lines)
+
+    def _games_text(self) -> str:
+        """"1,000 games", or with a start, "1,000 games (games 500 to 1,499)"."""
+        return f"{self.games:,} games" + (f" (games {_range_text(self)})" if self.start else "")
 
     def __repr__(self) -> str:
         return self.table()
@@ -318,17 +398,127 @@ class SimulationResult:
         spread.set(title="result of one game", xlabel="chips / points", ylabel="games",
                    yscale="log")
         cumulative.legend(fontsize="small")
-        figure.suptitle(f"{self.game}: {self.games:,} games, seed {self.seed}")
+        figure.suptitle(f"{self.game}: {self._games_text()}, seed {self.seed}")
         figure.tight_layout()
         figure.savefig(path, dpi=100)
         pyplot.close(figure)
 
 
+def _range_text(result: SimulationResult) -> str:
+    """The games a result played, "500 to 1,499"."""
+    return f"{result.start:,} to {result.start + result.games - 1:,}"
+
+
 Policy = str | tuple[str, dict[str, Any]] | Callable[[Any], int] | None
 """What chooses for a seat of :func:`simulate`: a built-in name (:data:`POLICIES`), the
 search (``"ismcts"`` or ``("ismcts", {options})``, :mod:`cardcore.search`), a
-callable that takes the state and returns a legal action id, or None for a seat that plays
-inside the engine."""
+callable that takes an :class:`Observation` (or the state, with ``policy_input="state"``)
+and returns a legal action id, or None for a seat that plays inside the engine."""
+
+
+POLICY_INPUTS = ("observation", "state")
+"""What :func:`simulate` hands a callable policy (``policy_input=``)."""
+
+
+class Observation:
+    """What a callable policy of :func:`simulate` is given by default
+    (``policy_input="observation"``): only what its seat may know at its decision.
+
+    Its methods are the State's, for that seat: a policy written for an Observation also
+    runs on a State. It is built from a state resampled from the seat's information state,
+    every card the seat cannot see drawn again (``resample_from_infostate``): two states the
+    seat cannot tell apart give the same Observation, so nothing in it, private attributes
+    included, tells a hidden card. It has no ``hands``, history or ``serialize``.
+
+    >>> import cardcore as cc
+    >>> state = cc.badugi.Game().new_initial_state(seed=3)
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.chance_outcomes()[0][0])
+    >>> seen = Observation(state)
+    >>> seen.current_player(), seen.legal_actions() == state.legal_actions()
+    (0, True)
+    >>> seen.observation_string() == state.observation_string(0)
+    True
+    >>> hasattr(seen, "hands")
+    False
+    """
+
+    __slots__ = ("_player", "_world")
+
+    def __init__(self, state: Any) -> None:
+        player = state.current_player()
+        if player < 0:
+            raise ValueError("an Observation is of a player's decision, not of a chance node "
+                             "or the end of the game")
+        self._player: int = player
+        # Seed 0: the world depends only on what the seat knows (its stand-ins are drawn by
+        # deal position), so it is the same for every state the seat cannot tell apart.
+        self._world: Any = state.resample_from_infostate(player, 0)
+
+    def _seat(self, player: int | None, what: str) -> int:
+        if player is not None and player != self._player:
+            raise ValueError(f"an Observation holds only seat {self._player}'s view, asked "
+                             f"for the {what} of {shown(player)}")
+        return self._player
+
+    def current_player(self) -> int:
+        """The seat to act: the one this Observation is of."""
+        return self._player
+
+    def legal_actions(self) -> list[int]:
+        """The seat's legal action ids."""
+        return list(self._world.legal_actions())
+
+    def legal_actions_mask(self) -> npt.NDArray[np.bool_]:
+        """The seat's legal actions as a mask over the game's action ids."""
+        return np.asarray(self._world.legal_actions_mask())
+
+    def action_to_string(self, action: int, viewer: int | None = None) -> str:
+        """An action as the seat sees it (``viewer`` may be given only as the seat)."""
+        return str(self._world.action_to_string(action, self._seat(viewer, "view")))
+
+    def string_to_action(self, text: str) -> int:
+        """The action id a move's text names, as ``State.string_to_action``."""
+        return int(self._world.string_to_action(text))
+
+    def observation_string(self, player: int | None = None) -> str:
+        """The seat's observation string (``player`` may be given only as the seat)."""
+        return str(self._world.observation_string(self._seat(player, "observation")))
+
+    def observation_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
+        """The seat's observation tensor."""
+        return np.asarray(self._world.observation_tensor(self._seat(player, "observation")))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """The seat's information state string: what it saw and did this game."""
+        return str(self._world.information_state_string(
+            self._seat(player, "information state")))
+
+    def information_state_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
+        """The seat's information state tensor."""
+        return np.asarray(self._world.information_state_tensor(
+            self._seat(player, "information state")))
+
+    def resample(self, seed: int) -> Any:
+        """A full State that the seat cannot tell from the true one, every hidden card drawn
+        from ``seed``: the true state's ``resample_from_infostate(seat, seed)``, for a
+        search or a rollout of your own."""
+        return self._world.resample_from_infostate(self._player, seed)
+
+    def __repr__(self) -> str:
+        return f"Observation(seat {self._player}: {self.observation_string()!r})"
+
+
+class _Observed:
+    """A callable policy given an :class:`Observation` of each state in place of the state.
+    A module-level class, so that it pickles with the policy for an executor."""
+
+    def __init__(self, policy: Callable[[Any], int]) -> None:
+        self.policy = policy
+        self.__name__ = _label(policy)  # how errors name the policy
+
+    def __call__(self, state: Any) -> int:
+        return self.policy(Observation(state))
 
 
 def _engine_label(game: Any) -> tuple[str, str]:
@@ -395,31 +585,44 @@ def simulate(
     *,
     policies: Sequence[Policy] | None = None,
     seed: int = 0,
+    start: int = 0,
     threads: int | None = None,
     executor: Executor | None = None,
     progress: bool = False,
     keep_returns: bool = True,
+    policy_input: str = "observation",
 ) -> SimulationResult:
     """Plays ``n`` games (hands, rounds, or games to the target as the configuration
     says) of ``game`` (a Game, or a name for its default configuration), seat ``s``
     choosing by ``policies[s]``: a built-in name (:data:`POLICIES`; by default the game's
-    first) or a callable that takes the state and returns a legal action id. A seat that
-    plays inside the engine (a Bai Buu banker by the house way) takes None, or is left out
-    of the list. With built-in names only, the games are played in C++ with the GIL
-    released; with a callable, on one thread, calling it for each of its decisions (see
+    first) or a callable that returns a legal action id. A seat that plays inside the
+    engine (a Bai Buu banker by the house way) takes None, or is left out of the list.
+    With built-in names only, the games are played in C++ with the GIL released; with a
+    callable, one thread a process, calling it for each of its decisions (see
     ``docs/simulate.md`` for how much slower that is). The deals, the seeding and the
     built-in seats' choices are the same either way.
+
+    A callable is given an :class:`Observation` of its seat (``policy_input="observation"``,
+    the default: only what the seat may know), or the State itself with
+    ``policy_input="state"`` (everything, the other seats' cards included).
+
+    The games are games ``start`` to ``start + n - 1`` of the seed: game ``i`` is always
+    played from stream ``i``, so runs of consecutive ranges combine by
+    :meth:`SimulationResult.merge` into the result of one run. An ``executor`` runs the
+    chunks of games as tasks (a callable must then pickle); ``threads`` above 1 with a
+    callable is a ValueError, since a callable holds the GIL.
 
     With ``keep_returns=False`` the result holds a :class:`ReturnsSummary` in place of one
     row a game, in memory that does not grow with ``n``. Keeping the returns of more games
     than this machine's memory holds is a ValueError before any game is played. Ctrl-C
-    stops a run between chunks of games (100,000 each) and discards it.
+    stops a run between chunks of games (100,000 each; 10,000 with a callable) and
+    discards it.
 
     >>> result = simulate("hucklebuck", 1000, seed=3)
     >>> result.returns.shape, result.policies
     ((1000, 4), ('random', 'random', 'random', 'random'))
-    >>> def first(state):  # any callable from a state to a legal action id
-    ...     return state.legal_actions()[0]
+    >>> def first(seen):  # any callable from an Observation to a legal action id
+    ...     return seen.legal_actions()[0]
     >>> simulate("badugi", 100, policies=[first, "rule_based"], seed=3).policies
     ('first', 'rule_based')
     """
@@ -427,6 +630,11 @@ def simulate(
     if isinstance(game, str):
         game = GAMES[name]()
     n = checked_int(n, "n", "a positive number of games", lambda count: count >= 1)
+    start = checked_int(start, "start", "the index of the first game, 0 or more",
+                        lambda first: first >= 0)
+    if start + n > _MAX_GAME:
+        raise ValueError(f"games {start:,} to {start + n - 1:,} go past the last game of a "
+                         f"seed ({_MAX_GAME - 1:,})")
     checked = _checked_policies(game, name, policies)
     labels = tuple(_engine_label(game)[0] if policy is None else _label(policy)
                    for policy in checked)
@@ -435,24 +643,30 @@ def simulate(
     seed = checked_seed(seed)
     if not isinstance(keep_returns, bool):
         raise ValueError(f"keep_returns must be True or False, got {shown(keep_returns)}")
+    if policy_input not in POLICY_INPUTS:
+        raise ValueError(f"policy_input must be one of {', '.join(map(repr, POLICY_INPUTS))}, "
+                         f"got {shown(policy_input)}")
     if keep_returns:
         # The rows, and their concatenation at the end: twice their size at the peak.
         check_allocation(2 * n * game.num_players * 8, f"keeping the returns of {n:,} games",
                          "pass keep_returns=False for a summary in constant memory")
     config = game.config
-    calling = any(callable(policy) for policy in native)
-    if calling and executor is not None:
-        raise ValueError("a callable policy plays in this process: executor= takes built-in "
-                         "policy names only")
-    results: Iterator[tuple[int, tuple[Any, dict[str, int]]]]
-    if calling:
-        results = ((end, _run_calling(game, name, native, begin, end, seed, keep_returns))
-                   for begin, end in _chunks(n))
+    if any(callable(policy) for policy in native):
+        workers = 1 if threads is None else resolve_threads(threads, n)
+        if workers > 1:
+            raise ValueError(
+                f"threads={workers} with a callable policy: a callable holds the GIL, so its "
+                "games run one thread a process; pass threads=1, or executor= a "
+                "ProcessPoolExecutor (or a Dask client's executor) to play on many processes")
+        if policy_input == "observation":
+            native = [_Observed(policy) if callable(policy) else policy for policy in native]
+        run, size = (_run_calling if keep_returns else _run_calling_summary), CALLING_CHUNK
     else:
-        run = _run if keep_returns else _run_summary
-        names = [str(policy) for policy in native]
+        native = [str(policy) for policy in native]
         workers = resolve_threads(threads, n)
-        results = _results(executor, run, (name, config, seed, names, workers), _chunks(n))
+        run, size = (_run if keep_returns else _run_summary), CHUNK
+    results = _results(executor, run, (name, config, seed, native, workers),
+                       _chunks(start, n, size))
     parts: list[npt.NDArray[np.float64]] = []
     summary: ReturnsSummary | None = None
     counts: dict[str, int] = {}
@@ -462,18 +676,33 @@ def simulate(
             summary = part if summary is None else summary.then(part)
         else:
             parts.append(part)
-        counts = {key: counts.get(key, 0) + value for key, value in part_counts.items()}
+        counts = _added(counts, part_counts)
         if progress:
-            _show_progress(name, end, n, time.monotonic() - started)
+            _show_progress(name, end - start, n, time.monotonic() - started)
     if progress:
         print(file=sys.stderr)
     rows = np.concatenate(parts) if keep_returns else None
-    return SimulationResult(name, config, labels, seed, rows, counts, summary)
+    return SimulationResult(name, config, labels, seed, rows, counts, summary, start)
 
 
-def _chunks(n: int) -> Iterator[tuple[int, int]]:
-    """[0, n) in chunks of CHUNK games, made as they are needed (n may be 10**15)."""
-    return ((start, min(n, start + CHUNK)) for start in range(0, n, CHUNK))
+_MAX_GAME = 2**63 - 1
+"""One past the last game index of a seed (the C++ game indices are int64)."""
+
+
+def _added(counts: dict[str, int], more: dict[str, int]) -> dict[str, int]:
+    """Two runs' counts, name by name."""
+    return {key: counts.get(key, 0) + value for key, value in more.items()}
+
+
+def _chunks(start: int, n: int, size: int) -> Iterator[tuple[int, int]]:
+    """Games [start, start + n) in chunks that end at multiples of ``size`` (so that a run
+    split at such a multiple is chunked as one run is), made as they are needed (n may be
+    10**15)."""
+    end = start + n
+    first = min(end, start - start % size + size)
+    yield start, first
+    for begin in range(first, end, size):
+        yield begin, min(end, begin + size)
 
 
 def _results(executor: Executor | None, run: Callable[..., Any], args: tuple[Any, ...],
