@@ -75,7 +75,7 @@ TERMINAL: int = _core.badugi.TERMINAL
 HAND_SIZE: int = 4
 """The cards of the hands that :func:`strength` and :func:`strength_many` rank (four-card hands)."""
 
-SPEC: GameSpec = GameSpec.of(_core.badugi.spec(), Game(), unit="chips")
+SPEC: GameSpec = GameSpec.of(_core.badugi.spec(), Game())
 """Every fact about Badugi that code outside this module relies on (:mod:`cardcore.spec`)."""
 
 policy_action = policy_action_of(_core.badugi, SPEC, __name__)

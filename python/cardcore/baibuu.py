@@ -119,7 +119,7 @@ HAND_SIZE: int = 2
 """The cards of the hands that :func:`strength` and :func:`strength_many` rank (two-card Low
 and High hands)."""
 
-SPEC: GameSpec = GameSpec.of(_core.baibuu.spec(), Game(), unit="chips")
+SPEC: GameSpec = GameSpec.of(_core.baibuu.spec(), Game())
 """Every fact about Bai Buu that code outside this module relies on (:mod:`cardcore.spec`)."""
 
 policy_action = policy_action_of(_core.baibuu, SPEC, __name__)

@@ -91,7 +91,7 @@ TERMINAL: int = _core.buh.TERMINAL
 HAND_SIZE: int = 4
 """The cards of the hands that :func:`strength` and :func:`strength_many` rank (four-card hands)."""
 
-SPEC: GameSpec = GameSpec.of(_core.buh.spec(), Game(), unit="chips")
+SPEC: GameSpec = GameSpec.of(_core.buh.spec(), Game())
 """Every fact about Buh that code outside this module relies on (:mod:`cardcore.spec`)."""
 
 policy_action = policy_action_of(_core.buh, SPEC, __name__)

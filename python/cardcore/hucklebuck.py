@@ -51,7 +51,7 @@ State = _core.hucklebuck.State
 CHANCE: int = _core.hucklebuck.CHANCE
 TERMINAL: int = _core.hucklebuck.TERMINAL
 
-SPEC: GameSpec = GameSpec.of(_core.hucklebuck.spec(), Game(), unit="points")
+SPEC: GameSpec = GameSpec.of(_core.hucklebuck.spec(), Game())
 """Every fact about Hucklebuck that code outside this module relies on (:mod:`cardcore.spec`)."""
 
 POLICIES: tuple[str, ...] = SPEC.policies

@@ -213,14 +213,14 @@ class GameSpec:
         return {f.name: f.default for f in self.fields}
 
     @classmethod
-    def of(cls, data: dict[str, Any], game: Any, unit: str) -> GameSpec:
-        """The record of a game's C++ spec data (``_core.<game>.spec()``), its default
-        ``Game`` and the :attr:`unit` of its returns."""
+    def of(cls, data: dict[str, Any], game: Any) -> GameSpec:
+        """The record of a game's C++ spec data (``_core.<game>.spec()``) and its default
+        ``Game``."""
         fields = tuple(ConfigField(**entry) for entry in data.pop("fields"))
         blocks = tuple(ActionBlock(**entry) for entry in data.pop("action_blocks"))
         return cls(fields=fields, action_blocks=blocks, utility_doc=data.pop("utility"),
                    utility=game.utility, min_utility=game.min_utility,
-                   max_utility=game.max_utility, unit=unit, max_game_length=game.max_game_length,
+                   max_utility=game.max_utility, max_game_length=game.max_game_length,
                    observation_layout=layout(game.observation_segments),
                    information_state_layout=layout(game.information_state_segments), **data)
 
