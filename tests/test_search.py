@@ -180,6 +180,19 @@ def test_a_hand_horizon_values_the_hand_in_points() -> None:
     assert largest > 1  # out of a game return's range: points
 
 
+@pytest.mark.parametrize(("state", "options", "unit"), [
+    (cc.badugi.Game().new_initial_state(seed=2), {}, "chips"),
+    (cc.baibuu.Game(banker="agent").new_initial_state(seed=2), {}, "chips"),
+    (cc.hucklebuck.Game().new_initial_state(seed=2), {}, "points"),
+    (cc.hucklebuck.Game(hands=None).new_initial_state(seed=2), {}, "game results (+1 a win)"),
+    (cc.hucklebuck.Game(hands=None).new_initial_state(seed=2), {"horizon": "hand"}, "points"),
+], ids=["badugi", "baibuu", "hucklebuck", "hucklebuck to the target", "its hand"])
+def test_the_values_name_their_unit(state: Any, options: dict[str, Any], unit: str) -> None:
+    result = cc.search.ismcts(state, simulations=50, seed=1, **options)
+    assert result.unit == unit
+    assert repr(result).splitlines()[0].endswith(f"simulations, values in {unit}:")
+
+
 def test_a_hand_horizon_searches_a_single_hand_game_as_the_game() -> None:
     """In a game of one hand, the hand's end is the game's: the same search."""
     for name in GAMES:

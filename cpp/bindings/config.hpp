@@ -273,7 +273,8 @@ Fields spec_dict(const GameSpec<Config>& spec) {
       "seats_field"_a = spec.seats_field.empty() ? py::object(py::none()) : py::str(std::string(spec.seats_field)),
       "fields"_a = py::tuple(fields), "policies"_a = names(spec.policies), "opponent"_a = std::string(spec.opponent),
       "count_names"_a = names(spec.count_names), "utility"_a = std::string(spec.utility_doc),
-      "num_distinct_actions"_a = spec.num_distinct_actions, "action_blocks"_a = py::tuple(blocks));
+      "unit"_a = std::string(spec.unit), "num_distinct_actions"_a = spec.num_distinct_actions,
+      "action_blocks"_a = py::tuple(blocks));
 }
 
 // A tensor's segments as (name, offset, size, low, high) tuples.

@@ -32,7 +32,7 @@ from cardcore._namespace import public_dir
 from cardcore._odds import DEFAULT_SAMPLES
 from cardcore._registry import GAMES, MODULES, module_of
 from cardcore.cards import random_deals, random_hands
-from cardcore.play import play, seats_config
+from cardcore.play import HINT_SIMULATIONS, play, seats_config
 from cardcore.simulate import simulate
 
 __all__ = ["COMPARED", "EQUITY", "EVALUATORS", "ODDS", "SETTLERS", "explain", "house_rules",
@@ -305,11 +305,22 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", metavar="FILE", help="also write the summary as JSON")
     sim.add_argument("--plot", metavar="FILE",
                      help="also draw the results as a PNG (needs matplotlib: cardcore[plot])")
-    game = commands.add_parser("play",
-                               help="play one game in the terminal against built-in players")
+    game = commands.add_parser(
+        "play", help="play one game in the terminal against built-in players",
+        description="Play one game in the terminal against built-in players. At your turn, "
+                    "type a move as its words or its number, 'help' for the numbered moves, "
+                    f"'hint' for what the search would play and why (it runs "
+                    f"{HINT_SIMULATIONS:,} simulations from what your seat can see, seeded "
+                    "by --seed and the move number, and shows each move's visits and mean "
+                    "value in the game's unit), or 'quit'.")
     game.add_argument("game", type=str.lower, choices=list(GAMES))
     game.add_argument("--players", type=int, help=_PLAYERS_HELP)
     game.add_argument("--seed", type=int, default=0)
+    game.add_argument("--hands", type=int, help="hands to play (default: the game's own "
+                                                "length: to its target score where it has "
+                                                "one, else one hand)")
+    game.add_argument("--seat", type=int, default=0,
+                      help="your seat (default 0, the first dealer where there is one)")
     game.add_argument("--opponents", metavar="POLICY",
                       help="the other seats' built-in player; " + "; ".join(
                           f"{m.SPEC.name}: {', '.join(m.SPEC.policies)} (default {m.SPEC.opponent})"
@@ -398,7 +409,7 @@ def _run(args: argparse.Namespace) -> int:
             return _bench(args.size)
         if args.command == "play":
             return play(args.game, args.players, args.seed, opponents=args.opponents,
-                        rules=house_rules(args.game, args.rule))
+                        hands=args.hands, seat=args.seat, rules=house_rules(args.game, args.rule))
         if args.command == "odds":
             print(_odds(args))
         elif args.command == "equity":

@@ -1,11 +1,13 @@
 """``cardcore play``: one game in the terminal against the built-in players.
 
-You are seat 0; the other seats play a built-in policy (by default the rule-based player,
-in Bai Buu the house way; ``--opponents random`` for random play). Each turn shows what you
-can see (your cards with suit symbols, in colour on a terminal) and the legal moves; type a
-move as its action string (``raise``, ``discard Kd 7h``, ``play As``, ``arrange 4d Qh``) or
-its number in the list, ``help`` for the numbered list of moves, or ``quit``. Input may be
-piped from a file.
+You are seat 0 (``--seat K`` for another); the other seats play a built-in policy (by
+default the rule-based player, in Bai Buu the house way; ``--opponents random`` for random
+play). The game is played to its own end (:func:`game_hands`: Hucklebuck to its target
+score, the others one hand) or for ``--hands N``. Each turn shows what your seat can see
+(your cards with suit symbols, in colour on a terminal) and the legal moves; type a move as
+its action string (``raise``, ``discard Kd 7h``, ``play As``, ``arrange 4d Qh``) or its
+number in the list, ``hint`` for what the search would play and why, ``help`` for the
+numbered list of moves, or ``quit``. Input may be piped from a file.
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ from collections.abc import Mapping
 from typing import Any, TextIO
 
 from cardcore import _core
-from cardcore._checks import quote_input, shown
+from cardcore._checks import checked_int, quote_input, shown
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of
-from cardcore.search import policy_text
+from cardcore.search import ismcts, policy_text
 
-__all__ = ["OPPONENTS", "SYNONYMS", "play", "read_move", "seats_config"]
+__all__ = ["HINT_SIMULATIONS", "OPPONENTS", "SYNONYMS", "game_hands", "hint", "play",
+           "read_move", "seats_config"]
 
 OPPONENTS: dict[str, str] = {module.SPEC.name: module.SPEC.opponent for module in MODULES}
 """Each game's default opponent policy (its ``SPEC.opponent``)."""
@@ -179,13 +182,57 @@ def seats_config(game: str, players: int | None) -> dict[str, Any]:
     return {spec.seats_field: players}
 
 
+def game_hands(game: str) -> int | None:
+    """The ``hands`` a game of ``game`` plays to its own end, ``cardcore play``'s default: a
+    game to a target score (whose ``hands`` field takes None: Hucklebuck to 11) plays to the
+    target, any other game the field's default, one hand.
+
+    >>> game_hands("hucklebuck"), game_hands("badugi")
+    (None, 1)
+    """
+    hands = module_of(game).SPEC.field("hands")
+    return hands.default if isinstance(hands.default, int) and not hands.nullable else None
+
+
+HINT_SIMULATIONS = 2000
+"""The simulations of a ``hint``: a fraction of a second in every game."""
+
+
+def _move_seed(seed: int, state: Any) -> int:
+    """A seed from the game's seed and the move number: the same game, and the same hints,
+    every time."""
+    return (seed * 1_000_003 + len(state.history())) % 2**64
+
+
+def hint(state: Any, seed: int = 0) -> str:
+    """What the search (:func:`cardcore.search.ismcts`, :data:`HINT_SIMULATIONS`
+    simulations, seeded by ``seed`` and the move number) would play at ``state`` for the
+    player to move, and why: each move's visits and mean value, in the value's unit. The
+    search sees only that player's information: it deals the hidden cards anew in each
+    simulation.
+
+    >>> import cardcore as cc
+    >>> print(hint(cc.badugi.Game().new_initial_state(seed=1)))
+    ... # doctest: +ELLIPSIS, +NORMALIZE_WHITESPACE
+    hint: raise (the search's choice in 2,000 simulations; each move's visits and mean
+    value in chips)
+      * raise  visits ...
+    """
+    result = ismcts(state, simulations=HINT_SIMULATIONS, seed=_move_seed(seed, state))
+    return "\n".join([f"hint: {result.strings[result.action]} (the search's choice in "
+                      f"{result.simulations:,} simulations; each move's visits and mean value "
+                      f"in {result.unit})", *result.rows()])
+
+
 def play(game_name: str, players: int | None = None, seed: int = 0, *,
-         opponents: str | None = None, stdin: TextIO = sys.stdin,
-         stdout: TextIO = sys.stdout, rules: Mapping[str, Any] | None = None) -> int:
-    """Plays one game against ``opponents`` (a built-in policy name, or the search:
-    ``"ismcts"``, ``"ismcts:simulations=2000"``; by default the game's :data:`OPPONENTS`),
-    under the house ``rules`` (``Game`` keywords); returns the exit status (0, or 1 when
-    input ran out).
+         opponents: str | None = None, hands: int | None = None, seat: int = 0,
+         stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
+         rules: Mapping[str, Any] | None = None) -> int:
+    """Plays one game at ``seat`` against ``opponents`` (a built-in policy name, or the
+    search: ``"ismcts"``, ``"ismcts:simulations=2000"``; by default the game's
+    :data:`OPPONENTS`), for ``hands`` hands (None: :func:`game_hands`), under the house
+    ``rules`` (``Game`` keywords); returns the exit status (0, or 1 when input ran out).
+    Everything shown is what ``seat`` may see.
 
     >>> import io
     >>> out = io.StringIO()
@@ -199,7 +246,7 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
     # A game may seat as agents some roles that play inside the engine by default (the Bai
     # Buu banker), so that their moves show; its module's PLAY_CONFIG says which.
     config = {**getattr(module, "PLAY_CONFIG", {}), **seats_config(game_name, players),
-              **(rules or {})}
+              "hands": game_hands(game_name) if hands is None else hands, **(rules or {})}
     opponents = OPPONENTS[game_name] if opponents is None else opponents
     native = policy_text(opponents, module.SPEC)
     if native is None:
@@ -207,23 +254,25 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
                          f"{', '.join(module.SPEC.policies)}, or ismcts[:name=value,...]")
     opponents = native
     policy_action = getattr(_core, game_name).policy_action
-    state = GAMES[game_name](**config).new_initial_state(seed=seed)
+    game = GAMES[game_name](**config)
+    seats = game.num_players
+    seat = checked_int(seat, "seat", f"a seat 0 to {seats - 1} ({module.SPEC.display_name} "
+                       f"here has {seats})", lambda k: 0 <= k < seats)
+    state = game.new_initial_state(seed=seed)
     colour = stdout.isatty()
 
     def say(text: str) -> None:
         print(_pretty(text, colour), file=stdout)
 
-    say(f"{game_name}: you are seat 0 against {opponents} players; type a move, its number, "
-        "'help' or 'quit'.")
+    say(f"{game_name}: you are seat {seat} against {opponents} players; type a move, its "
+        "number, 'hint', 'help' or 'quit'.")
     shown_hand = -1
     while not state.is_terminal():
-        seat = state.current_player()
-        if seat != 0:
-            # Seeded by the game's seed and the move number: the same game every time.
-            action = policy_action(state, opponents,
-                                   (seed * 1_000_003 + len(state.history())) % 2**64)
+        actor = state.current_player()
+        if actor != seat:
+            action = policy_action(state, opponents, _move_seed(seed, state))
             # As the user's seat sees it: a discard's cards are face down.
-            say(f"P{seat}: {state.action_to_string(action, viewer=0)}")
+            say(f"P{actor}: {state.action_to_string(action, viewer=seat)}")
             state.apply_action(action)
         else:
             legal = state.legal_actions()
@@ -232,7 +281,7 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
             # and High hands, and whether it fouls): its module's move_note.
             note = getattr(module, "move_note", None)
             notes = [note(state, a) for a in legal] if note else None
-            say("\n" + state.observation_string(0))
+            say("\n" + state.observation_string(seat))
             say(_menu(moves, notes=notes))
             while True:
                 print("> ", end="", file=stdout, flush=True)
@@ -247,6 +296,9 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
                 if text.lower() in ("help", "?", ""):
                     say(_numbered(moves, notes))
                     continue
+                if text.lower() == "hint":
+                    say(hint(state, seed))
+                    continue
                 try:
                     state.apply_action(read_move(state, text))
                     break
@@ -257,7 +309,7 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
             results = ", ".join(f"P{s} {r:+g}" for s, r in enumerate(state.rewards()))
             totals = ", ".join(f"P{s} {r:+g}" for s, r in enumerate(state.returns()))
             say(f"hand over: {results} (so far: {totals})")
-    say("\n" + state.observation_string(0))
+    say("\n" + state.observation_string(seat))
     say("game over: " + ", ".join(f"P{s} {r:+g}" for s, r in enumerate(state.returns())))
     return 0
 

@@ -62,16 +62,16 @@ class SearchResult:
     """What :func:`ismcts` found for the player to move: the chosen ``action`` (the most
     visited root action; ties go to the better mean value, then the lower id), and for every
     legal root action its ``visits`` and its mean ``values`` (the player's return from this
-    decision on, in the game's units; ``nan`` for an action never visited). ``strings``
-    holds each root action's text, which ``repr`` shows.
+    decision on, counted in ``unit``: chips, points, or a game's result; ``nan`` for an
+    action never visited). ``strings`` holds each root action's text, which ``repr`` shows.
 
     >>> import cardcore as cc
     >>> state = cc.hucklebuck.Game().new_initial_state(seed=2)
     >>> result = cc.search.ismcts(state, simulations=300, seed=5)
     >>> result.strings[result.action] == state.action_to_string(result.action)
     True
-    >>> result.best_value == result.values[result.action]
-    True
+    >>> result.best_value == result.values[result.action], result.unit
+    (True, 'points')
     """
 
     player: int
@@ -80,24 +80,32 @@ class SearchResult:
     values: dict[int, float]
     strings: dict[int, str] = field(repr=False)
     simulations: int
+    unit: str
 
     @property
     def best_value(self) -> float:
         """The chosen action's mean value."""
         return self.values[self.action]
 
-    def __repr__(self) -> str:
+    def rows(self) -> list[str]:
+        """One line per root action, most visited first, the chosen one marked ``*``: its
+        words, visits and mean value."""
         order = sorted(self.visits, key=lambda a: (-self.visits[a], a))
         width = max(len(self.strings[a]) for a in order)
-        lines = [f"SearchResult(player {self.player} plays {self.strings[self.action]!r} "
-                 f"(action {self.action}) after {self.simulations:,} simulations:"]
+        lines = []
         for a in order:
             value = self.values[a]
             shown_value = "       -" if math.isnan(value) else f"{value:+8.3f}"
             mark = "*" if a == self.action else " "
             lines.append(f"  {mark} {self.strings[a]:<{width}}  visits {self.visits[a]:>8,}"
                          f"  value {shown_value}")
-        return "\n".join(lines) + ")"
+        return lines
+
+    def __repr__(self) -> str:
+        return "\n".join([
+            f"SearchResult(player {self.player} plays {self.strings[self.action]!r} "
+            f"(action {self.action}) after {self.simulations:,} simulations, values in "
+            f"{self.unit}:", *self.rows()]) + ")"
 
 
 def _module_of_state(state: object) -> ModuleType:
@@ -174,8 +182,10 @@ def ismcts(state: Any, **options: Any) -> SearchResult:
     visits = {int(a): int(n) for a, n, _ in edges}
     values = {int(a): (total / n if n else math.nan) for a, n, total in edges}
     strings = {int(a): state.action_to_string(a) for a, _, _ in edges}
+    # The state's configuration, as pickling gives it: a game to a target counts its result.
+    config = state.__reduce__()[1][0]
     return SearchResult(int(player), int(action), visits, values, strings,
-                        int(checked["simulations"]))
+                        int(checked["simulations"]), spec.unit_of(config, checked["horizon"]))
 
 
 _TYPES = {"simulations": int, "threads": int, "seed": int, "uct_c": float, "rollout": str,

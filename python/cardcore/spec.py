@@ -152,6 +152,9 @@ class GameSpec:
     """What a simulation counts; the first is the hands (rounds) played."""
     utility_doc: str = field(repr=False)
     """When the returns sum to zero, and their bounds, in words."""
+    unit: str
+    """What a hand's returns count: ``chips`` won and lost, or ``points`` of a score
+    (:meth:`unit_of` gives a game played to a target score)."""
     num_distinct_actions: int
     action_blocks: tuple[ActionBlock, ...]
     utility: Literal["zero_sum", "general_sum"]
@@ -188,6 +191,22 @@ class GameSpec:
         ['game_end', 'upcard']
         """
         return tuple(f for f in self.fields if f.house_rule)
+
+    def unit_of(self, config: Mapping[str, Any], horizon: str = "game") -> str:
+        """What the returns of a game of ``config`` count, to the end of the game or of
+        the ``horizon="hand"``: :attr:`unit`, but a game played to a target score
+        (``hands=None``) returns +1 to its winner.
+
+        >>> import cardcore as cc
+        >>> spec = cc.hucklebuck.SPEC
+        >>> spec.unit_of(spec.defaults()), spec.unit_of({"hands": None})
+        ('points', 'game results (+1 a win)')
+        >>> spec.unit_of({"hands": None}, horizon="hand")
+        'points'
+        """
+        if horizon == "game" and "hands" in config and config["hands"] is None:
+            return "game results (+1 a win)"
+        return self.unit
 
     def defaults(self) -> dict[str, Any]:
         """The keyword defaults of the game's ``Game``."""

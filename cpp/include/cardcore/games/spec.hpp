@@ -249,6 +249,7 @@ struct GameSpec {
   std::string_view opponent;                      // the policy a person plays against by default
   std::span<const std::string_view> count_names;  // what a simulation counts; the first is the hands
   std::string_view utility_doc;                   // when the returns sum to zero, and their bounds
+  std::string_view unit;                          // what a hand's returns count: "chips" or "points"
   int num_distinct_actions;
   std::span<const ActionBlock> action_blocks;
 };

@@ -85,6 +85,7 @@ struct Spec {
       .opponent = "rule_based",
       .count_names = kCountNames,
       .utility_doc = "zero-sum: net chips per seat; each seat can lose at most its stack and win the other's",
+      .unit = "chips",
       .num_distinct_actions = kNumDistinctActions,
       .action_blocks = kActionBlocks,
   };

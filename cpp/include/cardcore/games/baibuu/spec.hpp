@@ -84,6 +84,7 @@ struct Spec {
       .utility_doc =
           "net chips per seat after commission (seat n the banker); zero-sum only when both "
           "commissions are 0, else the sum is minus the commission collected",
+      .unit = "chips",
       .num_distinct_actions = kNumArrangements,
       .action_blocks = kActionBlocks,
   };

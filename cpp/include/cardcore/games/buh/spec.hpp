@@ -101,6 +101,7 @@ struct Spec {
       .opponent = "rule_based",
       .count_names = kCountNames,
       .utility_doc = "zero-sum: net chips per seat; a seat can lose at most its stack and win everyone else's",
+      .unit = "chips",
       .num_distinct_actions = kNumDistinctActions,
       .action_blocks = kActionBlocks,
   };

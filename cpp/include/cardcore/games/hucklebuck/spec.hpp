@@ -95,6 +95,7 @@ struct Spec {
       .utility_doc =
           "hands: each hand's score change, -3 to +5 (general-sum); hands=None: +1 for the winner "
           "and -1/(n-1) for each other player, all 0 for a draw (zero-sum)",
+      .unit = "points",
       .num_distinct_actions = kNumDistinctActions,
       .action_blocks = kActionBlocks,
   };
