@@ -225,6 +225,25 @@ void bind_vector(py::module_& m, ChooseFor choose_for) {
           },
           "seed"_a, "Starts a new episode in every env (a seed restarts every env's stream).")
       .def(
+          "reset_each",
+          [](Bound& b, const std::vector<std::optional<Integer>>& seeds) {
+            if (seeds.size() != static_cast<std::size_t>(b.env.num_envs()))
+              throw std::invalid_argument("reset_each needs one seed per env (" + std::to_string(b.env.num_envs()) +
+                                          "), got " + std::to_string(seeds.size()));
+            std::vector<std::optional<std::uint64_t>> values(seeds.size());
+            for (std::size_t i = 0; i < seeds.size(); ++i) {
+              if (seeds[i])
+                values[i] = to_seed(*seeds[i]);
+              else if (!b.env.started())
+                throw std::invalid_argument("the first reset needs a seed for every env");
+            }
+            const vector::Outputs out = b.outputs();
+            b.without_gil([&] { b.env.reset(values, out); });
+          },
+          "seeds"_a,
+          "Starts a new episode in every env: env i restarts stream i of seeds[i], or continues its stream where "
+          "seeds[i] is None.")
+      .def(
           "step",
           [](Bound& b, const py::array& actions) {
             b.check_idle();

@@ -99,13 +99,14 @@ def checked_int(value: object, name: str, expected: str,
     return number
 
 
-def checked_seed(seed: object) -> int:
-    """A seed for the C++ generators: an integer in [0, 2**64) (checked_int).
+def checked_seed(seed: object, name: str = "seed") -> int:
+    """A seed for the C++ generators: an integer in [0, 2**64) (checked_int; ``name`` is
+    the argument's, as the error shows it).
 
     >>> checked_seed(np.uint64(7))
     7
     """
-    return checked_int(seed, "seed", "an integer in [0, 2**64)", lambda n: 0 <= n < 2**64)
+    return checked_int(seed, name, "an integer in [0, 2**64)", lambda n: 0 <= n < 2**64)
 
 
 MAX_THREADS = 256

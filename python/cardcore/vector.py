@@ -225,9 +225,20 @@ class VectorEnv:
         """D, the length of one env's observation."""
         return int(self._step.observation.shape[1])
 
-    def reset(self, seed: int | None = None) -> VectorStep:
+    def reset(self, seed: int | Sequence[int | None] | None = None) -> VectorStep:
         """Starts a new episode in every env. A seed restarts every env's stream from it;
-        None continues the streams (the first reset uses the constructor's seed)."""
+        None continues the streams (the first reset uses the constructor's seed). A list of
+        one seed per env restarts env ``i`` from stream ``i`` of ``seed[i]`` (so ``[s] *
+        num_envs`` is ``s``), or continues its stream where ``seed[i]`` is None."""
+        if isinstance(seed, (list, tuple)) or (isinstance(seed, np.ndarray) and seed.ndim == 1):
+            if len(seed) != self.num_envs:
+                raise ValueError(f"seed must be an int, None or a list of one per env "
+                                 f"({self.num_envs}), got a list of {len(seed)}")
+            default = None if self._started else self._seed
+            self._env.reset_each([default if s is None else checked_seed(s, f"seed[{i}]")
+                                  for i, s in enumerate(seed)])
+            self._started = True
+            return self._step
         new_seed = self._seed if seed is None else checked_seed(seed)
         self._env.reset(new_seed if seed is not None or not self._started else None)
         self._seed, self._started = new_seed, True
@@ -313,12 +324,13 @@ class VectorEnv:
             raise ValueError("call reset() first")
         return self._env.state(index)
 
-    def as_gymnasium(self) -> GymnasiumVectorEnv:
+    def as_gymnasium(self, *, render_mode: str | None = None) -> GymnasiumVectorEnv:
         """This env (single-agent mode) as a ``gymnasium.vector.VectorEnv``
-        (``cardcore.adapters.gymnasium``; needs ``pip install "cardcore[rl]"``)."""
+        (``cardcore.adapters.gymnasium``; needs ``pip install "cardcore[rl]"``), rendering
+        text with ``render_mode="ansi"``."""
         from cardcore.adapters.gymnasium import GymnasiumVectorEnv
 
-        return GymnasiumVectorEnv(self)
+        return GymnasiumVectorEnv(self, render_mode=render_mode)
 
     def __repr__(self) -> str:
         mode = "self-play" if self.seat is None else f"seat {self.seat} against {self.opponents}"

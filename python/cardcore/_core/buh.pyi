@@ -281,6 +281,10 @@ class VectorEnv:
         """
         Starts a new episode in every env (a seed restarts every env's stream).
         """
+    def reset_each(self, seeds: collections.abc.Sequence[typing.SupportsIndex | None]) -> None:
+        """
+        Starts a new episode in every env: env i restarts stream i of seeds[i], or continues its stream where seeds[i] is None.
+        """
     def state(self, i: typing.SupportsInt | typing.SupportsIndex) -> State:
         """
         A copy of env i's current state.

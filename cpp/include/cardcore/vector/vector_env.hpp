@@ -8,7 +8,8 @@
 //   state seeded with that generator's next output, and each decision a built-in policy
 //   takes inside (single-agent mode) is made with Rng(the generator's next output), as
 //   policy_action(state, policy, seed) makes it. So trajectories never depend on the
-//   thread count.
+//   thread count. A reset may give each env its own seed: env i then draws from
+//   Rng(seeds[i], i).
 // - The dealer moves (rotate_dealer, in a game whose configuration has first_dealer): env
 //   i's first episode after a seeded reset has first dealer (first_dealer + i) mod players,
 //   and each episode after that the next seat (a game dealt again for want of a decision
@@ -96,11 +97,20 @@ class VectorEnv {
 
   // Starts a new episode in every env from the streams of `seed`.
   void reset(std::uint64_t seed, const Outputs& out) {
-    envs_.clear();
+    reset(std::vector<std::optional<std::uint64_t>>(static_cast<std::size_t>(num_envs_), seed), out);
+  }
+  // Starts a new episode in every env: env i restarts stream i of seeds[i] (one per env), or
+  // continues its stream where seeds[i] is empty (every seed is given at the first reset).
+  void reset(const std::vector<std::optional<std::uint64_t>>& seeds, const Outputs& out) {
     envs_.reserve(static_cast<std::size_t>(num_envs_));
-    for (int i = 0; i < num_envs_; ++i) {
-      envs_.push_back(Env{State(config_, true, 0, Prevalidated{}), Rng(seed, static_cast<std::uint64_t>(i))});
-      if constexpr (kHasDealer) envs_.back().dealer = (config_.first_dealer + i) % players_;
+    for (std::size_t i = 0; i < seeds.size(); ++i) {
+      if (!seeds[i]) continue;
+      Env env{State(config_, true, 0, Prevalidated{}), Rng(*seeds[i], static_cast<std::uint64_t>(i))};
+      if constexpr (kHasDealer) env.dealer = (config_.first_dealer + static_cast<int>(i)) % players_;
+      if (i < envs_.size())
+        envs_[i] = std::move(env);
+      else
+        envs_.push_back(std::move(env));
     }
     run(out, [&](std::size_t i) { start_episode(envs_[i], i, out); });
   }
