@@ -27,9 +27,12 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 import pytest
-from pokerkit import BadugiHand, Card, Hand
 
 import cardcore as cc
+from tests.conftest import POKERKIT_MISSING
+
+pytest.importorskip("pokerkit", reason=POKERKIT_MISSING)
+from pokerkit import BadugiHand, Card, Hand
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"

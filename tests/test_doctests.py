@@ -128,3 +128,18 @@ def test_console_examples_print_what_they_show(name: str, command: str, output: 
         return [line.rstrip() for line in text.strip("\n").splitlines()]
 
     assert lines(result.stdout) == lines(output), f"{name}: {command}"
+
+
+def test_the_readme_opens_with_its_two_commands_and_the_best_parts() -> None:
+    """The README starts with its two commands; then, before the reference sections, a
+    runnable example each of evaluation, an engine, the search, the vector environment
+    (with its measured rate) and the odds; the long terminal transcripts live in docs/."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    assert text.startswith('# cardcore\n\n```bash\npip install . && cardcore simulate\n'
+                           'pip install ".[test]" && pytest\n```\n')
+    first = text[:text.index("\n## Cards")]
+    calls = " ".join(example.source for example in doctest.DocTestParser().get_examples(first))
+    for call in ("evaluate(", "new_initial_state(", "search.ismcts(", "VectorEnv(", "draw_odds("):
+        assert call in calls, f"the README's first part has no example of {call}"
+    assert re.search(r"[\d.]+ M steps/s", first), "the vector environment's rate"
+    assert "```console" not in text, "a terminal transcript in the README (docs/cli.md has them)"

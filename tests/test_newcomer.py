@@ -42,7 +42,7 @@ def human_decisions(name: str, seed: int, choose: Callable[[Any], int],
     `choose`, with the moves typed before it: the other seats play as `cardcore play` makes
     them (the game's opponent policy, seeded by the seed and the move number)."""
     module = getattr(cc, name)
-    config = {**getattr(module, "PLAY_CONFIG", {})}
+    config = {**getattr(module, "_PLAY_CONFIG", {})}
     if players is not None:
         config[module.SPEC.seats_field] = players
     state = cc.GAMES[name](**config).new_initial_state(seed=seed)

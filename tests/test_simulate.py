@@ -53,8 +53,10 @@ def test_a_dask_cluster_gives_the_same_bits_as_local_threads() -> None:
     game = cc.buh.Game(players=3)
     policies = ["rule_based", "random", "rule_based"]
     local = cc.simulate(game, 230_000, policies=policies, seed=5, threads=2)
+    # ":0": the dashboard on a free port (None means the default, 8787, which another run
+    # on the machine may hold).
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         remote = cc.simulate(game, 230_000, policies=policies, seed=5,
                              executor=client.get_executor())

@@ -5,6 +5,7 @@ names a game."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import itertools
 import pickle
@@ -216,8 +217,11 @@ def test_every_registered_game_is_everywhere(spec: cc.spec.GameSpec) -> None:
 
 
 def test_every_registered_game_is_in_both_adapters(spec: cc.spec.GameSpec) -> None:
-    openspiel = pytest.importorskip("cardcore.adapters.openspiel")
-    pettingzoo = pytest.importorskip("cardcore.adapters.pettingzoo")
+    # OpenSpiel has no wheel for Python 3.10 on Windows or Linux aarch64 (pyproject.toml).
+    openspiel = pytest.importorskip("cardcore.adapters.openspiel",
+                                    reason="OpenSpiel (the rl extra) is not installed")
+    pettingzoo = pytest.importorskip("cardcore.adapters.pettingzoo",
+                                     reason="PettingZoo (the rl extra) is not installed")
     game = openspiel.GAME_CLASSES[spec.name]()
     assert game.num_players() == cc.GAMES[spec.name]().num_players
     assert game.get_type().min_num_players == spec.min_players
@@ -312,3 +316,50 @@ def test_a_public_module_shows_only_its_api(name: str) -> None:
     assert dir(module) == sorted(module.__all__)
     assert all(hasattr(module, attribute) for attribute in module.__all__)
     assert not {"annotations", "dataclass", "npt", "np"} & set(dir(module))
+
+
+
+GAME_NAMES = frozenset({"CHANCE", "EXAMPLES", "SPEC", "TERMINAL", "Game", "State", "explain",
+                        "policy_action"})
+"""What every game module exposes: its spec, its engine and the verbs every tool uses."""
+GROUPS = {
+    "evaluator": frozenset({"HAND_SIZE", "compare", "evaluate", "explain_compare", "odds_table",
+                            "strength", "strength_many"}),
+    "draw odds": frozenset({"NUM_STRENGTHS", "DiscardAdvice", "DrawOdds", "Equity",
+                            "best_discards", "draw_odds", "equity", "explain_equity"}),
+}
+"""Names that a game module has all of or none of: the evaluator verbs (README, "Evaluating
+hands") and the draw games' odds (docs/odds.md)."""
+
+
+def test_every_game_module_exposes_the_same_names(spec: cc.spec.GameSpec) -> None:
+    """Every game module has the shared names and each group whole or not at all; any other
+    name is its game's own, which no other game module has, and no constant of its own
+    repeats a fact of its SPEC (the SPEC says it for every game)."""
+    public = set(getattr(cc, spec.name).__all__)
+    assert public >= GAME_NAMES, f"{spec.name} lacks {sorted(GAME_NAMES - public)}"
+    for group, names in GROUPS.items():
+        assert public & names in (set(), names), f"{spec.name}'s {group}: {sorted(public & names)}"
+    own = public - GAME_NAMES - set().union(*GROUPS.values())
+    for other in SPECS:
+        if other is not spec:
+            shared = own & set(getattr(cc, other.name).__all__)
+            assert not shared, f"{spec.name} and {other.name} share {sorted(shared)}"
+    module = getattr(cc, spec.name)
+    facts = [getattr(spec, name) for name in vars(spec)]
+    repeated = [name for name in own if name.isupper() and getattr(module, name) in facts]
+    assert not repeated, f"{spec.name}.{repeated} repeat SPEC: use SPEC"
+    # cardcore play's settings and notes are its own business, not the game's API.
+    assert not {"PLAY_CONFIG", "move_note"} & public
+
+
+FEATURE = type(importlib.import_module("__future__").annotations)
+"""What ``from __future__ import annotations`` binds in a module."""
+
+
+@pytest.mark.parametrize("name", ["cardcore", *(f"cardcore.{spec.name}" for spec in SPECS)])
+def test_no_future_import_shows_in_a_public_namespace(name: str) -> None:
+    module = importlib.import_module(name)
+    features = [key for key in dir(module)
+                if isinstance(getattr(module, key), FEATURE)]
+    assert not features, f"{name} shows {features}"

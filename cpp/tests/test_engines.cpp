@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "cardcore/core/rng.hpp"
@@ -25,6 +26,7 @@
 #include "cardcore/games/baibuu/state.hpp"
 #include "cardcore/games/buh/state.hpp"
 #include "cardcore/games/hucklebuck/state.hpp"
+#include "cardcore/games/registry.hpp"
 #include "check.hpp"
 
 using namespace cardcore;
@@ -182,9 +184,54 @@ void play_random_game(const Game& game, std::uint64_t seed, bool seeded, int sea
     CHECK(game.min_utility() <= each && each <= game.max_utility());
   }
   check_same(State::deserialize(config, state.serialize()), state, game, seats);
+  TRACE("loading what it serialized, the configuration read from the text");
+  check_same(load_state<State>(state.serialize()), state, game, seats);
+  check_same(std::get<State>(load_any_state(state.serialize())), state, game, seats);
 }
 
 }  // namespace
+
+// load_state reads the configuration from the text, and says what is wrong with one it
+// cannot load: the game, the header, a field and its value.
+TEST_CASE(badugi_load_state_reads_the_configuration_and_names_what_is_wrong) {
+  badugi::Config config;
+  config.stacks = {7, 30};
+  config.hands = 3;
+  const std::string text = badugi::State(badugi::Game(config).config, true, 5).serialize();
+  CHECK_EQ(load_state<badugi::State>(text).config().to_string(), config.to_string());
+  CHECK_THROWS(load_state<buh::State>(text), std::invalid_argument,
+               "not a serialized buh state: its header names 'badugi'");
+  CHECK_THROWS(load_any_state("cardcore.poker/1 players=2 | explicit |"), std::invalid_argument,
+               "unknown game 'poker' in a serialized state: expected one of badugi, buh, baibuu, hucklebuck");
+  CHECK_THROWS(load_any_state("hello"), std::invalid_argument, "not a serialized cardcore state: expected");
+  auto with = [&](const std::string& from, const std::string& to) {
+    std::string changed = text;
+    changed.replace(changed.find(from), from.size(), to);
+    return changed;
+  };
+  CHECK_THROWS(load_state<badugi::State>(with("stacks=7,30", "stacks=7,x")), std::invalid_argument,
+               "badugi config: stacks='7,x' is not 2 integers separated by commas, one per player");
+  CHECK_THROWS(load_state<badugi::State>(with("stacks=7,30", "stacks=7")), std::invalid_argument,
+               "stacks='7' is not 2 integers");
+  CHECK_THROWS(load_state<badugi::State>(with("hands=3", "hands=0")), std::invalid_argument,
+               "badugi config: hands must be");
+  CHECK_THROWS(load_state<badugi::State>(with("hands=3", "hand=3")), std::invalid_argument,
+               "badugi config: expected field=value with a field of ");
+  CHECK_THROWS(load_state<badugi::State>(with("hands=3", "hands=3 hands=3")), std::invalid_argument,
+               "badugi config: hands is given twice");
+}
+
+TEST_CASE(hucklebuck_load_state_reads_words_and_house_rules) {
+  hucklebuck::Config config;
+  config.players = 4;
+  config.hands = 0;  // None: the whole game, written "hands=game"
+  config.game_end = hucklebuck::GameEnd::kFirstToTarget;
+  const std::string text = hucklebuck::State(hucklebuck::Game(config).config, true, 2).serialize();
+  CHECK(text.find("hands=game") != std::string::npos);
+  CHECK_EQ(load_state<hucklebuck::State>(text).config().to_string(), config.to_string());
+  CHECK_THROWS(load_state<hucklebuck::State>("cardcore.hucklebuck/1 upcard=maybe | explicit |"), std::invalid_argument,
+               "hucklebuck config: upcard='maybe' is not one of ");
+}
 
 // ---------------------------------------------------------------------------------------
 // Badugi

@@ -8,8 +8,7 @@ Hucklebuck, with a C++ core.
 'star'
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: its name would show in ``dir(cardcore)``.
 import sys as _sys
 from importlib import metadata as _metadata
 

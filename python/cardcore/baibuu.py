@@ -73,7 +73,6 @@ __all__ = [
     "CHANCE",
     "EXAMPLES",
     "HAND_SIZE",
-    "PLAY_CONFIG",
     "REASONS",
     "SPEC",
     "TERMINAL",
@@ -96,7 +95,6 @@ __all__ = [
     "explain_compare",
     "house_way",
     "is_valid",
-    "move_note",
     "natural",
     "odds_table",
     "optimal_arrangement",
@@ -739,13 +737,13 @@ def settle_many(
     return Settlements(codes, wager, commission_bp, banker_bp)
 
 
-def move_note(state: State, action: int) -> str:
+def _move_note(state: State, action: int) -> str:
     """What an ``arrange`` action makes of the hand to act, as ``cardcore play`` shows it next
     to each choice: its Low and High hands, and a warning when the arrangement fouls.
 
     >>> state = Game().new_initial_state(seed=2)
     >>> for action in state.legal_actions()[:2]:
-    ...     print(move_note(state, action))
+    ...     print(_move_note(state, action))
     Low 3d 4c (Score 7) / High 7h Ts (Score 7): foul, High does not beat Low
     Low 3d 7h (Score 0) / High 4c Ts (Score 4)
     """
@@ -755,8 +753,12 @@ def move_note(state: State, action: int) -> str:
     return text if split.is_valid else f"{text}: foul, High does not beat Low"
 
 
-PLAY_CONFIG: dict[str, str] = {"banker": "agent"}
+_PLAY_CONFIG: dict[str, str] = {"banker": "agent"}
 """``cardcore play`` seats the banker as an agent, so that its arrangement shows as a move."""
+
+# The names cardcore.play reads until it reads the private ones above.
+PLAY_CONFIG = _PLAY_CONFIG
+move_note = _move_note
 
 EXAMPLES: tuple[str, ...] = ("Qs Kh 6c 4d", "Qh 8s Ac 4d", "2s 2h 3c 7d", "6s 7s 8s 9s", "Ah 9c")
 """Hands and holdings that ``cardcore eval`` explains when it is given none."""

@@ -34,7 +34,6 @@ from cardcore.spec import GameSpec
 __all__ = [
     "CHANCE",
     "EXAMPLES",
-    "POLICIES",
     "SPEC",
     "TERMINAL",
     "Game",
@@ -53,9 +52,6 @@ TERMINAL: int = _core.hucklebuck.TERMINAL
 
 SPEC: GameSpec = GameSpec.of(_core.hucklebuck.spec(), Game())
 """Every fact about Hucklebuck that code outside this module relies on (:mod:`cardcore.spec`)."""
-
-POLICIES: tuple[str, ...] = SPEC.policies
-"""The built-in players: uniform random, and the rule-based player of the engine's docs."""
 
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 

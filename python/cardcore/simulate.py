@@ -133,7 +133,7 @@ def _bin_edges(game: Any) -> npt.NDArray[np.float64]:
         width = -(-(high - low + 1) // _MAX_BINS)
         bins = int(-(-(high - low + 1) // width))
         return np.asarray(low - 0.5 + width * np.arange(bins + 1))
-    return np.linspace(low, high, _MAX_BINS + 1)
+    return np.linspace(low, high, _MAX_BINS + 1, dtype=np.float64)
 
 
 @dataclass(frozen=True)

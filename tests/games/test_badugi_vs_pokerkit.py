@@ -64,10 +64,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from pokerkit import Automation, Card, FixedLimitBadugi
-from pokerkit import State as PkState
 
 import cardcore as cc
+from tests.conftest import POKERKIT_MISSING
+
+pytest.importorskip("pokerkit", reason=POKERKIT_MISSING)
+from pokerkit import Automation, Card, FixedLimitBadugi
+from pokerkit import State as PkState
 
 FOLD, CHECK, CALL, BET, RAISE = 0, 1, 2, 3, 4
 DRAW_BASE = 5

@@ -111,6 +111,34 @@ void bad_config(std::string_view game, std::string_view field, const std::string
   throw std::invalid_argument(std::string(game) + " config: " + std::string(field) + " " + problem);
 }
 
+std::optional<std::int64_t> parse_integer(std::string_view text) {
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+void bad_config_text(std::string_view game, std::string_view field, std::string_view value,
+                     const std::string& expected) {
+  throw std::invalid_argument(std::string(game) + " config: " + std::string(field) + "=" + quote_input(value) +
+                              " is not " + expected);
+}
+
+SerializedHeader read_header(std::string_view text) {
+  constexpr std::string_view kSpace = " \t\r\n";
+  text.remove_prefix(std::min(text.find_first_not_of(kSpace), text.size()));
+  constexpr std::string_view kMagic = "cardcore.";
+  const std::size_t slash = text.find('/');
+  const std::size_t bar = text.find(" | ");
+  if (text.substr(0, kMagic.size()) != kMagic || slash == std::string_view::npos || bar == std::string_view::npos ||
+      slash > bar)
+    throw std::invalid_argument(
+        "not a serialized cardcore state: expected 'cardcore.<game>/1 <config> | <chance> |<history>', got " +
+        quote_input(text));
+  const std::size_t space = std::min(text.find(' '), bar);
+  return {std::string(text.substr(kMagic.size(), slash - kMagic.size())), std::string(text.substr(space, bar - space))};
+}
+
 std::invalid_argument unknown_action(std::string_view game, std::string_view text, std::string_view expected) {
   return std::invalid_argument("unknown " + std::string(game) + " action " + quote_input(text) + ": expected " +
                                std::string(expected));

@@ -206,6 +206,15 @@ std::string serialize_history(std::string_view name, const std::string& config, 
 std::vector<int> parse_history(std::string_view name, const std::string& config, std::string_view text,
                                ChanceMode& mode);
 
+// The header of a serialized state: its game's name and its configuration's text (what
+// serialize_history writes before the chance mode). Throws std::invalid_argument when the
+// text does not start as a serialized state does; the rest is checked by deserialize.
+struct SerializedHeader {
+  std::string name;    // "badugi"
+  std::string config;  // "players=2 ...", as the game's Config::to_string writes it
+};
+SerializedHeader read_header(std::string_view text);
+
 // The state a serialized string describes: built from `config` in the string's chance
 // mode, with its actions replayed and checked (a seeded state's own draws must match).
 template <class State, class Config>

@@ -6,11 +6,13 @@
 #include <array>
 #include <concepts>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "cardcore/core/text.hpp"
 #include "cardcore/games/engine.hpp"
 #include "cardcore/games/spec.hpp"
 
@@ -34,6 +36,7 @@ concept GameState = std::copyable<S> &&
   { state.legal_actions() } -> std::same_as<std::vector<int>>;
   { state.chance_outcomes() } -> std::same_as<std::vector<std::pair<int, double>>>;
   { state.is_legal(action) } -> std::same_as<bool>;
+  { state.why_illegal(action) } -> std::same_as<std::string>;  // the rules' reason, or empty
   {mutable_state.apply_action(action)};
   { state.action_to_string(action) } -> std::same_as<std::string>;
   { state.string_to_action(text) } -> std::same_as<int>;
@@ -57,5 +60,19 @@ concept GameState = std::copyable<S> &&
   // From here on chance is drawn from the seed's generator (search samples chance nodes so).
   {mutable_state.continue_seeded(seed)};
 };
+
+// The state that a serialize() string of game S describes, read from the string alone (as
+// Python's cardcore.load_state): the configuration is the header's, checked as the game's
+// Config is, and S::deserialize then replays the history with every check. A string of
+// another game, or a corrupt one, throws std::invalid_argument saying what is wrong.
+template <GameState S>
+S load_state(std::string_view text) {
+  const SerializedHeader header = read_header(text);
+  if (header.name != S::kName)
+    throw std::invalid_argument("not a serialized " + std::string(S::kName) + " state: its header names " +
+                                quote_input(header.name));
+  using Config = typename S::Spec::Config;
+  return S::deserialize(fields_from_string<Config>(S::kName, S::Spec::kSpec.fields, header.config), text);
+}
 
 }  // namespace cardcore

@@ -10,13 +10,19 @@
 // and tensor layouts.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "cardcore/core/text.hpp"
 
 namespace cardcore {
 
@@ -182,6 +188,88 @@ std::string fields_to_string(std::span<const ConfigField<Config>> fields, const 
     }
   }
   return out;
+}
+
+// A whole decimal integer (a minus sign allowed), or nullopt.
+std::optional<std::int64_t> parse_integer(std::string_view text);
+
+// Throws std::invalid_argument("<game> config: <field>=<value> is not <expected>"), the value quoted.
+[[noreturn]] void bad_config_text(std::string_view game, std::string_view field, std::string_view value,
+                                  const std::string& expected);
+
+// Sets `field` of `config` from its text as fields_to_string writes it, checking it against
+// the fields before it; throws std::invalid_argument naming the field.
+template <class Config>
+void read_field_text(std::string_view game, const ConfigField<Config>& field, Config& config, std::string_view text) {
+  if (field.none == NoneMeans::kWord && text == field.none_word) return field.set(config, 0, field.none_value);
+  if (field.kind == FieldKind::kBool) {
+    if (text != "true" && text != "false") bad_config_text(game, field.name, text, "true or false");
+    return field.set(config, 0, text == "true" ? 1 : 0);
+  }
+  if (field.kind == FieldKind::kChoice) {
+    std::string names;
+    for (std::size_t i = 0; i < field.choices.size() && !field.choices[i].empty(); ++i) {
+      if (field.choices[i] == text) return field.set(config, 0, static_cast<std::int64_t>(i));
+      names += (i ? ", " : "") + std::string(field.choices[i]);
+    }
+    bad_config_text(game, field.name, text, "one of " + names);
+  }
+  const int entries = field.entries(config);
+  const std::string expected =
+      field.kind == FieldKind::kInt
+          ? "an integer"
+          : std::to_string(entries) + " integers separated by commas, one per " + std::string(field.entry);
+  std::vector<std::int64_t> values;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::optional<std::int64_t> value = parse_integer(text.substr(start, comma - start));
+    if (!value) bad_config_text(game, field.name, text, expected);
+    values.push_back(*value);
+    start = comma + 1;
+  }
+  if (values.size() != static_cast<std::size_t>(entries)) bad_config_text(game, field.name, text, expected);
+  for (const std::int64_t value : values) check_value(game, field, config, value);
+  for (int seat = 0; seat < entries; ++seat) field.set(config, seat, values[static_cast<std::size_t>(seat)]);
+}
+
+// The configuration whose text is `text` ("name=value ...", as fields_to_string writes it),
+// checked as a Game checks its keywords: a field left out keeps its default (a per-seat
+// field: every seat's; a derived one: derived from the others). An unknown, repeated or bad
+// field throws std::invalid_argument naming it.
+template <class Config>
+Config fields_from_string(std::string_view game, std::span<const ConfigField<Config>> fields, std::string_view text) {
+  std::vector<std::pair<std::string_view, std::string_view>> pairs;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find(' ', start), text.size());
+    const std::string_view pair = text.substr(start, end - start);
+    start = end + 1;
+    if (pair.empty()) continue;
+    const std::size_t equals = pair.find('=');
+    const std::string_view name = pair.substr(0, equals);
+    bool known = false;
+    std::string names;
+    for (const ConfigField<Config>& field : fields) {
+      known = known || field.name == name;
+      names += (names.empty() ? "" : ", ") + std::string(field.name);
+    }
+    if (equals == std::string_view::npos || !known)
+      throw std::invalid_argument(std::string(game) + " config: expected field=value with a field of " + names +
+                                  ", got " + quote_input(pair));
+    for (const auto& [seen, value] : pairs)
+      if (seen == name) bad_config(game, name, "is given twice");
+    pairs.emplace_back(name, pair.substr(equals + 1));
+  }
+  Config config{};  // every field at its default: the members start there
+  for (const ConfigField<Config>& field : fields) {
+    const auto given =
+        std::find_if(pairs.begin(), pairs.end(), [&](const auto& pair) { return pair.first == field.name; });
+    if (given != pairs.end())
+      read_field_text(game, field, config, given->second);
+    else if (field.none == NoneMeans::kDerived)
+      field.derive(config);
+  }
+  config.validate();
+  return config;
 }
 
 // Whether the returns of a configuration always sum to zero.
