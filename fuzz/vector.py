@@ -29,7 +29,8 @@ def actions_for(fdp: atheris.FuzzedDataProvider, legal_mask: Any) -> Any:
     if kind == 6 and rows:
         chosen[fdp.ConsumeIntInRange(0, rows - 1)] = fdp.ConsumeInt(8)
     elif kind == 7:
-        return chosen.astype([np.uint64, np.int8, np.float64, np.bool_][fdp.ConsumeIntInRange(0, 3)])
+        dtypes = [np.uint64, np.int8, np.float64, np.bool_]
+        return chosen.astype(dtypes[fdp.ConsumeIntInRange(0, 3)])
     elif kind == 8:
         return chosen[: fdp.ConsumeIntInRange(0, rows + 2)]
     elif kind == 9:
