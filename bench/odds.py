@@ -1,4 +1,4 @@
-"""Speed of the odds verbs (docs/odds.md) against the targets of issue 18, with the raw C
+"""Speed of the odds verbs (docs/odds.md) against the odds' speed targets, with the raw C
 showdown loop measured in the same run as the baseline of Monte Carlo equity.
 
     python bench/odds.py                  # about a minute

@@ -331,7 +331,7 @@ def test_docstring_examples_run() -> None:
 
 
 def test_rl_environment_episodes_start_with_a_player_to_act() -> None:
-    """Issue 16, item 6: OpenSpiel's own Environment can start a Bai Buu episode at a
+    """OpenSpiel's own Environment can start a Bai Buu episode at a
     terminal state (every player hand a Natural); the adapter's Environment deals again."""
     name = next(n for n in cc.GAMES if cc.GAMES[n]().acting_players < cc.GAMES[n]().num_players)
     short = openspiel.SHORT_NAMES[name]
@@ -351,7 +351,7 @@ def test_rl_environment_episodes_start_with_a_player_to_act() -> None:
 
 @pytest.mark.parametrize("name", list(cc.GAMES))
 def test_tensors_without_a_player_are_the_current_players(name: str) -> None:
-    """Issue 16, item 6: observation_tensor() and information_state_tensor() with no
+    """observation_tensor() and information_state_tensor() with no
     argument mean the player to act, as in OpenSpiel."""
     state = load(name, {}).new_initial_state()
     rng = random.Random(4)
