@@ -327,6 +327,8 @@ def test_load_state_reads_a_state_from_its_text_alone(name: str, config: dict[st
 @pytest.mark.parametrize(("text", "message"), [
     ("", r"not a serialized cardcore state"),
     ("hello | explicit |", r"not a serialized cardcore state: expected 'cardcore.<game>/1"),
+    # The version's slash must come before the first " | ": here it is only in the history.
+    ("cardcore.badugi | explicit | 1/2", r"not a serialized cardcore state: expected"),
     ("cardcore.chess/1 x=1 | explicit |", r"unknown game 'chess'"),
     ("cardcore.badugi/1 colour=red | explicit |", r"badugi has no configuration field 'colour'"),
     ("cardcore.badugi/1 hands=two | explicit |", r"hands='two' is not a valid int value"),
