@@ -34,6 +34,21 @@ pip install -q ".[test]" -Ccmake.define.CARDCORE_TSAN=ON -Ccmake.build-type=RelW
 LD_PRELOAD="$("$cxx" -print-file-name=libtsan.so)"
 export LD_PRELOAD
 export TSAN_OPTIONS="log_path=$work/report:exitcode=0"
+
+# First, that the check checks: the module is instrumented, and a race made on purpose (a
+# throwaway program, two threads writing one int) is reported into the same files.
+module="$(python -c 'import cardcore._core as m; print(m.__file__)')"
+nm -D --undefined-only "$module" | grep -q __tsan_write || {
+  echo "tools/tsan.sh: $module has no __tsan_write: not instrumented" >&2; exit 1; }
+printf '#include <thread>\nint shared;\nint main() { std::thread a([] { shared = 1; }), b([] { shared = 2; }); a.join(); b.join(); }\n' \
+  >"$work/race.cpp"
+env -u LD_PRELOAD "$cxx" -fsanitize=thread -g -o "$work/race" "$work/race.cpp"
+"$work/race"
+if ! grep -qs "data race" "$work"/report*; then
+  echo "tools/tsan.sh: the deliberate race was not reported" >&2
+  exit 1
+fi
+rm -f "$work"/report*
 pytest -p no:cacheprovider -q -n 0 tests/test_threads.py tests/test_long_calls.py \
   tests/test_search.py tests/test_vector.py tests/test_batch.py \
   -k "thread or wait or interrupt or parallel or async or part" "$@"
