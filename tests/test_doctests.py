@@ -30,6 +30,8 @@ MODULES = [
     "cardcore.vector",
     "cardcore.search",
     "cardcore._checks",
+    "cardcore._views",
+    "cardcore.view",
     "cardcore._core",
     "cardcore._core.buh",
     "cardcore._core.badugi",

@@ -26,6 +26,7 @@ from cardcore.cards import (
 )
 from cardcore.simulate import SimulationResult, simulate
 from cardcore.vector import VectorEnv, VectorEnvPart, VectorStep
+from cardcore.view import view
 
 # ``cardcore.simulate`` is the module, which is callable (it calls the function of the
 # same name), so that ``import cardcore.simulate as sm`` gives the module. Type checkers
@@ -72,4 +73,5 @@ __all__ = [
     "random_hands",
     "search",
     "simulate",
+    "view",
 ]

@@ -28,10 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy.typing as npt
 
-from cardcore import _core
+from cardcore import _core, _views
 from cardcore._batch import StrengthArray, map_strengths, share_beaten
 from cardcore._explain import beats, versus
 from cardcore._namespace import public_dir
@@ -305,6 +306,24 @@ def explain_equity(hands: Sequence[CardLike], *, draws_left: int = 0,
     """
     result = equity(hands, draws_left=draws_left, dead=dead, samples=samples, seed=seed)
     return equity_table(SPEC.display_name, draws_left, hands, result)
+
+
+def _table_view(state: State, viewer: int | None, config: dict[str, Any]) -> dict[str, Any]:
+    """Badugi's part of :func:`cardcore.view`: the pot, the street, the button (the small
+    blind) and per seat the stack, the bet and the status; both hands face up once a hand
+    that ends the game is shown down."""
+    last = _views.last_move(state)
+    folder = last[0] if last is not None and last[1] == SPEC.action_blocks[0].first else None
+    shown_down = state.is_terminal() and folder is None
+    seats = []
+    for seat in range(2):
+        stack = state.stacks[seat]
+        status = "folded" if seat == folder else "all-in" if stack == 0 else "active"
+        seats.append({"stack": stack, "bet": state.bets[seat], "status": status,
+                      "cards": _views.cards(state.hands[seat], known=_views.sees(viewer, seat),
+                                       face_up=shown_down)})
+    return {"hand": state.hand_number, "phase": state.street, "dealer": state.button,
+            "pot": state.pot, "seats": seats}
 
 
 __dir__ = public_dir(__all__)
