@@ -32,6 +32,7 @@ MODULES = [
     "cardcore._checks",
     "cardcore._views",
     "cardcore.view",
+    "cardcore.record",
     "cardcore._core",
     "cardcore._core.buh",
     "cardcore._core.badugi",

@@ -24,6 +24,7 @@ from cardcore.cards import (
     random_deals,
     random_hands,
 )
+from cardcore.record import load_record, save_record, to_record
 from cardcore.simulate import SimulationResult, simulate
 from cardcore.vector import VectorEnv, VectorEnvPart, VectorStep
 from cardcore.view import view
@@ -67,11 +68,14 @@ __all__ = [
     "buh",
     "hucklebuck",
     "ids_from_masks",
+    "load_record",
     "load_state",
     "masks_from_ids",
     "random_deals",
     "random_hands",
+    "save_record",
     "search",
     "simulate",
+    "to_record",
     "view",
 ]

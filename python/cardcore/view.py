@@ -25,7 +25,7 @@ from typing import Any
 
 from cardcore._checks import shown
 from cardcore._namespace import public_dir
-from cardcore._registry import MODULES
+from cardcore._registry import module_of_state
 from cardcore._views import config_of, sees
 
 __all__ = ["VIEW_VERSION", "view"]
@@ -33,14 +33,6 @@ __all__ = ["VIEW_VERSION", "view"]
 VIEW_VERSION: int = 1
 """The version of the view's schema (``docs/views.md``); a change that removes or renames
 a key raises it."""
-
-def _module_of_state(state: object) -> Any:
-    """The game module whose ``State`` ``state`` is; anything else is a ValueError."""
-    for module in MODULES:
-        if isinstance(state, module.State):
-            return module
-    raise ValueError(f"not a cardcore state: {shown(state)}")
-
 
 def view(state: Any, viewer: int | None = None) -> dict[str, Any]:
     """What seat ``viewer`` sees of ``state`` (``docs/views.md``), or everything when
@@ -57,7 +49,7 @@ def view(state: Any, viewer: int | None = None) -> dict[str, Any]:
     >>> json.loads(json.dumps(seen)) == seen
     True
     """
-    module = _module_of_state(state)
+    module = module_of_state(state)
     config = config_of(state)
     seats = len(state.returns())
     if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
