@@ -52,7 +52,7 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
                    {"players": 7, "upcard": "bottom_of_stock"}],
 }
 """Configurations played at random: several seat counts, hands, stacks and house rules."""
-STATES_PER_GAME = 1500
+STATES_PER_GAME = 1000
 RESAMPLES = 3
 
 
@@ -157,6 +157,24 @@ def test_the_view_names_the_legal_moves_of_the_seat_to_act_only(name: str) -> No
     others = [cc.view(state, viewer)["legal"] for viewer in range(len(state.returns()))
               if viewer != seat]
     assert others and all(legal == [] for legal in others)
+
+
+@pytest.mark.parametrize("name", list(cc.GAMES))
+def test_the_moves_are_the_hands_in_each_viewers_words(name: str) -> None:
+    counted = []
+    for seed in range(10):
+        state = cc.GAMES[name]().new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        moves = [entry for entry in state.log if not entry.startswith("chance")]
+        assert [f"P{m['seat']}: {m['text']}" for m in cc.view(state)["moves"]] == moves
+        for viewer in range(len(state.returns())):
+            seen = cc.view(state, viewer)["moves"]
+            assert [m["seat"] for m in seen] == [int(m[1:].split(":")[0]) for m in moves]
+            counted += [m["text"] for m in seen if m["seat"] != viewer and "card" in m["text"]]
+    # Another seat's face-down moves are only counted.
+    assert counted and all(re.fullmatch(r"\w+ \d cards?", text) for text in counted), counted
 
 
 def test_a_view_refuses_a_seat_out_of_range() -> None:

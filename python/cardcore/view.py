@@ -34,6 +34,31 @@ VIEW_VERSION: int = 1
 """The version of the view's schema (``docs/views.md``); a change that removes or renames
 a key raises it."""
 
+
+def _hand_of(state: Any) -> int:
+    """The number of the hand (a round, in a game of rounds) in play."""
+    return int(state.hand_number if hasattr(state, "hand_number") else state.round_number)
+
+
+def _moves(state: Any, module: Any, config: dict[str, Any],
+           viewer: int | None) -> list[dict[str, Any]]:
+    """The moves of the hand in play as ``viewer`` saw them (``{"seat", "text"}``, the words
+    of ``action_to_string(id, viewer=viewer)`` where the move was made), from a replay: a
+    face-down move of another seat only counted, and no id, whose draw positions would say
+    something of the cards."""
+    replay = module.Game(**config).new_initial_state()
+    moves: list[dict[str, Any]] = []
+    number = _hand_of(replay)
+    for action in state.history():
+        if not replay.is_chance_node():
+            if _hand_of(replay) != number:
+                moves, number = [], _hand_of(replay)
+            moves.append({"seat": replay.current_player(),
+                          "text": replay.action_to_string(action, viewer=viewer)})
+        replay.apply_action(action)
+    return moves if _hand_of(replay) == number else []
+
+
 def view(state: Any, viewer: int | None = None) -> dict[str, Any]:
     """What seat ``viewer`` sees of ``state`` (``docs/views.md``), or everything when
     ``viewer`` is None; a seat out of range is a ValueError.
@@ -70,6 +95,7 @@ def view(state: Any, viewer: int | None = None) -> dict[str, Any]:
         "chance": state.is_chance_node(),
         "to_act": to_act,
         "legal": legal,
+        "moves": _moves(state, module, config, viewer),
         "returns": state.returns() if terminal else None,
     }
     own: dict[str, Any] = module._table_view(state, viewer, config)
