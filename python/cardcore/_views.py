@@ -59,6 +59,17 @@ def config_of(state: Any) -> dict[str, Any]:
     return config
 
 
+def json_config(state: Any) -> dict[str, Any]:
+    """:func:`config_of` in JSON types: a per-seat value as a list.
+
+    >>> import cardcore as cc
+    >>> json_config(cc.badugi.Game().new_initial_state())["stacks"]
+    [100, 100]
+    """
+    return {name: list(value) if isinstance(value, tuple) else value
+            for name, value in config_of(state).items()}
+
+
 def last_move(state: Any) -> tuple[int, int] | None:
     """The seat and action id of the last step of ``state``'s history when a player took
     it, else None.

@@ -25,7 +25,7 @@ from typing import Any
 from cardcore._checks import quote_input, shown
 from cardcore._namespace import public_dir
 from cardcore._registry import module_of, module_of_state
-from cardcore._views import config_of
+from cardcore._views import json_config
 from cardcore.cards import Card
 
 __all__ = ["FORMAT", "RECORD_VERSION", "load_record", "save_record", "to_record"]
@@ -65,15 +65,14 @@ def to_record(state: Any) -> dict[str, Any]:
     """
     module = module_of_state(state)
     seed, start = _chance_mode(state)
-    config = {name: list(value) if isinstance(value, tuple) else value
-              for name, value in config_of(state).items()}
     actions = []
     for action, entry in zip(state.history(), state.log, strict=True):
         actor, _, text = entry.partition(": ")
         actions.append({"id": action, "actor": "chance" if actor == "chance" else int(actor[1:]),
                         "text": text})
     record: dict[str, Any] = {"format": FORMAT, "version": RECORD_VERSION,
-                              "game": module.SPEC.name, "config": config, "seed": seed}
+                              "game": module.SPEC.name, "config": json_config(state),
+                              "seed": seed}
     if start:
         record["seed_from"] = start
     record["actions"] = actions

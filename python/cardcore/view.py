@@ -26,7 +26,7 @@ from typing import Any
 from cardcore._checks import shown
 from cardcore._namespace import public_dir
 from cardcore._registry import module_of_state
-from cardcore._views import config_of, sees
+from cardcore._views import config_of, json_config, sees
 
 __all__ = ["VIEW_VERSION", "view"]
 
@@ -89,7 +89,7 @@ def view(state: Any, viewer: int | None = None) -> dict[str, Any]:
     frame: dict[str, Any] = {
         "version": VIEW_VERSION,
         "game": module.SPEC.name,
-        "config": {k: list(v) if isinstance(v, tuple) else v for k, v in config.items()},
+        "config": json_config(state),
         "viewer": viewer,
         "terminal": terminal,
         "chance": state.is_chance_node(),
