@@ -64,6 +64,14 @@ def test_our_hands_round_trip_through_phh() -> None:
     assert cc.badugi.from_phh(cc.badugi.to_phh(explicit)).serialize() == explicit.serialize()
 
 
+def test_the_cap_and_the_seats_round_trip() -> None:
+    state = cc.badugi.Game(max_raises=1, first_dealer=1, stacks=(40, 70)).new_initial_state()
+    rng = random.Random(9)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert cc.badugi.from_phh(cc.badugi.to_phh(state)).serialize() == state.serialize()
+
+
 def test_part_of_a_hand_round_trips() -> None:
     state = cc.badugi.Game().new_initial_state(seed=5)
     state.bet_or_raise()

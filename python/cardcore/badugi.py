@@ -488,8 +488,8 @@ def _load_toml(text: str) -> dict[str, Any]:
 
 
 def _phh_field(phh: dict[str, Any], name: str, kind: type, size: int | None = None) -> Any:
-    """A field of the PHH, checked: an integer, or a list of ``size`` integers (strings for
-    the actions)."""
+    """A field of the PHH, checked: one ``kind`` (``size`` None), or a list of ``size`` of
+    them (0: of any length)."""
     if name not in phh:
         raise ValueError(f"the PHH hand history has no {name!r} field")
     value = phh[name]
@@ -520,9 +520,9 @@ def from_phh(text: str) -> State:
     the PHH's blinds, bets and starting stacks, p2 on the button, every card known and
     explicit chance. The ``seats`` field, when given, places p1 and p2 at the table (seat
     numbers 1 and 2); ``_burn_cards`` gives the burned cards (else the lowest cards the hand
-    does not show), ``_max_raises`` the cap (else 3). A PHH of another variant or of more
-    players, an unknown card, a card dealt twice, an action out of turn or illegal, and
-    stacks other than ``finishing_stacks`` are ValueErrors.
+    does not show), ``_max_raises`` the cap (else the default, 3). A PHH of another variant
+    or of more players, an unknown card, a card dealt twice, an action out of turn or
+    illegal, and stacks other than ``finishing_stacks`` are ValueErrors.
 
     >>> state = Game().new_initial_state(seed=4)
     >>> state.bet_or_raise(); state.check_or_call()
@@ -548,12 +548,11 @@ def from_phh(text: str) -> State:
         raise ValueError(f"the PHH field 'seats' must be [1, 2] or [2, 1], got {shown(seats)}")
     players = [seat - 1 for seat in seats]  # p1 and p2's seats; p2 is the button
     by_seat = [stacks[players.index(seat)] for seat in (0, 1)]
+    cap = {"max_raises": _phh_field(phh, "_max_raises", int)} if "_max_raises" in phh else {}
     try:
         game = Game(stacks=by_seat, small_blind=small, big_blind=big,
                     small_bet=_phh_field(phh, "small_bet", int),
-                    big_bet=_phh_field(phh, "big_bet", int),
-                    max_raises=_phh_field(phh, "_max_raises", int) if "_max_raises" in phh
-                    else 3, first_dealer=players[1])
+                    big_bet=_phh_field(phh, "big_bet", int), first_dealer=players[1], **cap)
     except ValueError as error:
         raise ValueError(f"the PHH's game: {error}") from None
     deals: dict[int, list[int]] = {0: [], 1: []}
