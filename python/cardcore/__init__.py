@@ -24,8 +24,10 @@ from cardcore.cards import (
     random_deals,
     random_hands,
 )
+from cardcore.record import load_record, save_record, to_record
 from cardcore.simulate import SimulationResult, simulate
 from cardcore.vector import VectorEnv, VectorEnvPart, VectorStep
+from cardcore.view import view
 
 # ``cardcore.simulate`` is the module, which is callable (it calls the function of the
 # same name), so that ``import cardcore.simulate as sm`` gives the module. Type checkers
@@ -66,10 +68,14 @@ __all__ = [
     "buh",
     "hucklebuck",
     "ids_from_masks",
+    "load_record",
     "load_state",
     "masks_from_ids",
     "random_deals",
     "random_hands",
+    "save_record",
     "search",
     "simulate",
+    "to_record",
+    "view",
 ]

@@ -38,6 +38,14 @@ def module_of(game: str | Any) -> ModuleType:
     raise ValueError(f"not a cardcore game: {shown(game)}")
 
 
+def module_of_state(state: object) -> ModuleType:
+    """The module of the game whose ``State`` ``state`` is; anything else is a ValueError."""
+    for module in MODULES:
+        if isinstance(state, module.State):
+            return module
+    raise ValueError(f"not a cardcore state: {shown(state)}")
+
+
 def spec_of(game: str | Any) -> GameSpec:
     """The spec of a game given as a name or a ``Game``."""
     spec: GameSpec = module_of(game).SPEC
