@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import numpy as np
 import pytest
 
 import cardcore as cc
@@ -183,3 +184,12 @@ def test_a_view_refuses_a_seat_out_of_range() -> None:
         cc.view(state, 2)
     with pytest.raises(ValueError, match="not a cardcore state"):
         cc.view("state", 0)
+    with pytest.raises(TypeError, match="viewer must be None or a seat 0 to 1, got str"):
+        state.view("0")  # type: ignore[arg-type]
+
+
+def test_state_view_is_the_view_and_takes_numpy_seats() -> None:
+    state = cc.hucklebuck.Game().new_initial_state(seed=4)
+    for viewer in (None, 0, np.int64(2)):
+        assert state.view(viewer) == cc.view(state, viewer) == state.view(viewer=viewer)
+    assert state.view(np.int64(2))["viewer"] == 2

@@ -474,12 +474,8 @@ def to_phh(state: State) -> str:
 
 
 def _load_toml(text: str) -> dict[str, Any]:
-    """The TOML document ``text`` (tomllib, or tomli on Python 3.10)."""
-    name = "tomllib" if sys.version_info >= (3, 11) else "tomli"
-    try:
-        toml = importlib.import_module(name)
-    except ImportError:
-        raise ValueError("reading PHH on Python 3.10 needs tomli (pip install tomli)") from None
+    """The TOML document ``text`` (tomllib, or its backport tomli, a dependency on Python 3.10)."""
+    toml = importlib.import_module("tomllib" if sys.version_info >= (3, 11) else "tomli")
     try:
         document: dict[str, Any] = toml.loads(text)
     except ValueError as error:  # TOMLDecodeError

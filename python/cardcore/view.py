@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcore._checks import shown
+from cardcore._checks import checked_int
 from cardcore._namespace import public_dir
 from cardcore._registry import module_of_state
 from cardcore._views import config_of, json_config, sees
@@ -77,9 +77,9 @@ def view(state: Any, viewer: int | None = None) -> dict[str, Any]:
     module = module_of_state(state)
     config = config_of(state)
     seats = len(state.returns())
-    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
-                               or not 0 <= viewer < seats):
-        raise ValueError(f"viewer must be None or a seat 0 to {seats - 1}, got {shown(viewer)}")
+    if viewer is not None:
+        viewer = checked_int(viewer, "viewer", f"None or a seat 0 to {seats - 1}",
+                             lambda seat: 0 <= seat < seats)
     to_act: int | None = state.to_act
     legal = []
     if to_act is not None and sees(viewer, to_act):
