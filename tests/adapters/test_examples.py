@@ -16,6 +16,7 @@ import pytest
 import cardcore as cc
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+NO_TORCH = "PyTorch is not installed (pip install torch==2.13.0, the CPU build; CI does)"
 
 
 def load_example(name: str) -> ModuleType:
@@ -136,7 +137,7 @@ def test_vector_bai_buu_reinforce_learns(capsys: pytest.CaptureFixture[str],
 def test_vector_badugi_ppo_smoke() -> None:
     """The PPO example's smoke run: a few batches of training, each scored against
     rule_based through cc.simulate, then the final evaluation, each with a 95% interval."""
-    pytest.importorskip("torch", reason="PyTorch is not installed (pip install torch==2.13.0)")
+    pytest.importorskip("torch", reason=NO_TORCH)
     result = subprocess.run([sys.executable, str(EXAMPLES / "vector_badugi_ppo.py"), "--smoke"],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
@@ -156,7 +157,7 @@ def test_vector_badugi_ppo_smoke() -> None:
 def test_vector_badugi_ppo_plays_from_what_it_trained_on() -> None:
     """cc.simulate hands the trained net an Observation: its information-state tensor and
     legal actions are the VectorEnv rows the net trained on, so it chooses the same."""
-    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    torch = pytest.importorskip("torch", reason=NO_TORCH)
     example = load_example("vector_badugi_ppo")
     game = cc.badugi.Game()
     net = example.Net(game.information_state_tensor_shape[0], game.num_distinct_actions)
@@ -183,7 +184,7 @@ def test_vector_badugi_ppo_plays_from_what_it_trained_on() -> None:
 def test_vector_badugi_ppo_advantages_stop_at_the_end_of_a_hand() -> None:
     """GAE over one env's steps: a decision, a decision ending its hand, the step dealing
     the next hand (no decision), two decisions, then the next batch's value."""
-    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    torch = pytest.importorskip("torch", reason=NO_TORCH)
     example = load_example("vector_badugi_ppo")
     r, v, last, lam = [1.0, 2.0, 5.0, 3.0, 4.0], [0.5, 1.5, 9.0, 2.5, 3.5], 6.0, 0.5
 
