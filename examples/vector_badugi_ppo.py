@@ -35,7 +35,8 @@ from torch import nn
 import cardcore as cc
 from cardcore.simulate import Observation, SimulationResult
 
-__all__ = ["Batch", "Net", "Settings", "collect", "evaluate", "main", "policy_of", "train"]
+__all__ = ["Batch", "Net", "Point", "Settings", "advantages", "as_tensors", "collect", "evaluate",
+           "main", "policy_of", "train", "update"]
 
 
 @dataclass(frozen=True)
