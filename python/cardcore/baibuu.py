@@ -756,10 +756,6 @@ def _move_note(state: State, action: int) -> str:
 _PLAY_CONFIG: dict[str, str] = {"banker": "agent"}
 """``cardcore play`` seats the banker as an agent, so that its arrangement shows as a move."""
 
-# The names cardcore.play reads until it reads the private ones above.
-PLAY_CONFIG = _PLAY_CONFIG
-move_note = _move_note
-
 EXAMPLES: tuple[str, ...] = ("Qs Kh 6c 4d", "Qh 8s Ac 4d", "2s 2h 3c 7d", "6s 7s 8s 9s", "Ah 9c")
 """Hands and holdings that ``cardcore eval`` explains when it is given none."""
 

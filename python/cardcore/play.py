@@ -244,8 +244,8 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
     module = module_of(game_name)
     game_name = module.SPEC.name
     # A game may seat as agents some roles that play inside the engine by default (the Bai
-    # Buu banker), so that their moves show; its module's PLAY_CONFIG says which.
-    config = {**getattr(module, "PLAY_CONFIG", {}), **seats_config(game_name, players),
+    # Buu banker), so that their moves show; its module's _PLAY_CONFIG says which.
+    config = {**getattr(module, "_PLAY_CONFIG", {}), **seats_config(game_name, players),
               "hands": game_hands(game_name) if hands is None else hands, **(rules or {})}
     opponents = OPPONENTS[game_name] if opponents is None else opponents
     native = policy_text(opponents, module.SPEC)
@@ -278,8 +278,8 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
             legal = state.legal_actions()
             moves = [state.action_to_string(a) for a in legal]
             # A game may say more of each move than its words (a Bai Buu arrangement's Low
-            # and High hands, and whether it fouls): its module's move_note.
-            note = getattr(module, "move_note", None)
+            # and High hands, and whether it fouls): its module's _move_note.
+            note = getattr(module, "_move_note", None)
             notes = [note(state, a) for a in legal] if note else None
             say("\n" + state.observation_string(seat))
             say(_menu(moves, notes=notes))
