@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -490,9 +491,10 @@ class EngineState {
     hand_began_ = true;
   }
 
-  // A game's logs of hands besides the history (shown hands, where hands began), frozen
-  // with it at the start of each hand; a game that keeps none has nothing to freeze.
-  void freeze_logs() {}
+  // Calls f on each of a game's logs of hands besides the history (shown hands, where hands
+  // began): frozen with it at the start of each hand. A game that keeps none has none.
+  template <class F>
+  void each_log(F&&) {}
 
   Stock stock_;
   ChanceMode mode_;
@@ -507,10 +509,22 @@ class EngineState {
   void snapshot_hand() {
     hand_began_ = false;
     if (self().is_terminal()) return;
-    hand_snapshot_.reset();  // first, so that freezing finds the history and logs unshared
+    // The last snapshot, when no copy shares it, is reused; first it lets go of the frozen
+    // history and logs, so that freezing finds them unshared.
+    std::shared_ptr<Derived> reused;
+    if (hand_snapshot_.use_count() == 1) reused = std::const_pointer_cast<Derived>(hand_snapshot_);
+    hand_snapshot_.reset();
+    if (reused) {
+      reused->history_ = History();
+      reused->each_log([](auto& log) { log = std::remove_reference_t<decltype(log)>(); });
+    }
     history_.freeze();
-    self().freeze_logs();
-    hand_snapshot_ = std::make_shared<const Derived>(self());
+    self().each_log([](auto& log) { log.freeze(); });
+    if (reused)
+      *reused = self();
+    else
+      reused = std::make_shared<Derived>(self());
+    hand_snapshot_ = std::move(reused);
   }
 
   bool hand_began_ = false;                       // a hand completed: snapshot the next one's start

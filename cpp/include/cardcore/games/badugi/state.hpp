@@ -97,9 +97,10 @@ class State : public EngineState<State, kNumPlayers> {
   std::size_t hand_start_index_ = 0;
   AppendLog<std::size_t> hand_starts_;  // history index where each hand began
 
-  void freeze_logs() {
-    showdowns_.freeze();
-    hand_starts_.freeze();
+  template <class F>
+  void each_log(F&& f) {
+    f(showdowns_);
+    f(hand_starts_);
   }
   // What `player` knows of the cards of `deck`: his own, and the hands shown down in it,
   // read from showdowns_[shown] on (`shown` is left at the first one after the deck).

@@ -109,9 +109,10 @@ class State : public EngineState<State, kMaxPlayers> {
   };
   AppendLog<Reveal> reveals_;  // hands shown by a declaration or at a showdown
 
-  void freeze_logs() {
-    hand_starts_.freeze();
-    reveals_.freeze();
+  template <class F>
+  void each_log(F&& f) {
+    f(hand_starts_);
+    f(reveals_);
   }
   // What `player` knows of the cards of `deck`, with `replay` (the state at deck.begin,
   // left at deck.end): see resample_from_infostate. The hands shown are read from

@@ -107,7 +107,10 @@ class State : public EngineState<State, kMaxPlayers> {
   std::size_t hand_start_index_ = 0;
   AppendLog<std::size_t> hand_starts_;
 
-  void freeze_logs() { hand_starts_.freeze(); }
+  template <class F>
+  void each_log(F&& f) {
+    f(hand_starts_);
+  }
   // What `player` knows of the cards of `deck`, with `replay` (the state at deck.begin,
   // left at deck.end): see resample_from_infostate.
   void view_deck(int player, DeckView& deck, State& replay) const;
