@@ -2,25 +2,29 @@
 // protocol (games/protocol.hpp); it names no game (docs/search.md).
 //
 // The searcher is the player to move at the root. Each simulation:
-//   1. picks the root's edge as step 2 does, then determinizes: a state the searcher cannot
-//      tell from the root in the hand in play, drawn with resample_hand(searcher, seed) (the
-//      hands before kept as they were: nothing the search reads depends on their hidden
-//      cards, and a determinization then costs the hand in play only) and continuing seeded, so that every chance node
-//      inside the tree (a deal, a replacement) is sampled by its own generator. Common random numbers, when
-//      determinizations are uniform (no opponent model, below): the k-th simulation through a root action plays in
-//      world k of the tree, a determinization drawn once (from stream k of the tree's world seed, for k below
-//      kCachedWorlds) with the generator of every draw after it (chance, rollouts), the same for every root action. The
-//      root's actions are thus compared on the same worlds, so the luck of the hidden cards, the same for all of them,
-//      drops out of their differences (a Bai Buu arrangement's mean settlement is noise of about 5 points of the wager
-//      at 400 visits, its difference to another's on the same bankers a fraction of that). Under the opponent model
-//      they lost strength (measured in Hucklebuck: the k-th worlds of 32 exchanges were the same few, so the search met
-//      fewer of the rare worlds that agree with the others' plays). With
-//      a deterministic rollout policy (model_opponents), the rollout policy is also the
-//      model of the other players: a determinization must agree with their decisions in
-//      the hand in play as that policy takes them in its world (up to
-//      kDeterminizationAttempts draws, else an earlier agreeing one is reused with new
-//      chance, else the last draw is taken; after kDrawsBeforeGivingUp draws with none
-//      agreeing, a simulation checks one draw, and takes it whether it agrees or not);
+//   1. picks the root's edge as step 2 does, then determinizes: a state the searcher
+//      cannot tell from the root in the hand in play, drawn with resample_hand(searcher,
+//      seed) (the hands before kept as they were: nothing the search reads depends on
+//      their hidden cards, and a determinization then costs the hand in play only) and
+//      continuing seeded, so that every chance node inside the tree (a deal, a
+//      replacement) is sampled by its own generator. Common random numbers, when
+//      determinizations are uniform (no opponent model, below): the k-th simulation
+//      through a root action plays in world k of the tree, a determinization drawn once
+//      (from stream k of the tree's world seed, for k below kCachedWorlds) with the
+//      generator of every draw after it (chance, rollouts), the same for every root
+//      action. The root's actions are thus compared on the same worlds, so the luck of the
+//      hidden cards, the same for all of them, drops out of their differences (a Bai Buu
+//      arrangement's mean settlement is noise of about 5 points of the wager at 400
+//      visits, its difference to another's on the same bankers a fraction of that). Under
+//      the opponent model they lost strength (measured in Hucklebuck: the k-th worlds of
+//      32 exchanges were the same few, so the search met fewer of the rare worlds that
+//      agree with the others' plays). With a deterministic rollout policy
+//      (model_opponents), the rollout policy is also the model of the other players: a
+//      determinization must agree with their decisions in the hand in play as that policy
+//      takes them in its world (up to kDeterminizationAttempts draws, else an earlier
+//      agreeing one is reused with new chance, else the last draw is taken; after
+//      kDrawsBeforeGivingUp draws with none agreeing, a simulation checks one draw, and
+//      takes it whether it agrees or not);
 //   2. descends the tree: a node is an information state of the player to move (a hash of
 //      that player's information_state_tensor and the seat), its edges are his legal actions
 //      there; an untried edge is expanded first (the rollout policy's action when it is
