@@ -17,6 +17,13 @@ times instead one search with the settings of bench/search_strength.py (1,000 si
 the game's rule-based rollouts) in CPU time of the thread (``time.thread_time``, so that other
 work on the machine weighs less): on the first decision of ``--decisions`` Bai Buu rounds,
 and on seat 0's decisions of a Hucklebuck game to 11 (``horizon="hand"``, ``uct_c=0.2``).
+
+    python bench/search.py --match-length [--simulations 1000]
+
+times one search (``horizon="hand"``) at the first decision of the first hand and of the
+last hand of a Badugi match of 10,000 hands, a seeded match whose two seats never bet or
+raise (they check, or call or fold at even odds), so that no stack runs out before the last
+hand: the search's cost should not grow with the hands played before the one in play.
 """
 
 from __future__ import annotations
@@ -93,18 +100,56 @@ def strength_settings_cost(decisions: int) -> None:
           f"({searches:,} searches, {state.hand_number} hands)")
 
 
+def calm_action(state: Any, rng: random.Random) -> int:
+    """A Badugi action that never bets or raises: a check when free, else a call or a fold at
+    even odds, and a random draw."""
+    legal = state.legal_actions()
+    if 1 in legal:
+        return 1
+    if 2 in legal:
+        return 2 if rng.random() < 0.5 else 0
+    return int(rng.choice(legal))
+
+
+def match_length_cost(simulations: int) -> None:
+    """The time of a search at the first and at the last hand of a long match (module
+    docstring)."""
+    rng = random.Random(5)  # a match of seed 5 lasts every hand
+    state = cc.badugi.Game(hands=10_000).new_initial_state(seed=5)
+    first: Any = None  # the first decision of hand 1
+    last: Any = None  # the first decision of the latest hand
+    while not state.is_terminal():
+        if last is None or last.hand_number != state.hand_number:
+            last = state.clone()
+            first = first or last
+        state.apply_action(calm_action(state, rng))
+    for decision in (first, last):
+        hand = decision.hand_number
+        cc.search.ismcts(decision, simulations=10, horizon="hand", seed=7)  # warmup
+        started = time.perf_counter()
+        cc.search.ismcts(decision, simulations=simulations, horizon="hand", seed=7)
+        spent = time.perf_counter() - started
+        print(f"Badugi, hand {hand:>6,} of 10,000 ({len(decision.history()):>7,} actions before): "
+              f"{spent * 1e3:9.1f} ms for {simulations:,} simulations")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strength-settings", action="store_true",
                         help="time searches with the strength settings instead")
+    parser.add_argument("--match-length", action="store_true",
+                        help="time a search at the first and the last hand of a long match")
     parser.add_argument("--decisions", type=int, default=2_000)
-    parser.add_argument("--simulations", type=int, default=200_000)
+    parser.add_argument("--simulations", type=int)
     parser.add_argument("--openspiel-simulations", type=int, default=2_000)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = parser.parse_args()
     if args.strength_settings:
         strength_settings_cost(args.decisions)
+        return
+    if args.match_length:
+        match_length_cost(args.simulations or 1_000)
         return
 
     import pyspiel
@@ -121,7 +166,7 @@ def main() -> None:
     for label, name, config in GAMES:
         game = pyspiel.load_game(f"python_cardcore_{name}", {**config, "first_dealer": 0})
         engine, spiel = early_decision(name, config, game)
-        n = args.simulations
+        n = args.simulations or 200_000
 
         def native(threads: int, n: int = n, engine: Any = engine) -> None:
             cc.search.ismcts(engine, simulations=n, rollout="random", seed=7, threads=threads)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -190,6 +191,58 @@ def test_a_hand_horizon_values_the_hand_in_points() -> None:
         assert all(-3 <= v <= 5 for v in hand_values if not math.isnan(v))
         largest = max(largest, *(abs(v) for v in hand_values if not math.isnan(v)))
     assert largest > 1  # out of a game return's range: points
+
+
+def late_badugi_decision(hand: int) -> tuple[Any, int]:
+    """The first decision of hand `hand` of a seeded Badugi match of that many hands, with
+    deep stacks and seats that never bet or raise (so that it lasts), and the history index
+    where the hand began."""
+    rng = random.Random(5)
+    state = cc.badugi.Game(hands=hand, stacks=(10**6, 10**6)).new_initial_state(seed=5)
+    begin = 0
+    while state.hand_number < hand or state.current_player() < 0:
+        if state.hand_number < hand:
+            begin = len(state.history()) + 1  # after the action to come, if it ends the hand
+        legal = state.legal_actions()
+        state.apply_action(1 if 1 in legal else 2 if 2 in legal else rng.choice(legal))
+    return state, begin
+
+
+def test_a_search_late_in_a_long_match_keeps_the_memory_of_a_hand() -> None:
+    """A search's worlds share the hands completed before the one in play with the root, so
+    the memory a search may need (what memory_limit bounds) at hand 1,000 of a match is
+    what it needs at hand 1, not a copy of 1,000 hands' history a world."""
+    first, _ = late_badugi_decision(1)
+    late, _ = late_badugi_decision(1000)
+    assert late.hand_number == 1000 and len(late.history()) > 1000 * 8
+    with pytest.raises(ValueError, match=r"may need up to \d+ MiB") as refused:
+        cc.search.ismcts(first, simulations=1000, memory_limit=1)
+    found = re.search(r"may need up to (\d+) MiB", str(refused.value))
+    assert found is not None
+    needed = int(found.group(1))
+    limit = 2 * (needed + 1) << 20
+    cc.search.ismcts(first, simulations=1000, memory_limit=limit)
+    cc.search.ismcts(late, simulations=1000, memory_limit=limit)
+
+
+def test_no_peeking_late_in_a_long_match() -> None:
+    """At hand 300, the search of a state whose hidden cards were redrawn (in every hand:
+    resample_from_infostate keeps none of the hidden cards of the hands before either) is
+    the same search: it reads nothing of the hands before but what is public."""
+    state, begin = late_badugi_decision(300)
+    player = state.current_player()
+    mine = cc.search.ismcts(state, simulations=200, seed=3, horizon="hand")
+    earlier_redrawn = 0
+    for k in range(3):
+        world = state.resample_from_infostate(player, k)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.observation_string(player) == state.observation_string(player)
+        assert world.hands[player] == state.hands[player]
+        assert len(world.history()) == len(state.history())
+        earlier_redrawn += world.history()[:begin] != state.history()[:begin]
+        theirs = cc.search.ismcts(world, simulations=200, seed=3, horizon="hand")
+        assert (theirs.action, theirs.visits) == (mine.action, mine.visits)
+    assert earlier_redrawn > 0
 
 
 @pytest.mark.parametrize(("state", "options", "unit"), [

@@ -118,6 +118,44 @@ void check_actions(const State& state, const std::vector<int>& legal, const Game
   }
 }
 
+// Where the hand in play began, read from an explicit replay of the history: after the last
+// step that completed a hand and did not end the game (0 in the first hand).
+template <class State>
+std::size_t hand_begin_by_replay(const State& state) {
+  State replay(state.config(), false, 0);
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i < state.history().size(); ++i) {
+    replay.apply_action(state.history()[i].action);
+    if (replay.completed_hand() && !replay.is_terminal()) begin = i + 1;
+  }
+  return begin;
+}
+
+// resample_hand(player, seed) of a player's decision: the player cannot tell it from
+// `state`; the hands before the one in play are the state's own steps, not replayed but
+// shared with it (a copy shares them too); in the first hand it is resample_from_infostate.
+template <class State, class Game>
+void check_resample_hand(const State& state, std::uint64_t seed, const Game& game, int seats) {
+  TRACE("resampling the hand in play");
+  const int player = state.current_player();
+  const std::size_t begin = state.hand_begin();
+  CHECK_EQ(begin, hand_begin_by_replay(state));
+  const State resampled = state.resample_hand(player, seed);
+  CHECK_EQ(resampled.information_state_string(player), state.information_state_string(player));
+  CHECK_EQ(resampled.legal_actions(), state.legal_actions());
+  CHECK_EQ(resampled.history().size(), state.history().size());
+  CHECK_EQ(resampled.hand_begin(), begin);
+  if (begin == 0) {
+    check_same(resampled, state.resample_from_infostate(player, seed), game, seats);
+    return;
+  }
+  const State copy = state;
+  for (const std::size_t i : {std::size_t{0}, begin - 1}) {
+    CHECK(resampled.history().shares(state.history(), i));
+    CHECK(copy.history().shares(state.history(), i));
+  }
+}
+
 double sum(const std::vector<double>& values) {
   double total = 0;
   for (double v : values) total += v;
@@ -162,6 +200,7 @@ void play_random_game(const Game& game, std::uint64_t seed, bool seeded, int sea
         const State resampled = state.resample_from_infostate(player, seed + static_cast<std::uint64_t>(step));
         CHECK_EQ(resampled.information_state_string(player), state.information_state_string(player));
         CHECK_EQ(resampled.legal_actions(), legal);
+        check_resample_hand(state, seed + static_cast<std::uint64_t>(step), game, seats);
       }
     }
     copy.apply_action(action);
@@ -286,6 +325,29 @@ TEST_CASE(badugi_random_games) {
             CHECK_EQ(s.returns()[static_cast<std::size_t>(p)], static_cast<double>(s.stack(p) - config.stacks[p]));
         });
   }
+}
+
+// At hand 2,000 of a Badugi match, resample_hand neither copies nor replays the hands
+// before the one in play: its history stores them where the state's does. Played with deep
+// stacks, never betting or raising, so that the match lasts.
+TEST_CASE(badugi_resample_hand_late_in_a_long_match_shares_the_hands_before) {
+  badugi::Config config;
+  config.hands = 2000;
+  config.stacks = {100'000, 100'000};
+  badugi::State state(config, true, 5);
+  Rng rng(5, 1);
+  while (state.hand_number() < 2000 || state.phase() != badugi::Phase::kBet) {
+    const ActionSet legal = state.legal_player_actions();
+    state.apply_action(legal.contains(1) ? 1 : legal.contains(2) ? 2 : legal.nth(static_cast<int>(rng.below(16))));
+  }
+  const int player = state.current_player();
+  const std::size_t begin = state.hand_begin();
+  CHECK_GT(begin, std::size_t{2000 * 8});  // 1,999 hands of 8 cards dealt at least
+  CHECK_EQ(begin, hand_begin_by_replay(state));
+  const badugi::State resampled = state.resample_hand(player, 3);
+  for (std::size_t i = 0; i < begin; ++i) CHECK(resampled.history().shares(state.history(), i));
+  CHECK_EQ(resampled.information_state_string(player), state.information_state_string(player));
+  CHECK_EQ(resampled.hand(player), state.hand(player));
 }
 
 // ---------------------------------------------------------------------------------------

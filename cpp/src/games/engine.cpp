@@ -16,7 +16,7 @@ std::vector<int> ActionSet::to_vector() const {
 }
 
 std::string serialize_history(std::string_view name, const std::string& config, const ChanceMode& mode,
-                              const std::vector<Step>& history) {
+                              const History& history) {
   std::string out = "cardcore." + std::string(name) + "/1 " + config + " | ";
   if (!mode.seeded)
     out += "explicit";
@@ -98,13 +98,6 @@ int remap_draw(Mask original_hand, Mask replay_hand, int action, int base, int c
   if (action <= base || action >= base + count) return action;
   return base + static_cast<int>(
                     remap_positions(original_hand, replay_hand, static_cast<unsigned>(action - base), counterpart));
-}
-
-std::vector<DeckView> deck_views(const std::vector<std::size_t>& starts, std::size_t history_size) {
-  std::vector<DeckView> decks;
-  for (std::size_t i = 0; i < starts.size(); ++i)
-    decks.emplace_back(starts[i], i + 1 < starts.size() ? starts[i + 1] : history_size);
-  return decks;
 }
 
 void bad_config(std::string_view game, std::string_view field, const std::string& problem) {

@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -111,6 +113,66 @@ struct Step {
   std::uint8_t stage = 0;
 };
 
+// An append-only sequence (a state's history, its logs of hands) whose copies share the part
+// frozen so far: a copy costs the entries appended since the last freeze(), not the whole
+// sequence. freeze() moves those into the shared part, in place unless a copy shares it.
+template <class T>
+class AppendLog {
+ public:
+  class const_iterator {
+   public:
+    using value_type = T;
+    using difference_type = std::ptrdiff_t;
+    const_iterator() = default;
+    const_iterator(const AppendLog* log, std::size_t i) : log_(log), i_(i) {}
+    const T& operator*() const { return (*log_)[i_]; }
+    const T* operator->() const { return &(*log_)[i_]; }
+    const_iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    const_iterator operator++(int) { return {log_, i_++}; }
+    bool operator==(const const_iterator& other) const { return i_ == other.i_; }
+
+   private:
+    const AppendLog* log_ = nullptr;
+    std::size_t i_ = 0;
+  };
+
+  std::size_t size() const { return frozen_ + tail_.size(); }
+  bool empty() const { return size() == 0; }
+  const T& operator[](std::size_t i) const { return i < frozen_ ? (*shared_)[i] : tail_[i - frozen_]; }
+  const T& back() const { return (*this)[size() - 1]; }
+  const_iterator begin() const { return {this, 0}; }
+  const_iterator end() const { return {this, size()}; }
+  void push_back(const T& entry) { tail_.push_back(entry); }
+  void reserve(std::size_t entries) { tail_.reserve(entries); }
+  void freeze() {
+    if (tail_.empty()) return;
+    if (!shared_ || shared_.use_count() > 1) {  // shared (or none yet): a vector of our own
+      auto own = std::make_shared<std::vector<T>>();
+      own->reserve(size());
+      if (shared_) own->assign(shared_->begin(), shared_->begin() + static_cast<std::ptrdiff_t>(frozen_));
+      shared_ = std::move(own);
+    }
+    shared_->insert(shared_->end(), tail_.begin(), tail_.end());
+    frozen_ = shared_->size();
+    tail_.clear();
+  }
+  // Whether entry i is stored where `other`'s is (a copy shares the frozen part).
+  bool shares(const AppendLog& other, std::size_t i) const { return &(*this)[i] == &other[i]; }
+
+ private:
+  // Every state sharing shared_ holds all of it (frozen_ == shared_->size()): only a sole
+  // owner appends to it.
+  std::shared_ptr<std::vector<T>> shared_;
+  std::size_t frozen_ = 0;
+  std::vector<T> tail_;
+};
+
+// Every step applied to a state, chance included.
+using History = AppendLog<Step>;
+
 // The cards still to be dealt and how chance picks from them.
 class Stock {
  public:
@@ -148,6 +210,8 @@ class Stock {
     rng_ = Rng(seed);
     seeded_ = true;
   }
+  // From now on chance actions are given (apply_action), not drawn.
+  void make_explicit() { seeded_ = false; }
 
  private:
   // Kept as cards leave, so that a seeded deal's draws wait only for the last card's removal,
@@ -199,7 +263,7 @@ struct ChanceMode {
 // The serialized form shared by every game:
 // "cardcore.<name>/1 <config> | explicit|seed=<n>[@<since>] | <action ids>".
 std::string serialize_history(std::string_view name, const std::string& config, const ChanceMode& mode,
-                              const std::vector<Step>& history);
+                              const History& history);
 
 // Parses serialize_history's form for a game whose configuration prints as `config`; throws
 // std::invalid_argument naming what is corrupt.
@@ -261,7 +325,20 @@ class EngineState {
   bool is_chance_node() const { return self().current_player() == kChancePlayer; }
   bool seeded() const { return stock_.seeded(); }
   Mask stock() const { return stock_.cards(); }
-  const std::vector<Step>& history() const { return history_; }
+  const History& history() const { return history_; }
+  // Where the hand (round) in play began in the history: after the step that completed the
+  // hand before it, 0 in the first (at the end of the game: where the last hand began).
+  std::size_t hand_begin() const { return hand_snapshot_ ? hand_snapshot_->history_.size() : 0; }
+  // The state where the hand in play began, with explicit chance: what a replay of the hand
+  // in play starts from (a fresh state in the first hand).
+  Derived hand_start_state() const {
+    if (!hand_snapshot_) return Derived(self().config(), false, 0, Prevalidated{});
+    Derived start = *hand_snapshot_;
+    start.hand_snapshot_ = hand_snapshot_;
+    start.stock_.make_explicit();
+    start.mode_ = ChanceMode{};
+    return start;
+  }
 
   // The legal player actions, or the stock's card ids at a chance node.
   std::vector<int> legal_actions() const {
@@ -301,6 +378,7 @@ class EngineState {
     } else {
       self().apply_player(action);
     }
+    if (hand_began_) snapshot_hand();
     resolve_chance();
   }
 
@@ -397,6 +475,7 @@ class EngineState {
     if (!stock_.seeded()) return;
     while (is_chance_node()) {
       self().apply_chance(stock_.deal());
+      if (hand_began_) snapshot_hand();
     }
   }
 
@@ -409,15 +488,48 @@ class EngineState {
       totals_[static_cast<std::size_t>(s)] += static_cast<double>(result[s]);
     }
     completed_hand_ = true;
+    hand_began_ = true;
   }
+
+  // Calls f on each of a game's logs of hands besides the history (shown hands, where hands
+  // began): frozen with it at the start of each hand. A game that keeps none has none.
+  template <class F>
+  void each_log(F&&) {}
 
   Stock stock_;
   ChanceMode mode_;
-  std::vector<Step> history_;
+  History history_;
   bool completed_hand_ = false;                          // the last action completed a hand (or round)
   std::array<double, MaxSeats> totals_{}, last_hand_{};  // see complete_hand
 
  private:
+  // After the step that completed a hand: unless the game is over, the next hand begins
+  // here. The state is kept as it is now (sharing the frozen history and logs), so that a
+  // replay of the hand in play need not replay the hands before it.
+  void snapshot_hand() {
+    hand_began_ = false;
+    if (self().is_terminal()) return;
+    // The last snapshot, when no copy shares it, is reused; first it lets go of the frozen
+    // history and logs, so that freezing finds them unshared.
+    std::shared_ptr<Derived> reused;
+    if (hand_snapshot_.use_count() == 1) reused = std::const_pointer_cast<Derived>(hand_snapshot_);
+    hand_snapshot_.reset();
+    if (reused) {
+      reused->history_ = History();
+      reused->each_log([](auto& log) { log = std::remove_reference_t<decltype(log)>(); });
+    }
+    history_.freeze();
+    self().each_log([](auto& log) { log.freeze(); });
+    if (reused)
+      *reused = self();
+    else
+      reused = std::make_shared<Derived>(self());
+    hand_snapshot_ = std::move(reused);
+  }
+
+  bool hand_began_ = false;                       // a hand completed: snapshot the next one's start
+  std::shared_ptr<const Derived> hand_snapshot_;  // the state where the hand in play began, if not the first
+
   int seats() const { return Derived::Spec::num_players(self().config()); }
   const Derived& self() const { return static_cast<const Derived&>(*this); }
   Derived& self() { return static_cast<Derived&>(*this); }
@@ -435,21 +547,28 @@ struct DeckView {
 };
 
 // The decks of a history whose hands start at `starts` (ascending history indices).
-std::vector<DeckView> deck_views(const std::vector<std::size_t>& starts, std::size_t history_size);
+template <class Starts>
+std::vector<DeckView> deck_views(const Starts& starts, std::size_t history_size) {
+  std::vector<DeckView> decks;
+  for (std::size_t i = 0; i < starts.size(); ++i)
+    decks.emplace_back(starts[i], i + 1 < starts.size() ? starts[i + 1] : history_size);
+  return decks;
+}
 
-// A state the player of `decks` cannot tell from `state`: the same decisions replayed, with
-// each card of a deck that he does not know replaced by one he does not know, drawn without
-// replacement (a card that leaves the stock twice in a hand, after a reshuffle, keeps its
-// stand-in). The most constrained cards are drawn first, each uniformly among the cards
-// left that it allows: uniform over the consistent worlds when nothing is constrained, or
-// when every constrained card allows the same set (Buh grannies' aces). A
-// discard throws the stand-ins of the cards it really threw:
+// A state the player of `decks` cannot tell from `state`: the same decisions replayed from
+// `start` (the state where decks.front() begins: a fresh one, or hand_start_state() for the
+// hand in play alone), with each card of a deck that he does not know replaced by one he does not
+// know, drawn without replacement (a card that leaves the stock twice in a hand, after a
+// reshuffle, keeps its stand-in). The most constrained cards are drawn first, each
+// uniformly among the cards left that it allows: uniform over the consistent worlds when
+// nothing is constrained, or when every constrained card allows the same set (Buh grannies'
+// aces). A discard throws the stand-ins of the cards it really threw:
 // State::remap_action(original, replay, actor, action, counterpart) translates it, where
 // `original` replays the real history (a game with no draws, State::kRemapsDraws false, has
 // no original to replay).
 template <class State>
-State resample_history(const State& state, const std::vector<DeckView>& decks, std::uint64_t seed) {
-  const std::vector<Step>& history = state.history();
+State resample_history(const State& state, const std::vector<DeckView>& decks, std::uint64_t seed, const State& start) {
+  const History& history = state.history();
   Rng rng(seed, 1);
   std::vector<std::array<int, kDeckSize>> counterparts(decks.size());
   for (std::size_t d = 0; d < decks.size(); ++d) {
@@ -490,11 +609,11 @@ State resample_history(const State& state, const std::vector<DeckView>& decks, s
       if (attempt == 1000) throw std::logic_error("resampling: no deal agrees with the public history");
     }
   }
-  State replay(state.config(), false, seed);
+  State replay = start;
   std::optional<State> original;  // the real history replayed, for remap_action
-  if constexpr (State::kRemapsDraws) original.emplace(state.config(), false, seed);
+  if constexpr (State::kRemapsDraws) original.emplace(start);
   std::size_t d = 0;
-  for (std::size_t i = 0; i < history.size(); ++i) {
+  for (std::size_t i = start.history().size(); i < history.size(); ++i) {
     while (d + 1 < decks.size() && i >= decks[d].end) ++d;
     const Step& step = history[i];
     int action = step.action;

@@ -53,10 +53,15 @@ concept GameState = std::copyable<S> &&
   {state.observation_tensor(player, out)};
   {state.information_state_tensor(player, out)};
   // History, serialization and resampling.
-  { state.history() } -> std::same_as<const std::vector<Step>&>;
+  { state.history() } -> std::same_as<const History&>;
+  { state.hand_begin() } -> std::same_as<std::size_t>;  // where the hand in play began in it
   { state.serialize() } -> std::same_as<std::string>;
   { S::deserialize(config, text) } -> std::same_as<S>;
   { state.resample_from_infostate(player, seed) } -> std::same_as<S>;
+  // The same for the hand in play alone: its hidden cards drawn as resample_from_infostate
+  // draws them, the hands before kept as they were (their hidden cards too: for a search,
+  // which reads nothing of them, not to show), at a cost that does not grow with them.
+  { state.resample_hand(player, seed) } -> std::same_as<S>;
   // From here on chance is drawn from the seed's generator (search samples chance nodes so).
   {mutable_state.continue_seeded(seed)};
 };

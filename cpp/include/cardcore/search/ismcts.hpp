@@ -2,26 +2,29 @@
 // protocol (games/protocol.hpp); it names no game (docs/search.md).
 //
 // The searcher is the player to move at the root. Each simulation:
-//   1. picks the root's edge as step 2 does, then determinizes: a state the searcher cannot
-//      tell from the root, drawn with resample_from_infostate(searcher, seed) and continuing
-//      seeded, so that every chance node inside the tree (a deal, a replacement) is sampled
-//      by its own generator. Common random numbers, when determinizations are uniform (no
-//      opponent model, below): the k-th simulation through a root action plays in world k
-//      of the tree, a determinization drawn once (from stream k of the tree's world seed,
-//      for k below kCachedWorlds) with the generator of every draw after it (chance,
-//      rollouts), the same for every root action. The root's actions are thus compared on
-//      the same worlds, so the luck of the hidden cards, the same for all of them, drops
-//      out of their differences (a Bai Buu arrangement's mean settlement is noise of about
-//      5 points of the wager at 400 visits, its difference to another's on the same
-//      bankers a fraction of that). Under the opponent model they lost strength (measured
-//      in Hucklebuck: the k-th worlds of 32 exchanges were the same few, so the search met
-//      fewer of the rare worlds that agree with the others' plays). With
-//      a deterministic rollout policy (model_opponents), the rollout policy is also the
-//      model of the other players: a determinization must agree with their decisions in
-//      the hand in play as that policy takes them in its world (up to
-//      kDeterminizationAttempts draws, else an earlier agreeing one is reused with new
-//      chance, else the last draw is taken; after kDrawsBeforeGivingUp draws with none
-//      agreeing, a simulation checks one draw, and takes it whether it agrees or not);
+//   1. picks the root's edge as step 2 does, then determinizes: a state the searcher
+//      cannot tell from the root in the hand in play, drawn with resample_hand(searcher,
+//      seed) (the hands before kept as they were: nothing the search reads depends on
+//      their hidden cards, and a determinization then costs the hand in play only) and
+//      continuing seeded, so that every chance node inside the tree (a deal, a
+//      replacement) is sampled by its own generator. Common random numbers, when
+//      determinizations are uniform (no opponent model, below): the k-th simulation
+//      through a root action plays in world k of the tree, a determinization drawn once
+//      (from stream k of the tree's world seed, for k below kCachedWorlds) with the
+//      generator of every draw after it (chance, rollouts), the same for every root
+//      action. The root's actions are thus compared on the same worlds, so the luck of the
+//      hidden cards, the same for all of them, drops out of their differences (a Bai Buu
+//      arrangement's mean settlement is noise of about 5 points of the wager at 400
+//      visits, its difference to another's on the same bankers a fraction of that). Under
+//      the opponent model they lost strength (measured in Hucklebuck: the k-th worlds of
+//      32 exchanges were the same few, so the search met fewer of the rare worlds that
+//      agree with the others' plays). With a deterministic rollout policy
+//      (model_opponents), the rollout policy is also the model of the other players: a
+//      determinization must agree with their decisions in the hand in play as that policy
+//      takes them in its world (up to kDeterminizationAttempts draws, else an earlier
+//      agreeing one is reused with new chance, else the last draw is taken; after
+//      kDrawsBeforeGivingUp draws with none agreeing, a simulation checks one draw, and
+//      takes it whether it agrees or not);
 //   2. descends the tree: a node is an information state of the player to move (a hash of
 //      that player's information_state_tensor and the seat), its edges are his legal actions
 //      there; an untried edge is expanded first (the rollout policy's action when it is
@@ -34,9 +37,10 @@
 //      or at a hand horizon his hand_value (the score in a game to a target).
 //
 // The search sees the root only through its determinizations: everything it reads of a
-// determinization is what the sampled world shows, and the root's hidden cards are redrawn
-// by deal position (engine.hpp, resample_history), so two roots the searcher cannot tell
-// apart give the same determinizations for the same seed.
+// determinization is what the sampled world shows of the hand in play and the public state
+// of the game (stacks, scores, the hands completed), and the root's hidden cards of the hand
+// in play are redrawn by deal position (engine.hpp, resample_history), so two roots the
+// searcher cannot tell apart give the same search for the same seed.
 //
 // Threads: root parallel. The simulations are split over kTrees independent trees (tree k
 // gets simulations / kTrees, plus one while k < simulations % kTrees, from stream k of the
@@ -158,14 +162,14 @@ class IsmctsTree {
       : rng_(rng),
         world_seed_(rng_.next()),
         root_(root),
-        root_view_(root.resample_from_infostate(searcher, rng_.next())),
+        root_view_(root.resample_hand(searcher, rng_.next())),
         root_legal_(root.legal_player_actions()),
         searcher_(searcher),
         uct_c_(options.uct_c),
         model_opponents_(options.model_opponents),
         hand_horizon_(options.horizon == Horizon::kHand),
         rollout_(rollout),
-        hand_start_(model_opponents_ ? hand_start(root) : 0) {
+        hand_start_(root.hand_begin()) {
     model_opponents_ = model_opponents_ && others_decided();
     const int seats = State::Spec::num_players(root.config());
     base_.resize(static_cast<std::size_t>(seats));
@@ -186,7 +190,8 @@ class IsmctsTree {
     const std::uint64_t nodes = static_cast<std::uint64_t>(options.simulations) / trees + 2;
     const std::uint64_t per_node =
         2 * (sizeof(Node) + State::Spec::kSpec.num_distinct_actions * sizeof(Edge)) + 4 * sizeof(Slot);
-    const std::uint64_t worlds = (kCachedWorlds + kKeptWorlds) * (sizeof(World) + root.history().size() * sizeof(Step));
+    const std::uint64_t worlds =
+        (kCachedWorlds + kKeptWorlds) * (sizeof(World) + (root.history().size() - root.hand_begin()) * sizeof(Step));
     return growing * (nodes * per_node + worlds);
   }
 
@@ -298,24 +303,9 @@ class IsmctsTree {
     return best;
   }
 
-  // Where the hand in play starts in the root's history: the step after the last one that
-  // completed a hand (0 in the first). Hands are dealt afresh, so only the decisions of the
-  // hand in play say anything about the cards hidden now. Where hands end is public: every
-  // state the searcher cannot tell from the root gives the same index.
-  std::size_t hand_start(const State& root) const {
-    State replay(root.config(), false, 0);
-    std::size_t start = 0;
-    const std::vector<Step>& history = root.history();
-    for (std::size_t i = 0; i < history.size(); ++i) {
-      replay.apply_action(history[i].action);
-      if (replay.completed_hand()) start = i + 1;
-    }
-    return start;
-  }
-
   // Whether another player decided in the hand in play (else every world agrees).
   bool others_decided() const {
-    const std::vector<Step>& history = root_.history();
+    const History& history = root_.history();
     for (std::size_t i = hand_start_; i < history.size(); ++i)
       if (history[i].actor >= 0 && history[i].actor != searcher_) return true;
     return false;
@@ -324,12 +314,11 @@ class IsmctsTree {
   // Whether the other players' decisions of the hand in play in `world`'s history are what
   // the rollout policy takes at each of them in that world.
   bool agrees(const State& world, Rng& rng) const {
-    State replay(world.config(), false, 0);
-    const std::vector<Step>& history = world.history();
-    for (std::size_t i = 0; i < history.size(); ++i) {
+    State replay = world.hand_start_state();
+    const History& history = world.history();
+    for (std::size_t i = hand_start_; i < history.size(); ++i) {
       const Step& step = history[i];
-      if (i >= hand_start_ && step.actor >= 0 && step.actor != searcher_ && rollout_(replay, rng) != step.action)
-        return false;
+      if (step.actor >= 0 && step.actor != searcher_ && rollout_(replay, rng) != step.action) return false;
       replay.apply_action(step.action);
     }
     return true;
@@ -338,14 +327,14 @@ class IsmctsTree {
   // A state the searcher cannot tell from the root (and, when the rollout policy models the
   // opponents, one that agrees with their decisions), continuing seeded.
   State determinize(Rng& rng) {
-    if (!model_opponents_) return root_.resample_from_infostate(searcher_, rng.next());
+    if (!model_opponents_) return root_.resample_hand(searcher_, rng.next());
     // Once kDrawsBeforeGivingUp draws in a row have disagreed, each simulation checks one
     // draw only: an agreeing world is then rare but still found and kept (Badugi), while a
     // long game's costly checks stop multiplying (Hucklebuck).
     const bool gave_up = kept_.empty() && disagreeing_draws_ >= kDrawsBeforeGivingUp;
     const int attempts = gave_up ? 1 : kDeterminizationAttempts;
     for (int attempt = 0;; ++attempt) {
-      State world = root_.resample_from_infostate(searcher_, rng.next());
+      State world = root_.resample_hand(searcher_, rng.next());
       const bool agreed = agrees(world, rng);
       disagreeing_draws_ += !agreed;
       if (agreed) {
@@ -441,7 +430,7 @@ class IsmctsTree {
   bool model_opponents_;
   bool hand_horizon_;
   const Rollout<State>& rollout_;
-  std::size_t hand_start_;     // the first step of the hand in play in the root's history
+  std::size_t hand_start_;     // where the hand in play began in the root's history
   std::vector<State> kept_;    // determinizations that agreed with the opponent model
   std::vector<World> worlds_;  // world k of the tree (common random numbers), k below kCachedWorlds
   int disagreeing_draws_ = 0;

@@ -373,18 +373,28 @@ void State::information_state_tensor(int player, float* out) const {
   write(stage, hand);
 }
 
+void State::view_deck(int player, DeckView& deck, std::size_t& shown) const {
+  for (std::size_t i = deck.begin; i < deck.end; ++i)
+    if (history_[i].actor == kChancePlayer && history_[i].target == player) deck.known |= card_bit(history_[i].action);
+  for (; shown < showdowns_.size() && showdowns_[shown].end <= deck.end; ++shown)
+    if (showdowns_[shown].end > deck.begin) deck.known |= showdowns_[shown].hands[0] | showdowns_[shown].hands[1];
+}
+
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
   check_player(player, kNumPlayers);
-  // What the player knows of each hand's cards: his own, and the hands shown at showdowns.
   std::vector<DeckView> decks = deck_views(hand_starts_, history_.size());
-  for (DeckView& deck : decks) {
-    for (std::size_t i = deck.begin; i < deck.end; ++i)
-      if (history_[i].actor == kChancePlayer && history_[i].target == player)
-        deck.known |= card_bit(history_[i].action);
-    for (const Showdown& shown : showdowns_)
-      if (shown.end > deck.begin && shown.end <= deck.end) deck.known |= shown.hands[0] | shown.hands[1];
-  }
-  return resample_history(*this, decks, seed);
+  std::size_t shown = 0;
+  for (DeckView& deck : decks) view_deck(player, deck, shown);
+  return resample_history(*this, decks, seed, State(config_, false, 0, Prevalidated{}));
+}
+
+State State::resample_hand(int player, std::uint64_t seed) const {
+  check_player(player, kNumPlayers);
+  std::vector<DeckView> decks{DeckView(hand_begin(), history_.size())};
+  std::size_t shown = showdowns_.size();
+  while (shown > 0 && showdowns_[shown - 1].end > decks[0].begin) --shown;
+  view_deck(player, decks[0], shown);
+  return resample_history(*this, decks, seed, hand_start_state());
 }
 
 int State::remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart) {

@@ -61,16 +61,18 @@ void State::start_round() {
   phase_ = Phase::kDeal;
 }
 
+std::size_t State::read_round(Round& round) const {
+  // A round deals its cards first, one chance step each, then its hands arrange.
+  std::size_t i = round.begin;
+  for (int dealt = 0; dealt < 4 * seats() && i < history_.size(); ++dealt, ++i)
+    round.hands[history_[i].target] |= card_bit(history_[i].action);
+  while (i < history_.size() && history_[i].actor != kChancePlayer) ++i;
+  return i;
+}
+
 std::vector<State::Round> State::rounds() const {
   std::vector<Round> played;
-  const int cards = 4 * seats();
-  for (std::size_t i = 0; i < history_.size();) {
-    Round& round = played.emplace_back(Round{i});
-    // A round deals its cards first, one chance step each, then its hands arrange.
-    for (int dealt = 0; dealt < cards && i < history_.size(); ++dealt, ++i)
-      round.hands[history_[i].target] |= card_bit(history_[i].action);
-    while (i < history_.size() && history_[i].actor != kChancePlayer) ++i;
-  }
+  for (std::size_t i = 0; i < history_.size();) i = read_round(played.emplace_back(Round{i}));
   return played;
 }
 
@@ -304,6 +306,21 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
     if (r < static_cast<std::size_t>(rounds_completed_))
       for (int s = 0; s < seats(); ++s) decks[r].known |= played[r].hands[s];
   }
+  return resample_rounds(std::move(decks), seed, State(config_, false, 0, Prevalidated{}));
+}
+
+State State::resample_hand(int player, std::uint64_t seed) const {
+  check_player(player, seats());
+  Round round{hand_begin()};
+  read_round(round);
+  std::vector<DeckView> decks{DeckView(round.begin, history_.size())};
+  decks[0].known |= round.hands[player];
+  if (is_terminal())  // the last round, settled
+    for (int s = 0; s < seats(); ++s) decks[0].known |= round.hands[s];
+  return resample_rounds(std::move(decks), seed, hand_start_state());
+}
+
+State State::resample_rounds(std::vector<DeckView> decks, std::uint64_t seed, const State& start) const {
   // Whose turn it is tells which hands are Naturals: the skipped seats before the one to
   // act hold Naturals, kept as they are; the seats that decided hold none, so redraws that
   // give one of them a Natural are drawn again.
@@ -312,9 +329,9 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
       if (natural(hands_[seat]) != Natural::kNone) decks.back().known |= hands_[seat];
   for (std::uint64_t attempt = 0; attempt < 10000; ++attempt) {
     try {
-      State other = resample_history(*this, decks, seed + attempt * 0x9E3779B97F4A7C15ull);
+      State other = resample_history(*this, decks, seed + attempt * 0x9E3779B97F4A7C15ull, start);
       bool same_turns = other.current_player() == current_player();
-      for (std::size_t i = 0; same_turns && i < history_.size(); ++i)
+      for (std::size_t i = start.history().size(); same_turns && i < history_.size(); ++i)
         same_turns = other.history_[i].actor == history_[i].actor;
       if (same_turns) return other;
     } catch (const std::invalid_argument&) {

@@ -540,30 +540,45 @@ void State::information_state_tensor(int player, float* out) const {
   }
 }
 
-State State::resample_from_infostate(int player, std::uint64_t seed) const {
-  check_player(player, n());
-  // Per hand: the player's own cards and the hands shown are known; a granny shows that
-  // the card its player kept is an ace, so that card is redrawn among the aces.
+void State::view_deck(int player, DeckView& deck, State& replay, std::size_t& shown) const {
+  // The player's own cards and the hands shown are known; a granny shows that the card its
+  // player kept is an ace, so that card is redrawn among the aces.
   constexpr Mask kAces = Mask{0xF} << (4 * kAce);
-  std::vector<DeckView> decks = deck_views(hand_starts_, history_.size());
-  State replay(config_, false, 0);
-  std::size_t d = 0;
-  for (std::size_t i = 0; i < history_.size(); ++i) {
-    while (d + 1 < decks.size() && i >= decks[d].end) ++d;
+  for (std::size_t i = deck.begin; i < deck.end; ++i) {
     const Step& step = history_[i];
-    if (step.actor == kChancePlayer && step.target == player) decks[d].known |= card_bit(step.action);
+    if (step.actor == kChancePlayer && step.target == player) deck.known |= card_bit(step.action);
     if (step.actor >= 0 && step.actor != player && step.action > kDrawBase && step.action < kDeclare &&
         popcount(unsigned(step.action - kDrawBase)) == 3) {
       const Mask hand = replay.hands_[step.actor];
       const Mask kept = hand & ~cards_of_positions(hand, unsigned(step.action - kDrawBase));
-      decks[d].allowed[lowest_bit(kept)] = kAces;
+      deck.allowed[lowest_bit(kept)] = kAces;
     }
     replay.apply_action(step.action);
   }
-  for (const Reveal& r : reveals_)  // shown after a step of the hand, by its last at the latest
-    for (DeckView& deck : decks)
-      if (r.end > deck.begin && r.end <= deck.end) deck.known |= r.cards;
-  return resample_history(*this, decks, seed);
+  // Shown after a step of the hand, by its last at the latest.
+  for (; shown < reveals_.size() && reveals_[shown].end <= deck.end; ++shown)
+    if (reveals_[shown].end > deck.begin) deck.known |= reveals_[shown].cards;
+}
+
+State State::resample_from_infostate(int player, std::uint64_t seed) const {
+  check_player(player, n());
+  std::vector<DeckView> decks = deck_views(hand_starts_, history_.size());
+  const State start(config_, false, 0, Prevalidated{});
+  State replay = start;
+  std::size_t shown = 0;
+  for (DeckView& deck : decks) view_deck(player, deck, replay, shown);
+  return resample_history(*this, decks, seed, start);
+}
+
+State State::resample_hand(int player, std::uint64_t seed) const {
+  check_player(player, n());
+  std::vector<DeckView> decks{DeckView(hand_begin(), history_.size())};
+  const State start = hand_start_state();
+  State replay = start;
+  std::size_t shown = reveals_.size();
+  while (shown > 0 && reveals_[shown - 1].end > decks[0].begin) --shown;
+  view_deck(player, decks[0], replay, shown);
+  return resample_history(*this, decks, seed, start);
 }
 
 int State::remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart) {

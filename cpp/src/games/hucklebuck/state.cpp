@@ -455,17 +455,11 @@ void State::information_state_tensor(int player, float* out) const {
   for (; after; after = clear_lowest(after)) hands[52 + lowest_bit(after)] = 1;
 }
 
-State State::resample_from_infostate(int player, std::uint64_t seed) const {
-  check_player(player, n());
-  // Per hand: my cards, the upcard and every card played are known; a player who did not
-  // follow the led suit has none of it among the cards he still held.
-  std::vector<DeckView> decks = deck_views(hand_starts_, history_.size());
-  State replay(config_, false, 0);
-  std::size_t d = 0;
-  for (std::size_t i = 0; i < history_.size(); ++i) {
-    while (d + 1 < decks.size() && i >= decks[d].end) ++d;
+void State::view_deck(int player, DeckView& deck, State& replay) const {
+  // My cards, the upcard and every card played are known; a player who did not follow the
+  // led suit has none of it among the cards he still held.
+  for (std::size_t i = deck.begin; i < deck.end; ++i) {
     const Step& step = history_[i];
-    DeckView& deck = decks[d];
     if (step.actor == kChancePlayer && (step.target == player || step.target == Step::kBurn))
       deck.known |= card_bit(step.action);
     if (step.actor >= 0 && step.action >= kPlayBase) {
@@ -478,7 +472,24 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
     }
     replay.apply_action(step.action);
   }
-  return resample_history(*this, decks, seed);
+}
+
+State State::resample_from_infostate(int player, std::uint64_t seed) const {
+  check_player(player, n());
+  std::vector<DeckView> decks = deck_views(hand_starts_, history_.size());
+  const State start(config_, false, 0, Prevalidated{});
+  State replay = start;
+  for (DeckView& deck : decks) view_deck(player, deck, replay);
+  return resample_history(*this, decks, seed, start);
+}
+
+State State::resample_hand(int player, std::uint64_t seed) const {
+  check_player(player, n());
+  std::vector<DeckView> decks{DeckView(hand_begin(), history_.size())};
+  const State start = hand_start_state();
+  State replay = start;
+  view_deck(player, decks[0], replay);
+  return resample_history(*this, decks, seed, start);
 }
 
 int State::remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart) {

@@ -48,6 +48,8 @@ class State : public EngineState<State, kNumPlayers> {
   void information_state_tensor(int player, float* out) const;
 
   State resample_from_infostate(int player, std::uint64_t seed) const;
+  // resample_from_infostate for the hand in play alone (docs/design.md, "Engine protocol").
+  State resample_hand(int player, std::uint64_t seed) const;
   // resample_history's hook: a discard of the original as the replay's positions.
   static int remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart);
 
@@ -90,10 +92,19 @@ class State : public EngineState<State, kNumPlayers> {
     std::size_t end;  // history length when the hand ended
     Mask hands[kNumPlayers];
   };
-  std::vector<Showdown> showdowns_;  // every hand shown down, for perfect recall
+  AppendLog<Showdown> showdowns_;  // every hand shown down, for perfect recall
   betting::Chips hand_start_[kNumPlayers]{};
   std::size_t hand_start_index_ = 0;
-  std::vector<std::size_t> hand_starts_;  // history index where each hand began
+  AppendLog<std::size_t> hand_starts_;  // history index where each hand began
+
+  template <class F>
+  void each_log(F&& f) {
+    f(showdowns_);
+    f(hand_starts_);
+  }
+  // What `player` knows of the cards of `deck`: his own, and the hands shown down in it,
+  // read from showdowns_[shown] on (`shown` is left at the first one after the deck).
+  void view_deck(int player, DeckView& deck, std::size_t& shown) const;
 
   void start_hand();
   void start_round(int round);

@@ -51,6 +51,8 @@ class State : public EngineState<State, kMaxSeats> {
   void information_state_tensor(int player, float* out) const;
 
   State resample_from_infostate(int player, std::uint64_t seed) const;
+  // resample_from_infostate for the round in play alone (docs/design.md, "Engine protocol").
+  State resample_hand(int player, std::uint64_t seed) const;
   // An arrangement names no drawn card: resampling replays it as it is.
   static constexpr bool kRemapsDraws = false;
 
@@ -96,6 +98,11 @@ class State : public EngineState<State, kMaxSeats> {
     std::array<Mask, kMaxSeats> hands{};
   };
   std::vector<Round> rounds() const;
+  // The round beginning at history index `begin`, and the index after its steps.
+  std::size_t read_round(Round& round) const;
+  // A resample of `decks` (the rounds' views, the last the round in play) replayed from
+  // `start`, drawn again until the turns are the same.
+  State resample_rounds(std::vector<DeckView> decks, std::uint64_t seed, const State& start) const;
 
   void start_round();
   void next_to_arrange(int from);

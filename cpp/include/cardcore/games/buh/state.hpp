@@ -55,6 +55,8 @@ class State : public EngineState<State, kMaxPlayers> {
   void information_state_tensor(int player, float* out) const;
 
   State resample_from_infostate(int player, std::uint64_t seed) const;
+  // resample_from_infostate for the hand in play alone (docs/design.md, "Engine protocol").
+  State resample_hand(int player, std::uint64_t seed) const;
   static int remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart);
 
   // What the Pythonic layer shows.
@@ -99,13 +101,23 @@ class State : public EngineState<State, kMaxPlayers> {
   int declarations_ = 0, showdowns_ = 0;  // over the whole game
   betting::Chips hand_start_[kMaxPlayers]{};
   std::size_t hand_start_index_ = 0;
-  std::vector<std::size_t> hand_starts_;  // history index where each hand began
+  AppendLog<std::size_t> hand_starts_;  // history index where each hand began
   struct Reveal {
     std::size_t end;  // history length when the cards were shown
     int seat;
     Mask cards;
   };
-  std::vector<Reveal> reveals_;  // hands shown by a declaration or at a showdown
+  AppendLog<Reveal> reveals_;  // hands shown by a declaration or at a showdown
+
+  template <class F>
+  void each_log(F&& f) {
+    f(hand_starts_);
+    f(reveals_);
+  }
+  // What `player` knows of the cards of `deck`, with `replay` (the state at deck.begin,
+  // left at deck.end): see resample_from_infostate. The hands shown are read from
+  // reveals_[shown] on (`shown` is left at the first one after the deck).
+  void view_deck(int player, DeckView& deck, State& replay, std::size_t& shown) const;
 
   int n() const { return config_.players; }
   void start_hand();

@@ -52,6 +52,8 @@ class State : public EngineState<State, kMaxPlayers> {
   void information_state_tensor(int player, float* out) const;
 
   State resample_from_infostate(int player, std::uint64_t seed) const;
+  // resample_from_infostate for the hand in play alone (docs/design.md, "Engine protocol").
+  State resample_hand(int player, std::uint64_t seed) const;
   static int remap_action(const State& original, const State& replay, int actor, int action, const int* counterpart);
 
   int n() const { return config_.players; }
@@ -103,8 +105,15 @@ class State : public EngineState<State, kMaxPlayers> {
   int total_drops_ = 0, no_trick_hands_ = 0;  // over the whole game
   int winner_ = -1;                           // at the end of a game to the target: the winner, -1 for a draw
   std::size_t hand_start_index_ = 0;
-  std::vector<std::size_t> hand_starts_;
+  AppendLog<std::size_t> hand_starts_;
 
+  template <class F>
+  void each_log(F&& f) {
+    f(hand_starts_);
+  }
+  // What `player` knows of the cards of `deck`, with `replay` (the state at deck.begin,
+  // left at deck.end): see resample_from_infostate.
+  void view_deck(int player, DeckView& deck, State& replay) const;
   int num_active() const { return n() - popcount(unsigned(dropped_)); }
   void start_hand();
   void next_announcer();
