@@ -61,7 +61,7 @@ def test_the_default_length_comes_from_the_spec() -> None:
 
 @pytest.mark.parametrize("name", list(cc.GAMES))
 def test_a_seat_sees_its_own_cards_and_no_other_seats(name: str) -> None:
-    config = getattr(cc.__dict__[name], "PLAY_CONFIG", {})
+    config = cc.__dict__[name].CAPABILITIES.play_config
     dealt = cc.GAMES[name](**config, hands=game_hands(name)).new_initial_state(seed=3).hands
     for seat in range(len(dealt)):
         text = transcript(name, "quit\n", seed=3, seat=seat)
@@ -83,7 +83,7 @@ def test_a_seat_outside_the_table_is_refused() -> None:
 def first_decision(name: str, seed: int) -> Any:
     """`play`'s game at seed ``seed``, played by the first legal move to a decision of a
     seat other than 0."""
-    config = getattr(cc.__dict__[name], "PLAY_CONFIG", {})
+    config = cc.__dict__[name].CAPABILITIES.play_config
     state = cc.GAMES[name](**config, hands=game_hands(name)).new_initial_state(seed=seed)
     while state.current_player() == 0:
         state.apply_action(state.legal_actions()[-1])  # not a fold

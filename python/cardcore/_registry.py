@@ -26,13 +26,27 @@ GAMES: dict[str, Any] = {module.SPEC.name: module.Game for module in MODULES}
 """The game engines by name; each builds states that follow the engine protocol."""
 
 
-def module_of(game: str | Any) -> ModuleType:
+def module_of(game: str | Any, *, state_for: str | None = None) -> ModuleType:
     """The module of a game given as a registered name (any case) or a ``Game``; anything
-    else is a ValueError listing the games."""
+    else is a ValueError listing the games. With ``state_for`` (the caller's name), the
+    module of a ``State``; anything else is a CardcoreTypeError saying the caller needs one.
+
+    >>> import cardcore as cc
+    >>> module_of("BUH").SPEC.name, module_of(cc.badugi.Game().new_initial_state(),
+    ...                                       state_for="hint").SPEC.name
+    ('buh', 'badugi')
+    """
     for module in MODULES:
-        named = isinstance(game, str) and game.lower() == module.SPEC.name
-        if named or isinstance(game, module.Game):
+        if state_for is not None:
+            found = isinstance(game, module.State)
+        else:
+            found = ((isinstance(game, str) and game.lower() == module.SPEC.name)
+                     or isinstance(game, module.Game))
+        if found:
             return module
+    if state_for is not None:
+        raise CardcoreTypeError(f"{state_for} needs a cardcore State, got "
+                                f"{type(game).__name__} {shown(game)}")
     if isinstance(game, str):
         raise ValueError(f"unknown game {shown(game)}: expected one of {', '.join(GAMES)}")
     raise ValueError(f"not a cardcore game: {shown(game)}")

@@ -38,9 +38,10 @@ from cardcore._namespace import public_dir
 from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
 from cardcore._policy import policy_action_of
 from cardcore.cards import CardLike, CardSet
-from cardcore.spec import GameSpec
+from cardcore.spec import Capabilities, GameSpec
 
 __all__ = [
+    "CAPABILITIES",
     "CHANCE",
     "EXAMPLES",
     "HAND_SIZE",
@@ -69,8 +70,8 @@ __all__ = [
 
 Game = _core.badugi.Game
 State = _core.badugi.State
-CHANCE: int = _core.badugi.CHANCE
-TERMINAL: int = _core.badugi.TERMINAL
+CHANCE: int = _core.CHANCE
+TERMINAL: int = _core.TERMINAL
 
 HAND_SIZE: int = 4
 """The cards of the hands that :func:`strength` and :func:`strength_many` rank (four-card hands)."""
@@ -305,6 +306,12 @@ def explain_equity(hands: Sequence[CardLike], *, draws_left: int = 0,
     """
     result = equity(hands, draws_left=draws_left, dead=dead, samples=samples, seed=seed)
     return equity_table(SPEC.display_name, draws_left, hands, result)
+
+
+CAPABILITIES = Capabilities(
+    explain=explain, examples=EXAMPLES, compare=explain_compare, odds=odds_table,
+    equity=explain_equity, strength_many=strength_many, hand_size=HAND_SIZE)
+"""What the command line offers for Badugi (:class:`cardcore.spec.Capabilities`)."""
 
 
 __dir__ = public_dir(__all__)

@@ -49,6 +49,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Literal, cast
 
 import numpy as np
@@ -67,9 +68,10 @@ from cardcore._explain import beats, versus
 from cardcore._namespace import public_dir
 from cardcore._policy import policy_action_of
 from cardcore.cards import Card, CardLike, CardSet
-from cardcore.spec import GameSpec
+from cardcore.spec import Capabilities, GameSpec
 
 __all__ = [
+    "CAPABILITIES",
     "CHANCE",
     "EXAMPLES",
     "HAND_SIZE",
@@ -110,8 +112,8 @@ __all__ = [
 
 Game = _core.baibuu.Game
 State = _core.baibuu.State
-CHANCE: int = _core.baibuu.CHANCE
-TERMINAL: int = _core.baibuu.TERMINAL
+CHANCE: int = _core.CHANCE
+TERMINAL: int = _core.TERMINAL
 
 HAND_SIZE: int = 2
 """The cards of the hands that :func:`strength` and :func:`strength_many` rank (two-card Low
@@ -753,13 +755,6 @@ def _move_note(state: State, action: int) -> str:
     return text if split.is_valid else f"{text}: foul, High does not beat Low"
 
 
-_PLAY_CONFIG: dict[str, str] = {"banker": "agent"}
-"""``cardcore play`` seats the banker as an agent, so that its arrangement shows as a move."""
-
-# The names cardcore.play reads until it reads the private ones above.
-PLAY_CONFIG = _PLAY_CONFIG
-move_note = _move_note
-
 EXAMPLES: tuple[str, ...] = ("Qs Kh 6c 4d", "Qh 8s Ac 4d", "2s 2h 3c 7d", "6s 7s 8s 9s", "Ah 9c")
 """Hands and holdings that ``cardcore eval`` explains when it is given none."""
 
@@ -801,6 +796,14 @@ def explain_compare(a: CardLike, b: CardLike, *,
            }.get(o.reason, o.reason.replace("_", " "))
     return (f"banker {explain(a)}\nplayer {explain(b)}\n"
             f"=> {o.winner} wins ({why}); player {o.player_net:+d}, banker {o.banker_net:+d}")
+
+
+CAPABILITIES = Capabilities(
+    explain=explain, examples=EXAMPLES, compare=explain_compare, odds=odds_table,
+    strength_many=strength_many, hand_size=HAND_SIZE, settle_many=settle_many,
+    play_config=MappingProxyType({"banker": "agent"}), move_note=_move_note)
+"""What the command line offers for Bai Buu (:class:`cardcore.spec.Capabilities`);
+``cardcore play`` seats the banker as an agent, so that its arrangement shows as a move."""
 
 
 __dir__ = public_dir(__all__)

@@ -50,9 +50,10 @@ from cardcore._namespace import public_dir
 from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
 from cardcore._policy import policy_action_of
 from cardcore.cards import CardLike, CardSet
-from cardcore.spec import GameSpec
+from cardcore.spec import Capabilities, GameSpec
 
 __all__ = [
+    "CAPABILITIES",
     "CHANCE",
     "EXAMPLES",
     "HAND_SIZE",
@@ -85,8 +86,8 @@ __all__ = [
 
 Game = _core.buh.Game
 State = _core.buh.State
-CHANCE: int = _core.buh.CHANCE
-TERMINAL: int = _core.buh.TERMINAL
+CHANCE: int = _core.CHANCE
+TERMINAL: int = _core.TERMINAL
 
 HAND_SIZE: int = 4
 """The cards of the hands that :func:`strength` and :func:`strength_many` rank (four-card hands)."""
@@ -432,6 +433,12 @@ def explain_equity(hands: Sequence[CardLike], *, draws_left: int = 0,
     result = equity(hands, draws_left=draws_left, dead=dead, samples=samples, seed=seed,
                     flush_buh=flush_buh, hooch_order=hooch_order)
     return equity_table(SPEC.display_name, draws_left, hands, result)
+
+
+CAPABILITIES = Capabilities(
+    explain=explain, examples=EXAMPLES, compare=explain_compare, odds=odds_table,
+    equity=explain_equity, strength_many=strength_many, hand_size=HAND_SIZE)
+"""What the command line offers for Buh (:class:`cardcore.spec.Capabilities`)."""
 
 
 __dir__ = public_dir(__all__)

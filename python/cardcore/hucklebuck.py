@@ -16,7 +16,7 @@ out 1, 2 + m to exchange (bit i of m the i-th lowest card; m = 0 passes) and 34 
 play; chance actions are card ids (the deal, the upcard and each replacement).
 
 >>> state = cc.hucklebuck.Game(players=3).new_initial_state(seed=4)
->>> state.street, state.trump is not None
+>>> state.phase, state.trump is not None
 ('exchange', True)
 """
 
@@ -29,9 +29,10 @@ from cardcore._checks import shown
 from cardcore._namespace import public_dir
 from cardcore._policy import policy_action_of
 from cardcore.cards import SUIT_SYMBOLS, SUITS, Card, CardLike, CardSet
-from cardcore.spec import GameSpec
+from cardcore.spec import Capabilities, GameSpec
 
 __all__ = [
+    "CAPABILITIES",
     "CHANCE",
     "EXAMPLES",
     "SPEC",
@@ -47,8 +48,8 @@ __all__ = [
 
 Game = _core.hucklebuck.Game
 State = _core.hucklebuck.State
-CHANCE: int = _core.hucklebuck.CHANCE
-TERMINAL: int = _core.hucklebuck.TERMINAL
+CHANCE: int = _core.CHANCE
+TERMINAL: int = _core.TERMINAL
 
 SPEC: GameSpec = GameSpec.of(_core.hucklebuck.spec(), Game())
 """Every fact about Hucklebuck that code outside this module relies on (:mod:`cardcore.spec`)."""
@@ -124,6 +125,10 @@ def explain(cards: str | Iterable[Card | str | int], trump: str | int = "h") -> 
     winner = trick_winner(plays, trump)
     shown = " ".join(card.pretty() for card in plays)
     return f"Hucklebuck  trick {shown}, trump {trump}: play {winner} ({plays[winner]}) wins"
+
+
+CAPABILITIES = Capabilities(explain=explain, examples=EXAMPLES)
+"""What the command line offers for Hucklebuck (:class:`cardcore.spec.Capabilities`)."""
 
 
 __dir__ = public_dir(__all__)
