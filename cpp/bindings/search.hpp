@@ -53,11 +53,14 @@ const BuiltinPolicy<State>& builtin_policy(const std::string& name) {
                               ": expected one of " + expected + " or 'ismcts[:option=value,...]'");
 }
 
-// The horizon named "game" or "hand"; anything else throws std::invalid_argument.
+// The horizon of that name, one of the horizon option's choices (in Horizon's order);
+// anything else throws std::invalid_argument.
 inline search::Horizon to_horizon(std::string_view name) {
-  if (name == "game") return search::Horizon::kGame;
-  if (name == "hand") return search::Horizon::kHand;
-  throw std::invalid_argument("ismcts: horizon must be 'game' or 'hand', got " + quote_input(name));
+  const auto& choices = search::search_option("horizon").choices;
+  for (std::size_t i = 0; i < choices.size(); ++i)
+    if (choices[i] == name) return static_cast<search::Horizon>(i);
+  throw std::invalid_argument("ismcts: horizon must be '" + std::string(choices[0]) + "' or '" +
+                              std::string(choices[1]) + "', got " + quote_input(name));
 }
 
 // Whether a policy name is the search, plain or with options.

@@ -126,7 +126,8 @@ inline constexpr SearchOption kSearchOptions[] = {
      {},
      "a number of bytes"},
 };
-static_assert(static_cast<int>(kDefaultOptions.horizon) == 0, "the first horizon choice is the default");
+// The horizon's choices are in Horizon's order (the bindings convert by index), the default first.
+static_assert(static_cast<int>(kDefaultOptions.horizon) == 0 && static_cast<int>(Horizon::kHand) == 1);
 
 // The option named `name` of kSearchOptions (a name of the table).
 constexpr const SearchOption& search_option(std::string_view name) {
