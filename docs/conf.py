@@ -37,7 +37,7 @@ autoclass_content = "both"
 # libraries the adapters wrap cannot resolve, so only those are exempt from nitpicky checking.
 nitpicky = True
 nitpick_ignore_regex = [
-    (r"py:.*", r"(numpy|npt|np|typing|collections|concurrent|types)\..*"),
+    (r"py:.*", r"(numpy|npt|np|typing|collections|concurrent|types|os)\..*"),
     (r"py:.*", r"(int|float|str|bool|bytes|object|dict|list|tuple|None|Any|Literal)"),
     (r"py:.*", r"(pettingzoo|gymnasium|pyspiel|open_spiel)(\.|::).*|GameParameter"),
 ]

@@ -17,8 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 work="$root/build/fuzz"
-# vector is left out of ci until the timeout its first runs found is understood.
-harnesses=(cards deserialize actions batch)
+harnesses=(cards deserialize actions batch vector)
 
 # Builds (when the sources changed) the instrumented package in its own venv, and the ASan
 # runtime with libFuzzer linked in that must be preloaded: libFuzzer's coverage hooks have

@@ -1085,6 +1085,18 @@ GIANTS = [
               lambda t: r"no configuration field " + elided(t)),
     giant_row("seed-string", giant, lambda t: cc.simulate("badugi", 10, seed=t),
               CardcoreTypeError, lambda t: r"got str " + elided(t)),
+    giant_row("record-json", lambda: giant("{"), cc.load_record, ValueError,
+              lambda t: r"not a JSON game record \(.*\): " + elided(t)),
+    giant_row("record-path", giant, cc.load_record, ValueError,
+              lambda t: r"cannot read the game record " + elided(t)),
+    giant_row("phh-toml", lambda: giant('variant = "'), cc.badugi.from_phh, ValueError,
+              lambda t: r"not a PHH hand history \(.*\): " + elided(t)),
+    giant_row("phh-action", lambda: giant("p1 "),
+              lambda t: cc.badugi.from_phh('variant = "FB"\nantes = [0, 0]\n'
+                                           "blinds_or_straddles = [1, 2]\nsmall_bet = 2\n"
+                                           "big_bet = 4\nstarting_stacks = [9, 9]\n"
+                                           f'actions = ["{t}"]'), ValueError,
+              lambda t: r"the hand ends before PHH action 0 \(" + elided(t)),
 ]
 
 

@@ -5,7 +5,6 @@ C++ table that the compiled parser and the Python checks both read)."""
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import re
 from collections.abc import Callable
@@ -111,25 +110,6 @@ def test_the_capabilities_are_what_the_command_line_offers() -> None:
     # The game modules no longer carry the names play used to look for.
     for module in MODULES:
         assert not {"PLAY_CONFIG", "_PLAY_CONFIG", "move_note"} & set(vars(module))
-
-
-def test_play_reads_the_declared_move_note_and_configuration(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """``cardcore play`` shows the move notes and seats the roles that the capabilities
-    declare, and nothing else: a game given Bai Buu's capabilities' note shows it."""
-    name = "hucklebuck"
-    module = getattr(cc, name)
-    out = io.StringIO()
-    play(name, seed=1, stdin=io.StringIO("help\nquit\n"), stdout=out)
-    assert "(noted)" not in out.getvalue()
-    noted = dataclasses.replace(module.CAPABILITIES, move_note=lambda state, action: "(noted)")
-    monkeypatch.setattr(module, "CAPABILITIES", noted)
-    out = io.StringIO()
-    play(name, seed=1, stdin=io.StringIO("help\nquit\n"), stdout=out)
-    assert "(noted)" in out.getvalue()
-    # Bai Buu declares its banker an agent in play: the banker's seat then decides.
-    seats = cc.baibuu.Game(**cc.baibuu.CAPABILITIES.play_config).acting_players
-    assert seats == cc.baibuu.Game().num_players == cc.baibuu.Game().acting_players + 1
 
 
 def test_dealer_rotation_is_declared_where_a_game_has_a_dealer() -> None:

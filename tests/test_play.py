@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import subprocess
@@ -72,6 +73,24 @@ def test_a_seat_sees_its_own_cards_and_no_other_seats(name: str) -> None:
         others = {card for other, hand in enumerate(dealt) if other != seat
                   for card in str(hand).split()}
         assert not cards & others
+
+
+def test_play_takes_the_configuration_and_notes_a_game_module_declares(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`play` reads a game module's declared CAPABILITIES (``play_config``, ``move_note``),
+    and no other names for them."""
+    assert not {"PLAY_CONFIG", "_PLAY_CONFIG", "move_note"} & set(vars(cc.baibuu))
+    monkeypatch.setattr(cc.badugi, "CAPABILITIES", dataclasses.replace(
+        cc.badugi.CAPABILITIES, play_config={"stacks": (40, 40)}))
+    assert "P0 stack 39 bet 1, P1 stack 38 bet 2" in transcript("badugi", "quit\n", seed=1)
+    # Bai Buu's seats the banker as an agent, so that its arrangement shows as a move.
+    assert "> P1: arrange 2 cards" in transcript("baibuu", "0\nquit\n", seed=3)
+    monkeypatch.setattr(cc.baibuu, "CAPABILITIES", dataclasses.replace(
+        cc.baibuu.CAPABILITIES, play_config={}, move_note=lambda state, action: f"note {action}"))
+    text = transcript("baibuu", "0\nquit\n", seed=3)
+    assert "P1: arrange" not in text  # the banker plays the house way inside the engine
+    assert re.findall(r"^  (\d)\) arrange \S\S \S\S: note (\d)$", text, re.M) == [
+        (str(a), str(a)) for a in range(6)]
 
 
 def test_a_seat_outside_the_table_is_refused() -> None:

@@ -83,6 +83,18 @@ def test_chooses_a_legal_action_and_spends_every_simulation(
                 assert result.values[action] <= cc.GAMES[name](**config).max_utility + 1e-9
 
 
+@pytest.mark.parametrize("uct_c", [1e300, 2.7e307, np.finfo(np.float64).max])
+@pytest.mark.parametrize("threads", [1, 3])
+def test_any_finite_exploration_weight_chooses_a_legal_action(uct_c: float, threads: int) -> None:
+    """uct_c times the largest return seen may overflow; the search still picks among the
+    legal moves (it once chose from no edge and wrote out of bounds)."""
+    for name in GAMES:
+        for state in decisions(name, {}, 2, 2):
+            result = cc.search.ismcts(state, simulations=40, uct_c=uct_c, threads=threads, seed=1)
+            assert result.action in state.legal_actions()
+            assert sum(result.visits.values()) == 40
+
+
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_the_same_result_on_any_number_of_threads(case: tuple[str, dict[str, Any]]) -> None:
     name, config = case

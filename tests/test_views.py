@@ -4,8 +4,13 @@ sees them, never naming a face-down card."""
 from __future__ import annotations
 
 import io
+import json
+import random
 import re
+from collections.abc import Callable, Iterator
+from typing import Any
 
+import numpy as np
 import pytest
 
 import cardcore as cc
@@ -33,3 +38,158 @@ def test_play_never_echoes_another_seats_face_down_cards(name: str, last_seat: b
     # a draw, an exchange or an arrangement is counted.
     assert {text.split()[0] for text in echoed if CARD.search(text)} <= {"play"}
     assert any(re.fullmatch(r"(discard|exchange|arrange) [1-5] cards?", text) for text in echoed)
+
+
+# ---------------------------------------------------------------------------------------
+# cc.view: what each seat is shown, as data.
+
+CONFIGS: dict[str, list[dict[str, Any]]] = {
+    "badugi": [{}, {"hands": 12}, {"stacks": (3, 100), "hands": 12}],
+    "buh": [{"players": 2}, {"players": 4}, {"players": 5, "stacks": (3, 8, 20, 5, 40)},
+            {"players": 4, "hands": 6, "stacks": 12}, {"players": 3, "declare_after_draw": False}],
+    "baibuu": [{}, {"player_hands": 3, "banker": "agent", "hands": 4},
+               {"player_hands": 2, "wagers": (10, 3500)}],
+    "hucklebuck": [{"players": 3}, {"players": 5, "hands": 3},
+                   {"players": 7, "upcard": "bottom_of_stock"}],
+}
+"""Configurations played at random: several seat counts, hands, stacks and house rules."""
+STATES_PER_GAME = 1000
+RESAMPLES = 3
+
+
+def random_states(name: str, seed: int) -> Iterator[Any]:
+    """Every state of random games of ``name`` over its configurations, seeded and with
+    explicit chance in turn, about STATES_PER_GAME in all."""
+    rng = random.Random(seed)
+    count = game_number = 0
+    while count < STATES_PER_GAME:
+        config = CONFIGS[name][game_number % len(CONFIGS[name])]
+        explicit = game_number % 2 == 1
+        state = cc.GAMES[name](**config).new_initial_state(None if explicit else game_number)
+        game_number += 1
+        while True:
+            yield state
+            count += 1
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def card_positions(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """(path, card entry) for every card entry of a view."""
+    if isinstance(value, dict):
+        if set(value) == {"id", "card", "face"}:
+            yield path, value
+            return
+        for key, item in value.items():
+            yield from card_positions(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from card_positions(item, (*path, index))
+
+
+def at(value: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        value = value[key]
+    return value
+
+
+def assert_plain_json(value: Any) -> None:
+    """Only str, int, float, bool, None, lists and dicts with str keys."""
+    if isinstance(value, dict):
+        assert all(isinstance(key, str) for key in value)
+        for item in value.values():
+            assert_plain_json(item)
+    elif isinstance(value, list):
+        for item in value:
+            assert_plain_json(item)
+    else:
+        assert value is None or type(value) in (str, int, float, bool), repr(value)
+
+
+def check_views(state: Any, view: Callable[[Any, int | None], dict[str, Any]],
+                seed: int) -> None:
+    """view(viewer) is the same in every world the viewer cannot tell from this one
+    (resampled from his information state by the engine), and each card it names is the
+    card at the same place of each such world's omniscient view."""
+    full = view(state, None)
+    assert_plain_json(full)
+    json.dumps(full)
+    # The omniscient view names every card a seat holds.
+    for seat, hand in zip(full["seats"], state.hands, strict=True):
+        assert sorted(c["id"] for c in seat["cards"]) == sorted(hand.ids())
+    for viewer in range(len(state.returns())):
+        mine = view(state, viewer)
+        assert_plain_json(mine)
+        json.dumps(mine)
+        for k in range(RESAMPLES):
+            world = state.resample_from_infostate(viewer, seed * RESAMPLES + k)
+            assert view(world, viewer) == mine, f"viewer {viewer}: {state.serialize()}"
+            omniscient = view(world, None)
+            for path, entry in card_positions(mine):
+                if entry["id"] is not None:
+                    assert at(omniscient, path) == entry, f"viewer {viewer} at {path}"
+
+
+@pytest.mark.parametrize("name", list(cc.GAMES))
+def test_a_view_shows_no_card_its_viewer_cannot_know(name: str) -> None:
+    for i, state in enumerate(random_states(name, seed=11)):
+        check_views(state, cc.view, i)
+
+
+def test_the_check_sees_a_view_that_shows_a_hidden_card() -> None:
+    """The check above fails on a view that shows a seat the other seat's cards."""
+    state = cc.badugi.Game().new_initial_state(seed=1)
+
+    def leaky(state: Any, viewer: int | None) -> dict[str, Any]:
+        return cc.view(state, None if viewer == 0 else viewer)
+
+    with pytest.raises(AssertionError, match="viewer 0"):
+        check_views(state, leaky, 0)
+
+
+@pytest.mark.parametrize("name", list(cc.GAMES))
+def test_the_view_names_the_legal_moves_of_the_seat_to_act_only(name: str) -> None:
+    state = cc.GAMES[name]().new_initial_state(seed=3)
+    seat = state.to_act
+    mine = cc.view(state, seat)
+    assert [(m["id"], m["text"]) for m in mine["legal"]] == [
+        (a, state.action_to_string(a, viewer=seat)) for a in state.legal_actions()]
+    others = [cc.view(state, viewer)["legal"] for viewer in range(len(state.returns()))
+              if viewer != seat]
+    assert others and all(legal == [] for legal in others)
+
+
+@pytest.mark.parametrize("name", list(cc.GAMES))
+def test_the_moves_are_the_hands_in_each_viewers_words(name: str) -> None:
+    counted = []
+    for seed in range(10):
+        state = cc.GAMES[name]().new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        moves = [entry for entry in state.log if not entry.startswith("chance")]
+        assert [f"P{m['seat']}: {m['text']}" for m in cc.view(state)["moves"]] == moves
+        for viewer in range(len(state.returns())):
+            seen = cc.view(state, viewer)["moves"]
+            assert [m["seat"] for m in seen] == [int(m[1:].split(":")[0]) for m in moves]
+            counted += [m["text"] for m in seen if m["seat"] != viewer and "card" in m["text"]]
+    # Another seat's face-down moves are only counted.
+    assert counted and all(re.fullmatch(r"\w+ \d cards?", text) for text in counted), counted
+
+
+def test_a_view_refuses_a_seat_out_of_range() -> None:
+    state = cc.badugi.Game().new_initial_state(seed=1)
+    with pytest.raises(ValueError, match="viewer must be None or a seat 0 to 1, got 2"):
+        cc.view(state, 2)
+    with pytest.raises(ValueError, match="view needs a cardcore State, got str"):
+        cc.view("state", 0)
+    with pytest.raises(TypeError, match="viewer must be None or a seat 0 to 1, got str"):
+        state.view("0")  # type: ignore[arg-type]
+
+
+def test_state_view_is_the_view_and_takes_numpy_seats() -> None:
+    state = cc.hucklebuck.Game().new_initial_state(seed=4)
+    for viewer in (None, 0, np.int64(2)):
+        assert state.view(viewer) == cc.view(state, viewer) == state.view(viewer=viewer)
+    assert state.view(np.int64(2))["viewer"] == 2

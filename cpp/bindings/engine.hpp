@@ -182,6 +182,14 @@ void bind_protocol(py::class_<State>& cls) {
           "The canonical string of an action id at this state; with a `viewer` seat, the action as that seat "
           "sees it: another seat's face-down cards (a discard, an exchange, an arrangement) only counted, "
           "\"discard 2 cards\".")
+      .def(
+          "view",
+          [](const py::object& self, const py::typing::Optional<py::int_>& viewer) -> Fields {
+            return py::module_::import("cardcore.view").attr("view")(self, viewer);
+          },
+          "viewer"_a = py::none(),
+          "What seat `viewer` may see of this state as JSON-ready data, or everything when `viewer` is None "
+          "(cardcore.view, docs/views.md).")
       .def("string_to_action", &State::string_to_action, "text"_a,
            "The action id of a canonical string (cards in any order and spelling).")
       .def("returns", &State::returns, "Chips won or lost per seat over the hands completed.")

@@ -23,8 +23,10 @@ from cardcore.cards import (
     random_deals,
     random_hands,
 )
+from cardcore.record import load_record, save_record, to_record
 from cardcore.simulation import SimulationResult, simulate
 from cardcore.vector import VectorEnv, VectorEnvPart, VectorStep
+from cardcore.view import view
 
 __version__: str = _metadata.version("cardcore")
 """The installed version (project(cardcore VERSION ...) in CMakeLists.txt)."""
@@ -60,10 +62,14 @@ __all__ = [
     "buh",
     "hucklebuck",
     "ids_from_masks",
+    "load_record",
     "load_state",
     "masks_from_ids",
     "random_deals",
     "random_hands",
+    "save_record",
     "search",
     "simulate",
+    "to_record",
+    "view",
 ]

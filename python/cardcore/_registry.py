@@ -26,30 +26,35 @@ GAMES: dict[str, Any] = {module.SPEC.name: module.Game for module in MODULES}
 """The game engines by name; each builds states that follow the engine protocol."""
 
 
-def module_of(game: str | Any, *, state_for: str | None = None) -> ModuleType:
+def module_of(game: str | Any) -> ModuleType:
     """The module of a game given as a registered name (any case) or a ``Game``; anything
-    else is a ValueError listing the games. With ``state_for`` (the caller's name), the
-    module of a ``State``; anything else is a CardcoreTypeError saying the caller needs one.
-
-    >>> import cardcore as cc
-    >>> module_of("BUH").SPEC.name, module_of(cc.badugi.Game().new_initial_state(),
-    ...                                       state_for="hint").SPEC.name
-    ('buh', 'badugi')
-    """
+    else is a ValueError listing the games."""
     for module in MODULES:
-        if state_for is not None:
-            found = isinstance(game, module.State)
-        else:
-            found = ((isinstance(game, str) and game.lower() == module.SPEC.name)
-                     or isinstance(game, module.Game))
-        if found:
+        named = isinstance(game, str) and game.lower() == module.SPEC.name
+        if named or isinstance(game, module.Game):
             return module
-    if state_for is not None:
-        raise CardcoreTypeError(f"{state_for} needs a cardcore State, got "
-                                f"{type(game).__name__} {shown(game)}")
     if isinstance(game, str):
         raise ValueError(f"unknown game {shown(game)}: expected one of {', '.join(GAMES)}")
     raise ValueError(f"not a cardcore game: {shown(game)}")
+
+
+def module_of_state(state: object, caller: str) -> ModuleType:
+    """The module of the game whose ``State`` ``state`` is, for every caller that takes a
+    state; anything else is a CardcoreTypeError (a ValueError) saying that ``caller`` needs
+    one.
+
+    >>> import cardcore as cc
+    >>> module_of_state(cc.badugi.Game().new_initial_state(), "hint").SPEC.name
+    'badugi'
+    >>> module_of_state("As 2h", "hint")
+    Traceback (most recent call last):
+    cardcore._checks.CardcoreTypeError: hint needs a cardcore State, got str 'As 2h'
+    """
+    for module in MODULES:
+        if isinstance(state, module.State):
+            return module
+    raise CardcoreTypeError(f"{caller} needs a cardcore State, got {type(state).__name__} "
+                            f"{shown(state)}")
 
 
 def spec_of(game: str | Any) -> GameSpec:

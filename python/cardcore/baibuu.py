@@ -50,12 +50,12 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from cardcore import _core
+from cardcore import _core, _views
 from cardcore._batch import (
     StrengthArray,
     as_mask_array,
@@ -796,6 +796,33 @@ def explain_compare(a: CardLike, b: CardLike, *,
            }.get(o.reason, o.reason.replace("_", " "))
     return (f"banker {explain(a)}\nplayer {explain(b)}\n"
             f"=> {o.winner} wins ({why}); player {o.player_net:+d}, banker {o.banker_net:+d}")
+
+
+def _table_view(state: State, viewer: int | None, config: dict[str, Any]) -> dict[str, Any]:
+    """Bai Buu's part of :func:`cardcore.view`: the round, the phase (``deal``,
+    ``arrange``, ``round over``), the returns so far, the last settled round's results, and
+    per seat its role, its wager (a player hand's) and whether it has arranged; its cards
+    and its arrangement (Low and High) are its own until the round is settled, then face
+    up."""
+    settled = state.is_terminal()
+    phase = "round over" if settled else "deal" if state.is_chance_node() else "arrange"
+    players = len(state.hands) - 1  # the banker is the last seat
+    seats = []
+    for seat, hand in enumerate(state.hands):
+        known = _views.sees(viewer, seat)
+        low = state.lows[seat]
+        arrangement = None
+        if low is not None and (known or settled):
+            high = CardSet.from_mask(hand.mask & ~low.mask)
+            arrangement = {part: _views.cards(cards, known=True, face_up=settled)
+                           for part, cards in (("low", low), ("high", high))}
+        banker = seat == players
+        seats.append({"role": "banker" if banker else "player",
+                      "wager": None if banker else config["wagers"][seat],
+                      "arranged": low is not None, "arrangement": arrangement,
+                      "cards": _views.cards(hand, known=known, face_up=settled)})
+    return {"hand": state.round_number, "phase": phase, "dealer": players,
+            "totals": state.returns(), "results": state.results, "seats": seats}
 
 
 CAPABILITIES = Capabilities(

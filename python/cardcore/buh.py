@@ -39,11 +39,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import numpy.typing as npt
 
-from cardcore import _core
+from cardcore import _core, _views
 from cardcore._batch import StrengthArray, StrengthKernel, map_strengths, share_beaten
 from cardcore._explain import beats, versus
 from cardcore._namespace import public_dir
@@ -433,6 +433,49 @@ def explain_equity(hands: Sequence[CardLike], *, draws_left: int = 0,
     result = equity(hands, draws_left=draws_left, dead=dead, samples=samples, seed=seed,
                     flush_buh=flush_buh, hooch_order=hooch_order)
     return equity_table(SPEC.display_name, draws_left, hands, result)
+
+
+def _shown_by_declarations(state: State, config: dict[str, Any],
+                           declare: int) -> dict[int, CardSet]:
+    """The hands that declarations showed in the hand in play, by seat: each declarer's
+    hand just before he declared (it leaves the hand with him), from a replay."""
+    replay = Game(**config).new_initial_state()
+    shown_hands: dict[int, CardSet] = {}
+    for action in state.history():
+        if replay.to_act is not None and action == declare:
+            shown_hands[replay.to_act] = replay.hands[replay.to_act]
+        number = replay.hand_number
+        replay.apply_action(action)
+        if replay.hand_number != number:
+            shown_hands.clear()
+    return shown_hands
+
+
+def _table_view(state: State, viewer: int | None, config: dict[str, Any]) -> dict[str, Any]:
+    """Buh's part of :func:`cardcore.view`: the pot, the street, the dealer and per seat
+    the stack, the bet this round, the chips in the pot and the status (``out`` when not
+    dealt in); a declarer's hand face up, and the hands still in face up at the end of a
+    game shown down."""
+    declare = next(b.first for b in SPEC.action_blocks if b.name == "declare")
+    declared = _shown_by_declarations(state, config, declare)
+    last = _views.last_move(state)
+    contenders = [i and not d for i, d in zip(state.in_hand, state.declared, strict=True)]
+    # A declaration that ends the game shows the declarer's hand alone.
+    shown_down = (state.is_terminal() and (last is None or last[1] != declare)
+                  and sum(contenders) > 1)
+    seats = []
+    for seat in range(len(state.stacks)):
+        stack, committed, in_hand = state.stacks[seat], state.committed[seat], state.in_hand[seat]
+        status = ("declared" if state.declared[seat] else
+                  ("all-in" if stack == 0 else "active") if in_hand else
+                  "out" if stack == 0 and committed == 0 else "folded")
+        hand = declared.get(seat, state.hands[seat])
+        up = seat in declared or (shown_down and contenders[seat])
+        seats.append({"stack": stack, "bet": state.bets[seat], "committed": committed,
+                      "status": status,
+                      "cards": _views.cards(hand, known=_views.sees(viewer, seat), face_up=up)})
+    return {"hand": state.hand_number, "phase": state.street, "dealer": state.button,
+            "pot": state.pot, "seats": seats}
 
 
 CAPABILITIES = Capabilities(

@@ -23,8 +23,9 @@ play; chance actions are card ids (the deal, the upcard and each replacement).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from cardcore import _core
+from cardcore import _core, _views
 from cardcore._checks import shown
 from cardcore._namespace import public_dir
 from cardcore._policy import policy_action_of
@@ -125,6 +126,24 @@ def explain(cards: str | Iterable[Card | str | int], trump: str | int = "h") -> 
     winner = trick_winner(plays, trump)
     shown = " ".join(card.pretty() for card in plays)
     return f"Hucklebuck  trick {shown}, trump {trump}: play {winner} ({plays[winner]}) wins"
+
+
+def _table_view(state: State, viewer: int | None, config: dict[str, Any]) -> dict[str, Any]:
+    """Hucklebuck's part of :func:`cardcore.view`: the dealer, the upcard and trump, the
+    trick in play (face up, in play order), the target, and per seat the score, the tricks
+    taken and whether it plays the hand (``in``) or dropped (``out``); a dealer who took
+    the upcard holds it face up."""
+    upcard = state.upcard
+    up = [upcard] if upcard is not None else []
+    seats = [{"score": state.scores[seat], "tricks": state.tricks[seat],
+              "status": "in" if state.active[seat] else "out",
+              "cards": _views.cards(state.hands[seat], known=_views.sees(viewer, seat), up=up)}
+             for seat in range(len(state.scores))]
+    trick = [{"seat": seat, "card": _views.card(Card(text), known=True, face_up=True)}
+             for seat, text in state.trick]
+    return {"hand": state.hand_number, "phase": state.phase, "dealer": state.button,
+            "target": config["target"], "upcard": _views.card(upcard, known=True, face_up=True),
+            "trump": state.trump, "trick": trick, "seats": seats}
 
 
 CAPABILITIES = Capabilities(explain=explain, examples=EXAMPLES)

@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from cardcore import _core
 from cardcore._checks import checked_int, quote_input, shown
 from cardcore._namespace import public_dir
-from cardcore._registry import GAMES, MODULES, module_of
+from cardcore._registry import GAMES, MODULES, module_of, module_of_state
 from cardcore.search import ismcts, policy_text
 
 __all__ = ["HINT_SIMULATIONS", "OPPONENTS", "SYNONYMS", "game_hands", "hint", "play",
@@ -146,7 +146,7 @@ def read_move(state: Any, text: str) -> int:
         count = len(legal)
         raise refused(f"{number} is not one of the {count} move{'s' * (count != 1)} "
                       f"(0 to {count - 1})")
-    verbs = {block.name for block in module_of(state, state_for="read_move").SPEC.action_blocks}
+    verbs = {block.name for block in module_of_state(state, "read_move").SPEC.action_blocks}
     verbs |= {move.split()[0] for move in moves}
     try:
         action = int(state.string_to_action(_canonical(typed, verbs)))

@@ -201,9 +201,9 @@ def ismcts(state: Any, **options: Any) -> SearchResult:
     Traceback (most recent call last):
     ValueError: unknown ismcts option 'simulation': expected simulations, uct_c, rollout, ...
     """
-    from cardcore._registry import module_of  # the game modules import this module's users
+    from cardcore._registry import module_of_state  # the game modules import this module's users
 
-    module = module_of(state, state_for="ismcts")
+    module = module_of_state(state, "ismcts")
     spec = module.SPEC
     checked = _checked_options(options, spec)
     if state.is_terminal():

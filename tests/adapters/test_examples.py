@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,6 +16,7 @@ import pytest
 import cardcore as cc
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+NO_TORCH = "PyTorch is not installed (pip install torch==2.13.0, the CPU build; CI does)"
 
 
 def load_example(name: str) -> ModuleType:
@@ -129,3 +132,73 @@ def test_vector_bai_buu_reinforce_learns(capsys: pytest.CaptureFixture[str],
                       r"split ([+-]\d+\.\d+)%", out)
     assert final is not None, out
     assert float(final.group(1)) > float(final.group(2))
+
+
+def test_vector_badugi_ppo_smoke() -> None:
+    """The PPO example's smoke run: a few batches of training, each scored against
+    rule_based through cc.simulate, then the final evaluation, each with a 95% interval."""
+    pytest.importorskip("torch", reason=NO_TORCH)
+    result = subprocess.run([sys.executable, str(EXAMPLES / "vector_badugi_ppo.py"), "--smoke"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    number = r"([+-]\d+\.\d+)"
+    points = re.findall(rf"^ *([\d,]+) steps  training {number} chips/episode  greedy {number} "
+                        rf"bb/hand \[{number}, {number}\] +\d+ s$", result.stdout, re.M)
+    steps = [int(point[0].replace(",", "")) for point in points]
+    assert len(points) == 3 and steps == sorted(set(steps)), result.stdout
+    assert all(float(low) <= float(mean) <= float(high) for _, _, mean, low, high in points)
+    final = re.search(rf"^against rule_based over 400 hands: {number} big blinds a hand, "
+                      rf"95% interval \[{number}, {number}\]$", result.stdout, re.M)
+    assert final is not None, result.stdout
+    mean, low, high = map(float, final.groups())
+    assert low < mean < high
+
+
+def test_vector_badugi_ppo_plays_from_what_it_trained_on() -> None:
+    """cc.simulate hands the trained net an Observation: its information-state tensor and
+    legal actions are the VectorEnv rows the net trained on, so it chooses the same."""
+    torch = pytest.importorskip("torch", reason=NO_TORCH)
+    example = load_example("vector_badugi_ppo")
+    game = cc.badugi.Game()
+    net = example.Net(game.information_state_tensor_shape[0], game.num_distinct_actions)
+    with torch.no_grad():  # a policy far from uniform, so that its choices tell
+        net.policy[-1].weight.mul_(1000.0)
+    player = example.policy_of(net)
+    env = cc.VectorEnv(game, 64, seat=0, opponents="rule_based", seed=3, threads=1,
+                       observation="information_state")
+    step = env.reset()
+    chosen = set()
+    for _ in range(6):
+        observation, legal, decision = example.as_tensors(step)
+        with torch.no_grad():
+            actions = net.logits(observation, legal).argmax(dim=1).numpy()
+        for i in np.flatnonzero(decision.numpy()):
+            state = env.state(int(i))
+            assert player(cc.simulate.Observation(state)) == actions[i]
+            assert step.legal_mask[i, actions[i]]
+            chosen.add(int(actions[i]))
+        step = env.step(actions)
+    assert len(chosen) > 1
+
+
+def test_vector_badugi_ppo_advantages_stop_at_the_end_of_a_hand() -> None:
+    """GAE over one env's steps: a decision, a decision ending its hand, the step dealing
+    the next hand (no decision), two decisions, then the next batch's value."""
+    torch = pytest.importorskip("torch", reason=NO_TORCH)
+    example = load_example("vector_badugi_ppo")
+    r, v, last, lam = [1.0, 2.0, 5.0, 3.0, 4.0], [0.5, 1.5, 9.0, 2.5, 3.5], 6.0, 0.5
+
+    def column(values: list[Any], dtype: Any = torch.float32) -> Any:
+        return torch.tensor(values, dtype=dtype)[:, None]  # one env
+
+    batch = example.Batch(
+        observation=torch.zeros(5, 1, 1), legal=torch.ones(5, 1, 1, dtype=torch.bool),
+        action=column([0] * 5, torch.int64), log_prob=column([0.0] * 5), value=column(v),
+        reward=column(r), done=column([False, True, False, False, False], torch.bool),
+        decision=column([True, True, False, True, True], torch.bool))
+    a = example.advantages(batch, torch.tensor([last]), gamma=1.0, lam=lam)[:, 0].tolist()
+    a4 = r[4] + last - v[4]
+    a3 = r[3] + v[4] - v[3] + lam * a4
+    a1 = r[1] - v[1]  # the hand ends: nothing after it counts
+    a0 = r[0] + v[1] - v[0] + lam * a1
+    assert [a[0], a[1], a[3], a[4]] == pytest.approx([a0, a1, a3, a4])

@@ -336,7 +336,9 @@ class IsmctsTree {
     }
     // UCT over the legal edges (every one tried).
     const double log_n = std::log(static_cast<double>(std::max<std::int64_t>(node.visits, 1)));
-    const double explore = uct_c_ * scale_;
+    // Capped so that a huge uct_c times a large scale stays finite: an infinite weight times a
+    // zero bonus (a node seen once) would be NaN and leave no edge chosen.
+    const double explore = std::min(uct_c_ * scale_, std::numeric_limits<double>::max());
     std::size_t best = kNone;
     double best_score = -INFINITY;
     for (int e = 0; e < node.num_edges; ++e) {

@@ -107,6 +107,10 @@ class State:
         """
         The action id of a canonical string (cards in any order and spelling).
         """
+    def view(self, viewer: int | None = None) -> dict[str, typing.Any]:
+        """
+        What seat `viewer` may see of this state as JSON-ready data, or everything when `viewer` is None (cardcore.view, docs/views.md).
+        """
     def why_illegal(self, action: typing.SupportsIndex) -> str | None:
         """
         None when the action id is legal here, else why not, in a player's words ("facing a bet you cannot check: call, raise or fold").
