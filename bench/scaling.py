@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 import cardcore as cc
-from cardcore.simulate import CHUNK
+from cardcore.simulation import CHUNK
 
 
 def best_time(run: Callable[[], cc.SimulationResult], repeats: int) -> tuple[float, Any]:

@@ -22,7 +22,7 @@ from typing import Any
 from workloads import format_rate
 
 import cardcore as cc
-from cardcore.simulate import POLICIES
+from cardcore.simulation import POLICIES
 
 
 def first_legal(state: Any) -> int:

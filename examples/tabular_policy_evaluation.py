@@ -14,7 +14,7 @@ import argparse
 import itertools
 
 import cardcore as cc
-from cardcore.simulate import POLICIES
+from cardcore.simulation import POLICIES
 
 # Bai Buu's banker plays a policy only as an agent; its default banker is the house way.
 CONFIGS = {"badugi": {}, "buh": {}, "baibuu": {"banker": "agent"}, "hucklebuck": {}}

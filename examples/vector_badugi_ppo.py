@@ -33,7 +33,7 @@ import torch
 from torch import nn
 
 import cardcore as cc
-from cardcore.simulate import Observation, SimulationResult
+from cardcore.simulation import Observation, SimulationResult
 
 __all__ = ["Batch", "Net", "Point", "Settings", "advantages", "as_tensors", "collect", "evaluate",
            "main", "policy_of", "train", "update"]

@@ -26,7 +26,7 @@ MODULES = [
     "cardcore.hucklebuck",
     "cardcore.cli",
     "cardcore.play",
-    "cardcore.simulate",
+    "cardcore.simulation",
     "cardcore.vector",
     "cardcore.search",
     "cardcore._checks",

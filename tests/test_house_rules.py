@@ -1,4 +1,4 @@
-"""House rules (issue 21): each option against a scripted hand or a hand pair whose outcome
+"""House rules: each option against a scripted hand or a hand pair whose outcome
 was worked out by hand from the rules (docs/games/<game>.md, "House rules"), the evaluator
 options against the oracles over every four-card hand, and the defaults unchanged."""
 
@@ -324,7 +324,7 @@ def test_upcard_at_the_bottom_of_the_stock_is_drawn_last() -> None:
         while state.is_chance_node():
             state.apply_action(state.legal_actions()[0])
         upcard = state.upcard
-        while state.street == "in or out":
+        while state.phase == "in or out":
             state.apply_action(0)
         for seat in (1, 2, 3):
             assert state.to_act == seat

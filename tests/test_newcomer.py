@@ -1,4 +1,4 @@
-"""Issue 20, what a newcomer hits: the command line in the user's words (through a
+"""What a newcomer hits: the command line in the user's words (through a
 subprocess, checking what a user reads) and the answers the API gives."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def human_decisions(name: str, seed: int, choose: Callable[[Any], int],
     `choose`, with the moves typed before it: the other seats play as `cardcore play` makes
     them (the game's opponent policy, seeded by the seed and the move number)."""
     module = getattr(cc, name)
-    config = {**getattr(module, "_PLAY_CONFIG", {})}
+    config = {**module.CAPABILITIES.play_config}
     if players is not None:
         config[module.SPEC.seats_field] = players
     state = cc.GAMES[name](**config).new_initial_state(seed=seed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import subprocess
@@ -61,7 +62,7 @@ def test_the_default_length_comes_from_the_spec() -> None:
 
 @pytest.mark.parametrize("name", list(cc.GAMES))
 def test_a_seat_sees_its_own_cards_and_no_other_seats(name: str) -> None:
-    config = getattr(cc.__dict__[name], "_PLAY_CONFIG", {})
+    config = cc.__dict__[name].CAPABILITIES.play_config
     dealt = cc.GAMES[name](**config, hands=game_hands(name)).new_initial_state(seed=3).hands
     for seat in range(len(dealt)):
         text = transcript(name, "quit\n", seed=3, seat=seat)
@@ -76,15 +77,16 @@ def test_a_seat_sees_its_own_cards_and_no_other_seats(name: str) -> None:
 
 def test_play_takes_the_configuration_and_notes_a_game_module_declares(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """`play` reads a game module's private `_PLAY_CONFIG` and `_move_note`, and no other
-    names for them."""
-    assert not {"PLAY_CONFIG", "move_note"} & set(vars(cc.baibuu))
-    monkeypatch.setattr(cc.badugi, "_PLAY_CONFIG", {"stacks": (40, 40)}, raising=False)
+    """`play` reads a game module's declared CAPABILITIES (``play_config``, ``move_note``),
+    and no other names for them."""
+    assert not {"PLAY_CONFIG", "_PLAY_CONFIG", "move_note"} & set(vars(cc.baibuu))
+    monkeypatch.setattr(cc.badugi, "CAPABILITIES", dataclasses.replace(
+        cc.badugi.CAPABILITIES, play_config={"stacks": (40, 40)}))
     assert "P0 stack 39 bet 1, P1 stack 38 bet 2" in transcript("badugi", "quit\n", seed=1)
     # Bai Buu's seats the banker as an agent, so that its arrangement shows as a move.
     assert "> P1: arrange 2 cards" in transcript("baibuu", "0\nquit\n", seed=3)
-    monkeypatch.setattr(cc.baibuu, "_PLAY_CONFIG", {})
-    monkeypatch.setattr(cc.baibuu, "_move_note", lambda state, action: f"note {action}")
+    monkeypatch.setattr(cc.baibuu, "CAPABILITIES", dataclasses.replace(
+        cc.baibuu.CAPABILITIES, play_config={}, move_note=lambda state, action: f"note {action}"))
     text = transcript("baibuu", "0\nquit\n", seed=3)
     assert "P1: arrange" not in text  # the banker plays the house way inside the engine
     assert re.findall(r"^  (\d)\) arrange \S\S \S\S: note (\d)$", text, re.M) == [
@@ -100,7 +102,7 @@ def test_a_seat_outside_the_table_is_refused() -> None:
 def first_decision(name: str, seed: int) -> Any:
     """`play`'s game at seed ``seed``, played by the first legal move to a decision of a
     seat other than 0."""
-    config = getattr(cc.__dict__[name], "_PLAY_CONFIG", {})
+    config = cc.__dict__[name].CAPABILITIES.play_config
     state = cc.GAMES[name](**config, hands=game_hands(name)).new_initial_state(seed=seed)
     while state.current_player() == 0:
         state.apply_action(state.legal_actions()[-1])  # not a fold

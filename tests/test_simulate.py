@@ -14,7 +14,7 @@ import pytest
 
 import cardcore as cc
 from cardcore import cli
-from cardcore.simulate import POLICIES
+from cardcore.simulation import POLICIES
 from tests.reference import every_hand
 
 CASES = [
@@ -248,20 +248,21 @@ def test_cli_play_opponents_play_their_policy() -> None:
             getattr(_core, name).policy_action(state, "random", 0)
 
 
-def test_simulate_is_a_module_and_a_function() -> None:
-    """``import cardcore.simulate as sm`` gives the module (its POLICIES), and calling it, or
-    ``cc.simulate``, plays as the function does."""
-    import cardcore.simulate as sm
+def test_simulate_is_a_plain_function_of_the_simulation_module() -> None:
+    """``cc.simulate`` is the function itself (no module made callable), and
+    ``cardcore.simulation`` is its module, with POLICIES and SimulationResult."""
+    import types
+
+    import cardcore.simulation as sm
 
     specs = {name: module.SPEC.policies for name, module in
              zip(cc.GAMES, (cc.badugi, cc.buh, cc.baibuu, cc.hucklebuck), strict=True)}
     assert specs == sm.POLICIES
-    assert isinstance(sm.SimulationResult, type) and sm.simulate.__name__ == "simulate"
-    by_module = sm("buh", 500, seed=4)  # type: ignore[operator]  # typed as the function
-    by_function = sm.simulate("buh", 500, seed=4)
-    assert np.array_equal(by_module.returns, by_function.returns)
-    assert np.array_equal(cc.simulate("buh", 500, seed=4).returns, by_function.returns)
-    assert "policies" in str(__import__("inspect").signature(cc.simulate))
+    assert cc.simulate is sm.simulate and isinstance(cc.simulate, types.FunctionType)
+    assert cc.SimulationResult is sm.SimulationResult
+    assert type(sm) is types.ModuleType
+    assert np.array_equal(cc.simulate("buh", 500, seed=4).returns,
+                          sm.simulate("buh", 500, seed=4).returns)
 
 
 def test_a_policy_for_a_seat_the_engine_plays_is_an_error() -> None:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import cardcore as cc
-from cardcore.simulate import POLICIES, Observation, SimulationResult
+from cardcore.simulation import POLICIES, Observation, SimulationResult
 
 
 def cautious(seen: Any) -> int:

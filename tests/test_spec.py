@@ -21,7 +21,7 @@ import cardcore as cc
 from cardcore import cli
 from cardcore._registry import MODULES, module_of
 from cardcore.play import OPPONENTS
-from cardcore.simulate import POLICIES
+from cardcore.simulation import POLICIES
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = [module.SPEC for module in MODULES]
@@ -319,8 +319,8 @@ def test_a_public_module_shows_only_its_api(name: str) -> None:
 
 
 
-GAME_NAMES = frozenset({"CHANCE", "EXAMPLES", "SPEC", "TERMINAL", "Game", "State", "explain",
-                        "policy_action"})
+GAME_NAMES = frozenset({"CAPABILITIES", "CHANCE", "EXAMPLES", "SPEC", "TERMINAL", "Game", "State",
+                        "explain", "policy_action"})
 """What every game module exposes: its spec, its engine and the verbs every tool uses."""
 GROUPS = {
     "evaluator": frozenset({"HAND_SIZE", "compare", "evaluate", "explain_compare", "odds_table",

@@ -19,7 +19,7 @@ import pytest
 
 import cardcore as cc
 from cardcore import cli
-from cardcore.simulate import CHUNK, POLICIES, ReturnsSummary
+from cardcore.simulation import CHUNK, POLICIES, ReturnsSummary
 
 GAMES = 5_000
 """Games a run: several C++ blocks of 1,024 (Badugi, the fast one, runs more than a chunk)."""

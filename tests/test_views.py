@@ -182,7 +182,7 @@ def test_a_view_refuses_a_seat_out_of_range() -> None:
     state = cc.badugi.Game().new_initial_state(seed=1)
     with pytest.raises(ValueError, match="viewer must be None or a seat 0 to 1, got 2"):
         cc.view(state, 2)
-    with pytest.raises(ValueError, match="not a cardcore state"):
+    with pytest.raises(ValueError, match="view needs a cardcore State, got str"):
         cc.view("state", 0)
     with pytest.raises(TypeError, match="viewer must be None or a seat 0 to 1, got str"):
         state.view("0")  # type: ignore[arg-type]

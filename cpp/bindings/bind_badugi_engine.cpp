@@ -1,8 +1,6 @@
-#include <functional>
 #include <optional>
 #include <sstream>
 
-#include "cardcore/games/badugi/policy.hpp"
 #include "cardcore/games/badugi/state.hpp"
 #include "common.hpp"
 #include "engine.hpp"
@@ -37,9 +35,6 @@ std::string table_view(const State& s) {
 
 template <>
 void bind_engine<State>(py::module_& m) {
-  m.attr("CHANCE") = kChancePlayer;
-  m.attr("TERMINAL") = kTerminalPlayer;
-
   py::class_<State> state(m, "State", R"(A Badugi state (docs/rulebook/badugi.md): the engine protocol
 plus named verbs and readable properties.
 
@@ -82,19 +77,13 @@ raises a round; ``hands=12`` plays the source's match over persistent stacks.
 >>> game.num_players, game.num_distinct_actions, game.max_chance_outcomes
 (2, 21, 52)
 >>> state = game.new_initial_state()  # explicit chance nodes
->>> state.current_player() == CHANCE, len(state.chance_outcomes())
+>>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 52))");
   bind_game<Game, State, badugi::kConfigFields>(m, game);
   bind_simulate<Game, State>(m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
 
 >>> simulate(Game(), 0, 4, 1, ["random", "rule_based"], 1)[0].shape
-(4, 2))",
-                             true, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
-                               if (name == "random")
-                                 return [](const State& s, Rng& rng) { return random_action(s, rng); };
-                               // bind_simulate passes only the spec's names; the last is "rule_based".
-                               return [](const State& s, Rng&) { return badugi::rule_based_action(s); };
-                             });
+(4, 2))");
 }
 
 }  // namespace cardcore::bindings

@@ -1,4 +1,3 @@
-#include <functional>
 #include <optional>
 #include <sstream>
 
@@ -68,9 +67,6 @@ std::optional<std::vector<bool>> table_choices(const Game& game, const std::vect
 
 template <>
 void bind_engine<State>(py::module_& m) {
-  m.attr("CHANCE") = kChancePlayer;
-  m.attr("TERMINAL") = kTerminalPlayer;
-
   py::class_<State> state(m, "State", R"(A Bai Buu round (docs/rulebook/baibuu.md): the engine protocol
 plus arrange() and readable properties. Seats 0 .. n-1 are the player hands, seat n the
 banker.
@@ -130,26 +126,13 @@ the last seat with ``banker="agent"``).
   bind_game<Game, State, baibuu::kConfigFields>(m, game);
   // The general rollouts; simulate() below takes the table path when it can.
   py::module_ general = m.def_submodule("rollouts", "Bai Buu rollouts through the engine.");
-  bind_simulate<Game, State>(
-      general, R"(Returns of rounds [begin, end) played through States, each seat arranging by
+  bind_simulate<Game, State>(general, R"(Returns of rounds [begin, end) played through States, each seat arranging by
 'house_way', 'optimal' or 'random' (an agent banker by 'house_way' or 'random').
 
 >>> from cardcore._core.baibuu import Game
 >>> returns, counts = simulate(Game(player_hands=2), 0, 4, 1, ["optimal", "random", "house_way"], 1)
 >>> returns.shape, counts["rounds"]
-((4, 3), 4))",
-      false, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
-        if (name == "random") return [](const State& s, Rng& rng) { return random_action(s, rng); };
-        if (name == "house_way")
-          return [](const State& s, Rng&) { return baibuu::house_way(s.hand(s.current_player())); };
-        // bind_simulate passes only the spec's names; the last is "optimal".
-        return [](const State& s, Rng&) {
-          const int seat = s.current_player();
-          // The optimal arrangement is the player's; a banker arranges by the house way.
-          return seat == s.banker_seat() ? baibuu::house_way(s.hand(seat))
-                                         : baibuu::optimal_arrangement(s.hand(seat), s.config().rules());
-        };
-      });
+((4, 3), 4))");
   m.attr("policy_action") = general.attr("policy_action");
   m.attr("VectorEnv") = general.attr("VectorEnv");
   m.attr("VectorEnvPart") = general.attr("VectorEnvPart");

@@ -1,8 +1,6 @@
-#include <functional>
 #include <optional>
 #include <sstream>
 
-#include "cardcore/games/buh/policy.hpp"
 #include "cardcore/games/buh/state.hpp"
 #include "common.hpp"
 #include "engine.hpp"
@@ -14,8 +12,6 @@ namespace {
 
 using buh::Game;
 using buh::State;
-
-// stacks: None (100 each), one number for everyone, or one per player.
 
 // One value per seat, typed tuple[Element, ...] in the stubs.
 template <class Element, class Value>
@@ -52,9 +48,6 @@ std::string table_view(const State& s) {
 
 template <>
 void bind_engine<State>(py::module_& m) {
-  m.attr("CHANCE") = kChancePlayer;
-  m.attr("TERMINAL") = kTerminalPlayer;
-
   py::class_<State> state(m, "State", R"(A Buh state (docs/rulebook/buh.md): the engine protocol plus
 named verbs and readable properties.
 
@@ -111,13 +104,7 @@ raises a round; ``hands`` > 1 rotates the dealer over persistent stacks.
   bind_simulate<Game, State>(m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
 
 >>> simulate(Game(players=3), 0, 4, 1, ["random", "rule_based", "random"], 1)[0].shape
-(4, 3))",
-                             true, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
-                               if (name == "random")
-                                 return [](const State& s, Rng& rng) { return random_action(s, rng); };
-                               // bind_simulate passes only the spec's names; the last is "rule_based".
-                               return [](const State& s, Rng&) { return buh::rule_based_action(s); };
-                             });
+(4, 3))");
 }
 
 }  // namespace cardcore::bindings

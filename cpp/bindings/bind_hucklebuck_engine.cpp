@@ -1,8 +1,6 @@
-#include <functional>
 #include <optional>
 #include <sstream>
 
-#include "cardcore/games/hucklebuck/policy.hpp"
 #include "cardcore/games/hucklebuck/state.hpp"
 #include "common.hpp"
 #include "engine.hpp"
@@ -48,14 +46,11 @@ std::string table_view(const State& s) {
 
 template <>
 void bind_engine<State>(py::module_& m) {
-  m.attr("CHANCE") = kChancePlayer;
-  m.attr("TERMINAL") = kTerminalPlayer;
-
   py::class_<State> state(m, "State", R"(A Hucklebuck state (docs/rulebook/hucklebuck.md): the engine protocol
 plus named verbs and readable properties.
 
 >>> state = Game(players=5).new_initial_state(seed=1)
->>> state.street, state.to_act
+>>> state.phase, state.to_act
 ('in or out', 1))");
   bind_protocol(state);
   bind_draw_verbs(state, hucklebuck::kExchangeBase, "exchange", "pass_", "pass");
@@ -122,7 +117,8 @@ plus named verbs and readable properties.
           },
           "The discard pile, the upcard (unless a player drew it) and every card played this hand.")
       .def_property_readonly("button", &State::dealer, "The dealer's seat.")
-      .def_property_readonly("street", &State::phase_name)
+      .def_property_readonly("phase", &State::phase_name,
+                             "The part of the hand in play: in or out, exchange, play or over.")
       .def_property_readonly("hand_number", &State::hand_number)
       .def_property_readonly(
           "winner",
@@ -144,16 +140,10 @@ the winner and -1/(n-1) for each other player.
 >>> game.num_players, game.num_distinct_actions
 (5, 86))");
   bind_game<Game, State, hucklebuck::kConfigFields>(m, game);
-  bind_simulate<Game, State>(
-      m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
+  bind_simulate<Game, State>(m, R"(Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
 
 >>> simulate(Game(), 0, 4, 1, ["random", "rule_based", "random", "random"], 1)[0].shape
-(4, 4))",
-      true, [](const std::string& name) -> std::function<int(const State&, Rng&)> {
-        // bind_simulate passes only the spec's names: "random" or "rule_based".
-        const auto policy = name == "random" ? hucklebuck::Policy::kRandom : hucklebuck::Policy::kRuleBased;
-        return [policy](const State& s, Rng& rng) { return hucklebuck::policy_action(s, policy, rng); };
-      });
+(4, 4))");
 }
 
 }  // namespace cardcore::bindings

@@ -245,9 +245,17 @@ void def_game_init(py::class_<Game>& cls, std::string_view game, std::index_sequ
           py::kw_only(), py::arg_v(Table[I].name.data(), default_value(Table[I]), nullptr)...);
 }
 
+// The names of a game's built-in policies, in the spec's order.
+template <class Config, class State>
+py::typing::Tuple<py::str, py::ellipsis> policy_names(const GameSpec<Config, State>& spec) {
+  py::tuple out(spec.policies.size());
+  for (std::size_t i = 0; i < spec.policies.size(); ++i) out[i] = py::str(std::string(spec.policies[i].name));
+  return out;
+}
+
 // The spec of a game as plain data, for cardcore's GameSpec record.
-template <class Config>
-Fields spec_dict(const GameSpec<Config>& spec) {
+template <class Config, class State>
+Fields spec_dict(const GameSpec<Config, State>& spec) {
   auto names = [](auto list) {
     py::tuple out(list.size());
     for (std::size_t i = 0; i < list.size(); ++i) out[i] = py::str(std::string(list[i]));
@@ -271,10 +279,10 @@ Fields spec_dict(const GameSpec<Config>& spec) {
       "name"_a = std::string(spec.name), "display_name"_a = std::string(spec.display_name),
       "min_players"_a = spec.min_players, "max_players"_a = spec.max_players,
       "seats_field"_a = spec.seats_field.empty() ? py::object(py::none()) : py::str(std::string(spec.seats_field)),
-      "fields"_a = py::tuple(fields), "policies"_a = names(spec.policies), "opponent"_a = std::string(spec.opponent),
-      "count_names"_a = names(spec.count_names), "utility"_a = std::string(spec.utility_doc),
-      "unit"_a = std::string(spec.unit), "num_distinct_actions"_a = spec.num_distinct_actions,
-      "action_blocks"_a = py::tuple(blocks));
+      "fields"_a = py::tuple(fields), "policies"_a = policy_names(spec), "opponent"_a = std::string(spec.opponent),
+      "rotates_dealer"_a = spec.rotates_dealer, "count_names"_a = names(spec.count_names),
+      "utility_doc"_a = std::string(spec.utility_doc), "unit"_a = std::string(spec.unit),
+      "num_distinct_actions"_a = spec.num_distinct_actions, "action_blocks"_a = py::tuple(blocks));
 }
 
 // A tensor's segments as (name, offset, size, low, high) tuples.

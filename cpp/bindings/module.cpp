@@ -1,11 +1,16 @@
 #include "calls.hpp"
 #include "cardcore/games/registry.hpp"
 #include "common.hpp"
+#include "search.hpp"
 
 PYBIND11_MODULE(_core, m) {
   using namespace cardcore::bindings;
   m.doc() = "cardcore's C++ core: cards, hand evaluators and game engines.";
   bind_cards(m);
+  // What current_player() returns at a chance node and at the end, in every game.
+  m.attr("CHANCE") = cardcore::kChancePlayer;
+  m.attr("TERMINAL") = cardcore::kTerminalPlayer;
+  bind_search_options(m);
   cardcore::Games::for_each([&]<class State>() { bind_game_module<State>(m); });
   refuse_bad_calls(m);  // last: every function is bound
 }

@@ -3,6 +3,7 @@
 // that simulate, policy_action and VectorEnv accept wherever they take a policy name.
 #pragma once
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -34,11 +35,32 @@ inline std::uint64_t half_the_memory() {
 
 inline constexpr std::string_view kSearchPolicy = "ismcts";
 
-// The horizon named "game" or "hand"; anything else throws std::invalid_argument.
+// A seat's chooser (state, rng) -> action: a built-in policy, the search, or a VectorEnv's opponent.
+template <class State>
+using Chooser = std::function<int(const State&, Rng&)>;
+
+// The entry of built-in policy `name` in the game's spec, else std::invalid_argument listing
+// the game's policies.
+template <class State>
+const BuiltinPolicy<State>& builtin_policy(const std::string& name) {
+  const auto& spec = State::Spec::kSpec;
+  std::string expected;
+  for (const BuiltinPolicy<State>& policy : spec.policies) {
+    if (policy.name == name) return policy;
+    expected += (expected.empty() ? "'" : ", '") + std::string(policy.name) + "'";
+  }
+  throw std::invalid_argument("unknown " + std::string(spec.name) + " policy " + quote_input(name) +
+                              ": expected one of " + expected + " or 'ismcts[:option=value,...]'");
+}
+
+// The horizon of that name, one of the horizon option's choices (in Horizon's order);
+// anything else throws std::invalid_argument.
 inline search::Horizon to_horizon(std::string_view name) {
-  if (name == "game") return search::Horizon::kGame;
-  if (name == "hand") return search::Horizon::kHand;
-  throw std::invalid_argument("ismcts: horizon must be 'game' or 'hand', got " + quote_input(name));
+  const auto& choices = search::search_option("horizon").choices;
+  for (std::size_t i = 0; i < choices.size(); ++i)
+    if (choices[i] == name) return static_cast<search::Horizon>(i);
+  throw std::invalid_argument("ismcts: horizon must be '" + std::string(choices[0]) + "' or '" +
+                              std::string(choices[1]) + "', got " + quote_input(name));
 }
 
 // Whether a policy name is the search, plain or with options.
@@ -55,8 +77,17 @@ struct SearchPolicy {
   bool seeded = false;  // the text gave a seed
 };
 
+// The search's option names, comma separated, as kSearchOptions lists them.
+inline std::string search_option_names() {
+  std::string names;
+  for (const search::SearchOption& option : search::kSearchOptions)
+    names += (names.empty() ? "" : ", ") + std::string(option.name);
+  return names;
+}
+
 // Reads "ismcts:simulations=1000,uct_c=1.4,rollout=rule_based,seed=3,threads=2,horizon=hand,memory_limit=N"
-// (any order, each option at most once). Throws std::invalid_argument naming what is wrong.
+// (any order, each option at most once), each value checked against its entry of
+// search::kSearchOptions. Throws std::invalid_argument naming what is wrong.
 inline SearchPolicy parse_search_policy(std::string_view text) {
   SearchPolicy policy;
   if (text.size() <= kSearchPolicy.size()) return policy;
@@ -64,8 +95,7 @@ inline SearchPolicy parse_search_policy(std::string_view text) {
   std::vector<std::string_view> seen;
   auto bad = [&](const std::string& why) {
     return std::invalid_argument("ismcts policy " + quote_input(text) + ": " + why +
-                                 " (expected ismcts:option=value,... with options simulations, uct_c, rollout, "
-                                 "seed, threads, horizon, memory_limit)");
+                                 " (expected ismcts:option=value,... with options " + search_option_names() + ")");
   };
   while (!rest.empty()) {
     const std::size_t comma = rest.find(',');
@@ -78,82 +108,119 @@ inline SearchPolicy parse_search_policy(std::string_view text) {
     for (std::string_view earlier : seen)
       if (earlier == name) throw bad("option " + quote_input(name) + " is given twice");
     seen.push_back(name);
-    auto integer = [&](std::int64_t low, std::int64_t high) {
-      std::int64_t out = 0;
-      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), out);
-      if (ec != std::errc() || end != value.data() + value.size() || out < low || out > high)
-        throw bad(std::string(name) + " must be an integer " + std::to_string(low) + " to " + std::to_string(high) +
-                  ", got " + quote_input(value));
-      return out;
-    };
-    if (name == "simulations") {
-      policy.options.simulations = static_cast<int>(integer(1, search::kMaxSimulations));
-    } else if (name == "threads") {
-      policy.options.threads = static_cast<int>(integer(1, search::kMaxThreads));
-    } else if (name == "seed") {
-      std::uint64_t out = 0;
-      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), out);
-      if (ec != std::errc() || end != value.data() + value.size())
-        throw bad("seed must be an integer in [0, 2**64), got " + quote_input(value));
-      policy.options.seed = out;
-      policy.seeded = true;
-    } else if (name == "uct_c") {
+    const auto* option = std::find_if(std::begin(search::kSearchOptions), std::end(search::kSearchOptions),
+                                      [&](const search::SearchOption& o) { return o.name == name; });
+    if (option == std::end(search::kSearchOptions)) throw bad("unknown option " + quote_input(name));
+    std::uint64_t integer = 0;
+    double real = 0;
+    if (option->kind == search::OptionKind::kInteger) {
+      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), integer);
+      if (ec != std::errc() || end != value.data() + value.size() || integer < option->min || integer > option->max)
+        throw bad(std::string(name) + " must be " + std::string(option->what) + " " + std::to_string(option->min) +
+                  " to " + std::to_string(option->max) + ", got " + quote_input(value));
+    } else if (option->kind == search::OptionKind::kReal) {
       const std::string copy(value);
       char* end = nullptr;
-      const double out = std::strtod(copy.c_str(), &end);
-      if (end != copy.c_str() + copy.size() || !std::isfinite(out) || out < 0)
-        throw bad("uct_c must be a finite number >= 0, got " + quote_input(value));
-      policy.options.uct_c = out;
-    } else if (name == "rollout") {
-      policy.rollout = std::string(value);
-    } else if (name == "memory_limit") {
-      policy.options.memory_limit = static_cast<std::uint64_t>(integer(1, std::numeric_limits<std::int64_t>::max()));
-    } else if (name == "horizon") {
-      if (value != "game" && value != "hand") throw bad("horizon must be game or hand, got " + quote_input(value));
-      policy.options.horizon = to_horizon(value);
-    } else {
-      throw bad("unknown option " + quote_input(name));
+      real = std::strtod(copy.c_str(), &end);
+      if (end != copy.c_str() + copy.size() || !std::isfinite(real) || real < static_cast<double>(option->min))
+        throw bad(std::string(name) + " must be a finite number >= " + std::to_string(option->min) + ", got " +
+                  quote_input(value));
+    } else if (option->kind == search::OptionKind::kChoice && value != option->choices[0] &&
+               value != option->choices[1]) {
+      throw bad(std::string(name) + " must be " + std::string(option->choices[0]) + " or " +
+                std::string(option->choices[1]) + ", got " + quote_input(value));
     }
+    // Where each option is kept (its range was checked above).
+    if (name == "simulations") policy.options.simulations = static_cast<int>(integer);
+    if (name == "threads") policy.options.threads = static_cast<int>(integer);
+    if (name == "seed") {
+      policy.options.seed = integer;
+      policy.seeded = true;
+    }
+    if (name == "memory_limit") policy.options.memory_limit = integer;
+    if (name == "uct_c") policy.options.uct_c = real;
+    if (name == "rollout") policy.rollout = std::string(value);
+    if (name == "horizon") policy.options.horizon = to_horizon(value);
   }
   return policy;
 }
 
-// The chooser (state, rng) -> action of a search policy; rollout_of(name) resolves the
-// rollout policy (a built-in name of the game's spec). The search's seed is drawn from the
-// chooser's generator (mixed with the policy's own seed when it gives one), so a simulation
-// stays the same for the same seed on any number of threads.
-template <class State, class RolloutOf>
-std::function<int(const State&, Rng&)> search_chooser(const RolloutOf& rollout_of, std::string_view text) {
+// The chooser (state, rng) -> action of a search policy, whose rollout is a built-in policy. The search's seed is drawn
+// from the chooser's generator (mixed with the policy's own seed when it gives one), so a simulation stays the same for
+// the same seed on any number of threads.
+template <class State>
+Chooser<State> search_chooser(std::string_view text) {
   const SearchPolicy policy = parse_search_policy(text);
-  const search::Rollout<State> rollout =
-      rollout_of(policy.rollout.empty() ? std::string(State::Spec::kSpec.opponent) : policy.rollout);
-  const bool model = policy.rollout != "random" && !(policy.rollout.empty() && State::Spec::kSpec.opponent == "random");
-  return [policy, rollout, model](const State& state, Rng& rng) {
+  const BuiltinPolicy<State>& rollout =
+      builtin_policy<State>(policy.rollout.empty() ? std::string(State::Spec::kSpec.opponent) : policy.rollout);
+  return [policy, rollout](const State& state, Rng& rng) {
     search::IsmctsOptions options = policy.options;
-    options.model_opponents = model;
+    options.model_opponents = rollout.deterministic;
     std::uint64_t mixed = options.seed ^ rng.next();
     options.seed = splitmix64(mixed);
-    return search::ismcts(state, options, rollout).action;
+    return search::ismcts(state, options, search::Rollout<State>(rollout.choose)).action;
   };
 }
 
-// Binds ismcts(state, ...) into `m`; rollout_of(name) resolves a rollout policy name.
-template <class State, class RolloutOf>
-void bind_search(py::module_& m, RolloutOf rollout_of) {
+// The chooser (state, rng) -> action of policy `name`: a built-in one of the game's spec, or
+// the search ("ismcts[:option=value,...]", search.hpp) with a built-in rollout.
+template <class State>
+Chooser<State> chooser(const std::string& name) {
+  if (is_search_policy(name)) return search_chooser<State>(name);
+  return builtin_policy<State>(name).choose;
+}
+
+// Binds search_options(): search::kSearchOptions as dicts, what the Python layer checks and
+// documents the options by.
+inline void bind_search_options(py::module_& m) {
+  m.def(
+      "search_options",
+      [] {
+        constexpr const char* kKinds[] = {"integer", "real", "choice", "policy"};
+        py::list out;
+        for (const search::SearchOption& option : search::kSearchOptions) {
+          const bool integer = option.kind == search::OptionKind::kInteger;
+          py::object default_value = py::none();
+          if (option.kind == search::OptionKind::kChoice)
+            default_value = py::str(std::string(option.choices[0]));
+          else if (option.default_value)
+            default_value = integer ? py::object(py::int_(static_cast<std::uint64_t>(*option.default_value)))
+                                    : py::object(py::float_(*option.default_value));
+          py::list choices;
+          for (std::string_view choice : option.choices)
+            if (!choice.empty()) choices.append(std::string(choice));
+          const bool bounded = integer || option.kind == search::OptionKind::kReal;
+          out.append(py::dict(
+              "name"_a = std::string(option.name), "kind"_a = kKinds[static_cast<int>(option.kind)],
+              "default"_a = default_value, "min"_a = bounded ? py::object(py::int_(option.min)) : py::none(),
+              "max"_a = integer ? py::object(py::int_(option.max)) : py::none(), "choices"_a = py::tuple(choices),
+              "what"_a = std::string(option.what), "doc"_a = std::string(option.doc)));
+        }
+        return py::typing::Tuple<py::typing::Dict<py::str, py::object>, py::ellipsis>(py::tuple(out));
+      },
+      "The search's options, in order: each a dict of its name, kind ('integer', 'real', "
+      "'choice' or 'policy'), default (None: see doc), min and max (an integer's range; a real "
+      "number's lower bound), choices, what an integer is in words, and doc.");
+}
+
+// Binds ismcts(state, ...) into `m`; the rollout is a built-in policy of the game's spec.
+template <class State>
+void bind_search(py::module_& m) {
   m.def(
       "ismcts",
-      [rollout_of](const State& state, int simulations, double uct_c, const std::string& rollout, const Integer& seed,
-                   int threads, const std::string& horizon, std::uint64_t memory_limit)
+      [](const State& state, int simulations, double uct_c, const std::string& rollout, const Integer& seed,
+         int threads, const std::string& horizon, std::uint64_t memory_limit)
           -> py::typing::Tuple<int, int, py::typing::List<py::typing::Tuple<int, int, float>>> {
+        const BuiltinPolicy<State>& policy = builtin_policy<State>(rollout);
         search::IsmctsOptions options{simulations,
                                       uct_c,
                                       to_seed(seed),
                                       threads,
-                                      rollout != "random",
+                                      policy.deterministic,
                                       to_horizon(horizon),
                                       memory_limit ? memory_limit : half_the_memory()};
         search::check_options(options);
-        const search::Rollout<State> choose = rollout_of(rollout);
+        const search::Rollout<State> choose(policy.choose);
         // Searched from a copy taken with the GIL held: another Python thread may change the
         // caller's state while the search runs.
         const State root = state;

@@ -28,39 +28,14 @@ NamedCounts counts_dict(const Counts<State>& counts) {
   return named;
 }
 
-// The chooser (state, rng) -> action of built-in policy `name`: one of the game's spec, else
-// std::invalid_argument listing them. `choose_for(name)` gives the chooser of a spec name.
-template <class State, class ChooseFor>
-auto builtin_chooser(const ChooseFor& choose_for, const std::string& name) {
-  const auto& spec = State::Spec::kSpec;
-  std::string expected;
-  for (std::string_view policy : spec.policies) {
-    if (policy == name) return choose_for(name);
-    expected += (expected.empty() ? "'" : ", '") + std::string(policy) + "'";
-  }
-  throw std::invalid_argument("unknown " + std::string(spec.name) + " policy " + quote_input(name) +
-                              ": expected one of " + expected + " or 'ismcts[:option=value,...]'");
-}
-
-// The chooser of policy `name`: a built-in one, or the search ("ismcts[:option=value,...]",
-// search.hpp) with a built-in rollout.
-template <class State, class ChooseFor>
-auto chooser(const ChooseFor& choose_for, const std::string& name) {
-  using Chooser = decltype(choose_for(name));
-  if (is_search_policy(name))
-    return Chooser(search_chooser<State>(
-        [&](const std::string& rollout) { return builtin_chooser<State>(choose_for, rollout); }, name));
-  return builtin_chooser<State>(choose_for, name);
-}
-
 // The choosers of `policies`, one per seat, after checking there is one per seat.
-template <class State, class ChooseFor>
-auto choosers(const ChooseFor& choose_for, const std::vector<std::string>& policies, int players) {
+template <class State>
+std::vector<Chooser<State>> choosers(const std::vector<std::string>& policies, int players) {
   if (policies.size() != static_cast<std::size_t>(players))
     throw std::invalid_argument("policies needs one name per seat (" + std::to_string(players) + "), got " +
                                 std::to_string(policies.size()));
-  std::vector<decltype(choose_for(std::string()))> seats;
-  for (const std::string& name : policies) seats.push_back(chooser<State>(choose_for, name));
+  std::vector<Chooser<State>> seats;
+  for (const std::string& name : policies) seats.push_back(chooser<State>(name));
   return seats;
 }
 
@@ -140,17 +115,18 @@ inline py::object call_policy(const py::object& policy, int seat, const py::obje
   }
 }
 
-// `choose_for(name)` turns a policy name of the game's spec into a chooser (state, rng) ->
-// action. Binds the game's VectorEnv too, whose single-agent mode plays the same policies.
-template <class Game, class State, class ChooseFor>
-void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer, ChooseFor choose_for) {
+// The built-in policies are the table of the game's spec, and single-hand games move the
+// dealer as the spec says. Binds the game's VectorEnv and search too, whose opponents and
+// rollouts play the same policies.
+template <class Game, class State>
+void bind_simulate(py::module_& m, const char* policies_doc) {
+  constexpr bool rotate_dealer = State::Spec::kSpec.rotates_dealer;
   m.def(
       "simulate",
-      [rotate_dealer, choose_for](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
-                                  const std::vector<std::string>& policies,
-                                  int threads) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
+      [](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
+         const std::vector<std::string>& policies, int threads) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
         const int players = game.num_players();
-        const auto seats = choosers<State>(choose_for, policies, players);
+        const auto seats = choosers<State>(policies, players);
         check_games(begin, end);
         py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(players)});
         double* data = out.mutable_data();
@@ -166,11 +142,10 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
       "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, policies_doc);
   m.def(
       "simulate_summary",
-      [rotate_dealer, choose_for](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
-                                  const std::vector<std::string>& policies, int threads, double low, double high,
-                                  int bins) -> SummaryTuple {
+      [](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
+         const std::vector<std::string>& policies, int threads, double low, double high, int bins) -> SummaryTuple {
         const int players = game.num_players();
-        const auto seats = choosers<State>(choose_for, policies, players);
+        const auto seats = choosers<State>(policies, players);
         return summarize<State>(players, begin, end, low, high, bins, [&](auto&&... summary) {
           rollout_summary<State>(
               game.config, players, rotate_dealer, begin, end, seed, threads,
@@ -182,19 +157,17 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
       kSimulateSummaryDoc);
   m.def(
       "simulate_calling",
-      [rotate_dealer, choose_for](
-          const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
-          const std::vector<py::object>& policies) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
+      [](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
+         const std::vector<py::object>& policies) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
         const int players = game.num_players();
         if (policies.size() != static_cast<std::size_t>(players))
           throw std::invalid_argument("policies needs one per seat (" + std::to_string(players) + "), got " +
                                       std::to_string(policies.size()));
         check_games(begin, end);
-        using Chooser = decltype(choose_for(std::string()));
-        std::vector<std::optional<Chooser>> choosers;  // empty where a callable chooses
+        std::vector<std::optional<Chooser<State>>> choosers;  // empty where a callable chooses
         for (const py::object& policy : policies) {
           if (py::isinstance<py::str>(policy))
-            choosers.emplace_back(chooser<State>(choose_for, utf8(policy)));
+            choosers.emplace_back(chooser<State>(utf8(policy)));
           else if (PyCallable_Check(policy.ptr()))
             choosers.emplace_back(std::nullopt);
           else
@@ -227,19 +200,19 @@ void bind_simulate(py::module_& m, const char* policies_doc, bool rotate_dealer,
       "a legal action id.");
   m.def(
       "policy_action",
-      [choose_for](const State& state, const std::string& policy, const Integer& seed) {
+      [](const State& state, const std::string& policy, const Integer& seed) {
         if (state.current_player() < 0)
           throw std::invalid_argument("policy_action needs a player to act, not a chance or terminal node");
         Rng rng(to_seed(seed));
-        const auto choose = chooser<State>(choose_for, policy);
+        const auto choose = chooser<State>(policy);
         const State copy = state;  // the caller's state may change while the search runs
         return interruptible([&] { return choose(copy, rng); });
       },
       "state"_a, "policy"_a, "seed"_a,
       "The action a built-in policy (one of simulate's names) takes at a player node; `seed` "
       "drives its random choices.");
-  bind_vector<Game, State>(m, choose_for);
-  bind_search<State>(m, [choose_for](const std::string& name) { return builtin_chooser<State>(choose_for, name); });
+  bind_vector<Game, State>(m);
+  bind_search<State>(m);
 }
 
 }  // namespace cardcore::bindings

@@ -15,6 +15,7 @@
 #include "cardcore/vector/vector_env.hpp"
 #include "common.hpp"
 #include "engine.hpp"
+#include "search.hpp"
 
 namespace cardcore::bindings {
 
@@ -184,16 +185,16 @@ struct BoundVectorPart {
   }
 };
 
-// Binds VectorEnv into `m`; choose_for(name) is the chooser of a policy of the game's spec.
-template <class Game, class State, class ChooseFor>
-void bind_vector(py::module_& m, ChooseFor choose_for) {
+// Binds VectorEnv into `m`; its opponents play chooser<State>(name) (search.hpp).
+template <class Game, class State>
+void bind_vector(py::module_& m) {
   using Bound = BoundVectorEnv<State>;
   using Policy = typename Bound::Env::Policy;
   py::class_<Bound>(m, "VectorEnv",
                     "num_envs states of this game stepped together in C++ (cardcore.VectorEnv wraps it; "
                     "docs/vector.md).")
-      .def(py::init([choose_for](const Game& game, int num_envs, int seat, const std::vector<std::string>& policies,
-                                 bool information_state, int threads, bool rotate_dealer) {
+      .def(py::init([](const Game& game, int num_envs, int seat, const std::vector<std::string>& policies,
+                       bool information_state, int threads, bool rotate_dealer) {
              std::vector<Policy> choosers;
              if (seat >= 0) {
                if (policies.size() != static_cast<std::size_t>(game.num_players()))
@@ -201,8 +202,7 @@ void bind_vector(py::module_& m, ChooseFor choose_for) {
                                              std::to_string(game.num_players()) + "), got " +
                                              std::to_string(policies.size()));
                for (std::size_t s = 0; s < policies.size(); ++s)
-                 choosers.push_back(static_cast<int>(s) == seat ? Policy{}
-                                                                : Policy(chooser<State>(choose_for, policies[s])));
+                 choosers.push_back(static_cast<int>(s) == seat ? Policy{} : Policy(chooser<State>(policies[s])));
              }
              return std::make_unique<Bound>(game.config, num_envs, seat, std::move(choosers), information_state,
                                             threads, rotate_dealer);

@@ -9,10 +9,9 @@ Hucklebuck, with a C++ core.
 """
 
 # No ``from __future__ import annotations`` here: its name would show in ``dir(cardcore)``.
-import sys as _sys
 from importlib import metadata as _metadata
 
-from cardcore import badugi, baibuu, buh, hucklebuck, search
+from cardcore import _core, badugi, baibuu, buh, hucklebuck, search
 from cardcore._registry import load_state
 from cardcore.cards import (
     Card,
@@ -25,21 +24,16 @@ from cardcore.cards import (
     random_hands,
 )
 from cardcore.record import load_record, save_record, to_record
-from cardcore.simulate import SimulationResult, simulate
+from cardcore.simulation import SimulationResult, simulate
 from cardcore.vector import VectorEnv, VectorEnvPart, VectorStep
 from cardcore.view import view
-
-# ``cardcore.simulate`` is the module, which is callable (it calls the function of the
-# same name), so that ``import cardcore.simulate as sm`` gives the module. Type checkers
-# keep seeing the function.
-simulate = _sys.modules["cardcore.simulate"]  # type: ignore[assignment]  # noqa: F811
 
 __version__: str = _metadata.version("cardcore")
 """The installed version (project(cardcore VERSION ...) in CMakeLists.txt)."""
 
-CHANCE: int = badugi.CHANCE
+CHANCE: int = _core.CHANCE
 """What current_player() returns at a chance node."""
-TERMINAL: int = badugi.TERMINAL
+TERMINAL: int = _core.TERMINAL
 """What current_player() returns at the end of a game."""
 
 GAMES = {

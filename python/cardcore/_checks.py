@@ -12,6 +12,8 @@ from typing import SupportsIndex
 
 import numpy as np
 
+from cardcore import _core
+
 MAX_QUOTED = 200
 """The most characters a message shows of the user's input, the '…' of an elision included
 (``kMaxQuoted`` of ``cardcore/core/text.hpp``, which bounds the C++ messages the same way)."""
@@ -109,8 +111,10 @@ def checked_seed(seed: object, name: str = "seed") -> int:
     return checked_int(seed, name, "an integer in [0, 2**64)", lambda n: 0 <= n < 2**64)
 
 
-MAX_THREADS = 256
-"""The most threads any call takes (``threads=``), the search's included."""
+MAX_THREADS: int = next(option["max"] for option in _core.search_options()
+                        if option["name"] == "threads")
+"""The most threads any call takes (``threads=``): the search's bound, as the C++ core
+declares it."""
 
 
 def checked_threads(threads: object, *, none: str = "") -> int:

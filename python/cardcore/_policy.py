@@ -23,7 +23,7 @@ def policy_action_of(core: Any, spec: GameSpec, module: str) -> PolicyAction:
             raise ValueError(f"unknown {spec.name} policy {shown(policy)}: expected one of "
                              f"{', '.join(spec.policies)}, or 'ismcts' (with options as "
                              "('ismcts', {...}) or 'ismcts:name=value,...')")
-        from cardcore.simulate import Observation  # here: simulate imports the games
+        from cardcore.simulation import Observation  # here: simulate imports the games
 
         if isinstance(state, Observation):  # its world tells the player what the seat knows
             state = state._world

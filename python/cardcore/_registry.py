@@ -38,12 +38,23 @@ def module_of(game: str | Any) -> ModuleType:
     raise ValueError(f"not a cardcore game: {shown(game)}")
 
 
-def module_of_state(state: object) -> ModuleType:
-    """The module of the game whose ``State`` ``state`` is; anything else is a ValueError."""
+def module_of_state(state: object, caller: str) -> ModuleType:
+    """The module of the game whose ``State`` ``state`` is, for every caller that takes a
+    state; anything else is a CardcoreTypeError (a ValueError) saying that ``caller`` needs
+    one.
+
+    >>> import cardcore as cc
+    >>> module_of_state(cc.badugi.Game().new_initial_state(), "hint").SPEC.name
+    'badugi'
+    >>> module_of_state("As 2h", "hint")
+    Traceback (most recent call last):
+    cardcore._checks.CardcoreTypeError: hint needs a cardcore State, got str 'As 2h'
+    """
     for module in MODULES:
         if isinstance(state, module.State):
             return module
-    raise ValueError(f"not a cardcore state: {shown(state)}")
+    raise CardcoreTypeError(f"{caller} needs a cardcore State, got {type(state).__name__} "
+                            f"{shown(state)}")
 
 
 def spec_of(game: str | Any) -> GameSpec:

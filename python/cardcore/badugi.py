@@ -42,9 +42,10 @@ from cardcore._namespace import public_dir
 from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
 from cardcore._policy import policy_action_of
 from cardcore.cards import Card, CardLike, CardSet
-from cardcore.spec import GameSpec
+from cardcore.spec import Capabilities, GameSpec
 
 __all__ = [
+    "CAPABILITIES",
     "CHANCE",
     "EXAMPLES",
     "HAND_SIZE",
@@ -75,8 +76,8 @@ __all__ = [
 
 Game = _core.badugi.Game
 State = _core.badugi.State
-CHANCE: int = _core.badugi.CHANCE
-TERMINAL: int = _core.badugi.TERMINAL
+CHANCE: int = _core.CHANCE
+TERMINAL: int = _core.TERMINAL
 
 HAND_SIZE: int = 4
 """The cards of the hands that :func:`strength` and :func:`strength_many` rank (four-card hands)."""
@@ -632,6 +633,12 @@ def _phh_move(state: State, where: str, words: list[str]) -> int:
             raise ValueError(f"{where}: the hand to draw is {state.hands[state.to_act or 0]}")
         return _DRAW + sum(1 << hand.index(card) for card in set(thrown))
     raise ValueError(f"{where}: expected f, cc, cbr <amount>, sd [cards] or sm [cards]")
+
+
+CAPABILITIES = Capabilities(
+    explain=explain, examples=EXAMPLES, compare=explain_compare, odds=odds_table,
+    equity=explain_equity, strength_many=strength_many, hand_size=HAND_SIZE)
+"""What the command line offers for Badugi (:class:`cardcore.spec.Capabilities`)."""
 
 
 __dir__ = public_dir(__all__)

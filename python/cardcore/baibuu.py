@@ -49,6 +49,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Literal, cast
 
 import numpy as np
@@ -67,9 +68,10 @@ from cardcore._explain import beats, versus
 from cardcore._namespace import public_dir
 from cardcore._policy import policy_action_of
 from cardcore.cards import Card, CardLike, CardSet
-from cardcore.spec import GameSpec
+from cardcore.spec import Capabilities, GameSpec
 
 __all__ = [
+    "CAPABILITIES",
     "CHANCE",
     "EXAMPLES",
     "HAND_SIZE",
@@ -110,8 +112,8 @@ __all__ = [
 
 Game = _core.baibuu.Game
 State = _core.baibuu.State
-CHANCE: int = _core.baibuu.CHANCE
-TERMINAL: int = _core.baibuu.TERMINAL
+CHANCE: int = _core.CHANCE
+TERMINAL: int = _core.TERMINAL
 
 HAND_SIZE: int = 2
 """The cards of the hands that :func:`strength` and :func:`strength_many` rank (two-card Low
@@ -753,9 +755,6 @@ def _move_note(state: State, action: int) -> str:
     return text if split.is_valid else f"{text}: foul, High does not beat Low"
 
 
-_PLAY_CONFIG: dict[str, str] = {"banker": "agent"}
-"""``cardcore play`` seats the banker as an agent, so that its arrangement shows as a move."""
-
 EXAMPLES: tuple[str, ...] = ("Qs Kh 6c 4d", "Qh 8s Ac 4d", "2s 2h 3c 7d", "6s 7s 8s 9s", "Ah 9c")
 """Hands and holdings that ``cardcore eval`` explains when it is given none."""
 
@@ -824,6 +823,14 @@ def _table_view(state: State, viewer: int | None, config: dict[str, Any]) -> dic
                       "cards": _views.cards(hand, known=known, face_up=settled)})
     return {"hand": state.round_number, "phase": phase, "dealer": players,
             "totals": state.returns(), "results": state.results, "seats": seats}
+
+
+CAPABILITIES = Capabilities(
+    explain=explain, examples=EXAMPLES, compare=explain_compare, odds=odds_table,
+    strength_many=strength_many, hand_size=HAND_SIZE, settle_many=settle_many,
+    play_config=MappingProxyType({"banker": "agent"}), move_note=_move_note)
+"""What the command line offers for Bai Buu (:class:`cardcore.spec.Capabilities`);
+``cardcore play`` seats the banker as an agent, so that its arrangement shows as a move."""
 
 
 __dir__ = public_dir(__all__)

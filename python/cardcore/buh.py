@@ -50,9 +50,10 @@ from cardcore._namespace import public_dir
 from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
 from cardcore._policy import policy_action_of
 from cardcore.cards import CardLike, CardSet
-from cardcore.spec import GameSpec
+from cardcore.spec import Capabilities, GameSpec
 
 __all__ = [
+    "CAPABILITIES",
     "CHANCE",
     "EXAMPLES",
     "HAND_SIZE",
@@ -85,8 +86,8 @@ __all__ = [
 
 Game = _core.buh.Game
 State = _core.buh.State
-CHANCE: int = _core.buh.CHANCE
-TERMINAL: int = _core.buh.TERMINAL
+CHANCE: int = _core.CHANCE
+TERMINAL: int = _core.TERMINAL
 
 HAND_SIZE: int = 4
 """The cards of the hands that :func:`strength` and :func:`strength_many` rank (four-card hands)."""
@@ -475,6 +476,12 @@ def _table_view(state: State, viewer: int | None, config: dict[str, Any]) -> dic
                       "cards": _views.cards(hand, known=_views.sees(viewer, seat), face_up=up)})
     return {"hand": state.hand_number, "phase": state.street, "dealer": state.button,
             "pot": state.pot, "seats": seats}
+
+
+CAPABILITIES = Capabilities(
+    explain=explain, examples=EXAMPLES, compare=explain_compare, odds=odds_table,
+    equity=explain_equity, strength_many=strength_many, hand_size=HAND_SIZE)
+"""What the command line offers for Buh (:class:`cardcore.spec.Capabilities`)."""
 
 
 __dir__ = public_dir(__all__)

@@ -33,12 +33,12 @@ from cardcore._odds import DEFAULT_SAMPLES
 from cardcore._registry import GAMES, MODULES, module_of
 from cardcore.cards import random_deals, random_hands
 from cardcore.play import HINT_SIMULATIONS, play, seats_config
-from cardcore.simulate import simulate
+from cardcore.simulation import simulate
 
 __all__ = ["COMPARED", "EQUITY", "EVALUATORS", "ODDS", "SETTLERS", "explain", "house_rules",
            "main"]
 
-EVALUATORS = tuple(m for m in MODULES if hasattr(m, "strength_many"))
+EVALUATORS = tuple(m for m in MODULES if m.CAPABILITIES.strength_many is not None)
 """The game modules with a batch evaluator (``cardcore bench``)."""
 _GAME_LIST = ", ".join(m.SPEC.display_name for m in MODULES)
 _PLAYERS_HELP = "the seats: " + "; ".join(
@@ -48,13 +48,13 @@ _POLICY_HELP = ("a built-in player per seat, or one for every seat; " + "; ".joi
     f"{m.SPEC.name}: {', '.join(m.SPEC.policies)}" for m in MODULES)
     + "; or the search, ismcts or ismcts:simulations=1000,rollout=random,... (docs/search.md)"
     + " (default: each game's first)")
-SETTLERS = tuple(m for m in MODULES if hasattr(m, "settle_many"))
+SETTLERS = tuple(m for m in MODULES if m.CAPABILITIES.settle_many is not None)
 """The game modules that settle rounds in batches (``cardcore bench``)."""
-COMPARED = tuple(m.SPEC.name for m in MODULES if hasattr(m, "explain_compare"))
+COMPARED = tuple(m.SPEC.name for m in MODULES if m.CAPABILITIES.compare is not None)
 """The games whose hands ``cardcore compare`` compares."""
-ODDS = tuple(m.SPEC.name for m in MODULES if hasattr(m, "odds_table"))
+ODDS = tuple(m.SPEC.name for m in MODULES if m.CAPABILITIES.odds is not None)
 """The games whose hands ``cardcore odds`` advises on (the ranked discards, or the splits)."""
-EQUITY = tuple(m.SPEC.name for m in MODULES if hasattr(m, "explain_equity"))
+EQUITY = tuple(m.SPEC.name for m in MODULES if m.CAPABILITIES.equity is not None)
 """The games whose showdown shares ``cardcore equity`` computes."""
 _ODDS_OPTIONS = {"draws": "draws_left", "dead": "dead", "against": "against"}
 _DEFAULT_DRAWS = 1
@@ -108,15 +108,23 @@ def _with_rules(function: Callable[..., Any], game: str, rules: Mapping[str, Any
     return partial(function, **rules)
 
 
+def _offered(game: str, capability: str) -> Callable[..., Any]:
+    """The ``capability`` of ``game`` (a field of its module's CAPABILITIES), which the
+    command's choice of games guarantees it offers."""
+    function: Callable[..., Any] | None = getattr(module_of(game).CAPABILITIES, capability)
+    assert function is not None, (game, capability)
+    return function
+
+
 def explain(game: str, cards: str, trump: str | None = None,
             rules: Mapping[str, Any] | None = None) -> str:
     """One line explaining a hand of ``game`` (a Hucklebuck trick with ``trump``), under the
     house ``rules`` (:func:`house_rules`)."""
     module = module_of(game)
-    explain_hand = _with_rules(module.explain, module.SPEC.name, rules or {}, "eval")
+    explain_hand = _with_rules(module.CAPABILITIES.explain, module.SPEC.name, rules or {}, "eval")
     if trump is None:
         return str(explain_hand(cards))
-    if "trump" not in inspect.signature(module.explain).parameters:
+    if "trump" not in inspect.signature(module.CAPABILITIES.explain).parameters:
         raise ValueError(f"--trump does not apply to {module.SPEC.display_name}")
     return str(explain_hand(cards, trump=trump))
 
@@ -125,7 +133,8 @@ def _odds(args: argparse.Namespace) -> str:
     """What ``cardcore odds`` prints: the game's ``odds_table`` with the options it takes; an
     option it does not take is a ValueError."""
     module = module_of(args.game)
-    parameters = inspect.signature(module.odds_table).parameters
+    odds_table = _offered(args.game, "odds")
+    parameters = inspect.signature(odds_table).parameters
     options = {}
     for flag, name in _ODDS_OPTIONS.items():
         value = getattr(args, flag)
@@ -135,8 +144,7 @@ def _odds(args: argparse.Namespace) -> str:
             raise ValueError(f"--{flag} does not apply to {module.SPEC.display_name}")
         options[name] = value
     rules = house_rules(args.game, args.rule)
-    return str(_with_rules(module.odds_table, module.SPEC.name, rules, "odds")(args.cards,
-                                                                             **options))
+    return str(_with_rules(odds_table, module.SPEC.name, rules, "odds")(args.cards, **options))
 
 
 _STREAM_ABOVE = 2**30
@@ -207,13 +215,14 @@ def _bench(size: int) -> int:
     games = max(size // 20, 1000)
     rows = []
     for module in EVALUATORS:
-        masks = random_hands(size, module.HAND_SIZE, seed=1)
+        masks = random_hands(size, module.CAPABILITIES.hand_size, seed=1)
         rows.append((f"{module.SPEC.name}.strength_many",
-                     _rate(partial(module.strength_many, masks, threads=1), size), "hands"))
+                     _rate(partial(module.CAPABILITIES.strength_many, masks, threads=1), size),
+                     "hands"))
     for module in SETTLERS:  # rounds of two four-card holdings, settled
         banker, player = random_deals(size, (4, 4), seed=2).T.copy()
-        rows.append((f"{module.SPEC.name}.settle_many",
-                     _rate(partial(module.settle_many, banker, player, threads=1), size), "rounds"))
+        settle = partial(module.CAPABILITIES.settle_many, banker, player, threads=1)
+        rows.append((f"{module.SPEC.name}.settle_many", _rate(settle, size), "rounds"))
     for name, cls in GAMES.items():
         game = cls()
         rows.append((f"simulate {name} ({game.num_players} seats)",
@@ -271,7 +280,7 @@ Each command that takes a game takes its house rules too: --rule NAME=VALUE, rep
 
 Games: {_GAME_LIST} (names in any case). 'cardcore COMMAND --help' tells more of
 each; for example:
-  cardcore eval {_FIRST} "{MODULES[0].EXAMPLES[0]}"
+  cardcore eval {_FIRST} "{MODULES[0].CAPABILITIES.examples[0]}"
   cardcore simulate {_FIRST} --hands 1e5 --policy {MODULES[0].SPEC.policies[-1]}
   cardcore play {_FIRST}
 """
@@ -358,20 +367,21 @@ def _parser() -> argparse.ArgumentParser:
                     help=f"Monte Carlo samples where the answer is not exact (default "
                          f"{DEFAULT_SAMPLES:,})")
     eq.add_argument("--seed", type=int, default=0, help="the Monte Carlo seed (default 0)")
-    for command, verb in ((ev, "explain"), (sim, None), (game, None), (cmp, "explain_compare"),
-                          (odds, "odds_table"), (eq, "explain_equity")):
+    for command, verb in ((ev, "explain"), (sim, None), (game, None), (cmp, "compare"),
+                          (odds, "odds"), (eq, "equity")):
         command.add_argument("--rule", action="append", metavar="NAME=VALUE",
                              help=_rule_help(verb))
     return parser
 
 
 def _rule_help(verb: str | None) -> str:
-    """The help of ``--rule`` for a command that calls each game module's ``verb`` (None:
-    every house rule): the house rules that it takes, game by game."""
+    """The help of ``--rule`` for a command that calls each game's capability ``verb`` (a
+    field of its CAPABILITIES; None: every house rule): the house rules that it takes, game
+    by game."""
     games = []
     for m in MODULES:
-        takes = (None if verb is None or not hasattr(m, verb)
-                 else inspect.signature(getattr(m, verb)).parameters)
+        function = None if verb is None else getattr(m.CAPABILITIES, verb)
+        takes = None if function is None else inspect.signature(function).parameters
         if verb is not None and takes is None:
             continue
         rules = [f"{f.name}={'|'.join(f.choices) or 'true|false'}" for f in m.SPEC.house_rules
@@ -413,25 +423,25 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "odds":
             print(_odds(args))
         elif args.command == "equity":
-            equity = _with_rules(module_of(args.game).explain_equity, args.game,
+            equity = _with_rules(_offered(args.game, "equity"), args.game,
                                  house_rules(args.game, args.rule), "equity")
             print(equity(args.hands, draws_left=args.draws, dead=args.dead, samples=args.samples,
                          seed=args.seed))
         elif args.command == "compare":
-            compare = _with_rules(module_of(args.game).explain_compare, args.game,
+            compare = _with_rules(_offered(args.game, "compare"), args.game,
                                   house_rules(args.game, args.rule), "compare")
             print(compare(args.a, args.b))
         elif args.game is None:
             if args.rule:
                 args.usage_error("--rule needs a GAME")
             for module in MODULES:
-                for cards in module.EXAMPLES:
-                    print(module.explain(cards))
+                for cards in module.CAPABILITIES.examples:
+                    print(module.CAPABILITIES.explain(cards))
         else:
             if args.cards is None:
                 args.usage_error(f"{args.game} needs CARDS, e.g. \"As 2h 3d Kd\"")
             if args.trump is None and "trump" in inspect.signature(
-                    module_of(args.game).explain).parameters:
+                    _offered(args.game, "explain")).parameters:
                 args.usage_error(f"{args.game} needs --trump, the trump suit (c, d, h or s)")
             print(explain(args.game, args.cards, args.trump, house_rules(args.game, args.rule)))
     except BrokenPipeError:

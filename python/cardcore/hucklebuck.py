@@ -16,7 +16,7 @@ out 1, 2 + m to exchange (bit i of m the i-th lowest card; m = 0 passes) and 34 
 play; chance actions are card ids (the deal, the upcard and each replacement).
 
 >>> state = cc.hucklebuck.Game(players=3).new_initial_state(seed=4)
->>> state.street, state.trump is not None
+>>> state.phase, state.trump is not None
 ('exchange', True)
 """
 
@@ -30,9 +30,10 @@ from cardcore._checks import shown
 from cardcore._namespace import public_dir
 from cardcore._policy import policy_action_of
 from cardcore.cards import SUIT_SYMBOLS, SUITS, Card, CardLike, CardSet
-from cardcore.spec import GameSpec
+from cardcore.spec import Capabilities, GameSpec
 
 __all__ = [
+    "CAPABILITIES",
     "CHANCE",
     "EXAMPLES",
     "SPEC",
@@ -48,8 +49,8 @@ __all__ = [
 
 Game = _core.hucklebuck.Game
 State = _core.hucklebuck.State
-CHANCE: int = _core.hucklebuck.CHANCE
-TERMINAL: int = _core.hucklebuck.TERMINAL
+CHANCE: int = _core.CHANCE
+TERMINAL: int = _core.TERMINAL
 
 SPEC: GameSpec = GameSpec.of(_core.hucklebuck.spec(), Game())
 """Every fact about Hucklebuck that code outside this module relies on (:mod:`cardcore.spec`)."""
@@ -140,9 +141,13 @@ def _table_view(state: State, viewer: int | None, config: dict[str, Any]) -> dic
              for seat in range(len(state.scores))]
     trick = [{"seat": seat, "card": _views.card(Card(text), known=True, face_up=True)}
              for seat, text in state.trick]
-    return {"hand": state.hand_number, "phase": state.street, "dealer": state.button,
+    return {"hand": state.hand_number, "phase": state.phase, "dealer": state.button,
             "target": config["target"], "upcard": _views.card(upcard, known=True, face_up=True),
             "trump": state.trump, "trick": trick, "seats": seats}
+
+
+CAPABILITIES = Capabilities(explain=explain, examples=EXAMPLES)
+"""What the command line offers for Hucklebuck (:class:`cardcore.spec.Capabilities`)."""
 
 
 __dir__ = public_dir(__all__)

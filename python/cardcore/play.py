@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from cardcore import _core
 from cardcore._checks import checked_int, quote_input, shown
 from cardcore._namespace import public_dir
-from cardcore._registry import GAMES, MODULES, module_of
+from cardcore._registry import GAMES, MODULES, module_of, module_of_state
 from cardcore.search import ismcts, policy_text
 
 __all__ = ["HINT_SIMULATIONS", "OPPONENTS", "SYNONYMS", "game_hands", "hint", "play",
@@ -146,7 +146,7 @@ def read_move(state: Any, text: str) -> int:
         count = len(legal)
         raise refused(f"{number} is not one of the {count} move{'s' * (count != 1)} "
                       f"(0 to {count - 1})")
-    verbs = {block.name for block in _module_of_state(state).SPEC.action_blocks}
+    verbs = {block.name for block in module_of_state(state, "read_move").SPEC.action_blocks}
     verbs |= {move.split()[0] for move in moves}
     try:
         action = int(state.string_to_action(_canonical(typed, verbs)))
@@ -156,14 +156,6 @@ def read_move(state: Any, text: str) -> int:
     if why is not None:
         raise refused(why)
     return action
-
-
-def _module_of_state(state: Any) -> Any:
-    """The game module whose ``State`` ``state`` is."""
-    for module in MODULES:
-        if isinstance(state, module.State):
-            return module
-    raise ValueError(f"not a cardcore state: {shown(state)}")
 
 
 def seats_config(game: str, players: int | None) -> dict[str, Any]:
@@ -244,8 +236,9 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
     module = module_of(game_name)
     game_name = module.SPEC.name
     # A game may seat as agents some roles that play inside the engine by default (the Bai
-    # Buu banker), so that their moves show; its module's _PLAY_CONFIG says which.
-    config = {**getattr(module, "_PLAY_CONFIG", {}), **seats_config(game_name, players),
+    # Buu banker), so that their moves show; its declared capabilities say which.
+    capabilities = module.CAPABILITIES
+    config = {**capabilities.play_config, **seats_config(game_name, players),
               "hands": game_hands(game_name) if hands is None else hands, **(rules or {})}
     opponents = OPPONENTS[game_name] if opponents is None else opponents
     native = policy_text(opponents, module.SPEC)
@@ -278,8 +271,8 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
             legal = state.legal_actions()
             moves = [state.action_to_string(a) for a in legal]
             # A game may say more of each move than its words (a Bai Buu arrangement's Low
-            # and High hands, and whether it fouls): its module's _move_note.
-            note = getattr(module, "_move_note", None)
+            # and High hands, and whether it fouls).
+            note = capabilities.move_note
             notes = [note(state, a) for a in legal] if note else None
             say("\n" + state.observation_string(seat))
             say(_menu(moves, notes=notes))

@@ -63,7 +63,7 @@ def to_record(state: Any) -> dict[str, Any]:
     >>> record["seed"], record["actions"][0], record["actions"][-1]
     (None, {'id': 51, 'actor': 'chance', 'text': 'As'}, {'id': 0, 'actor': 0, 'text': 'fold'})
     """
-    module = module_of_state(state)
+    module = module_of_state(state, "to_record")
     seed, start = _chance_mode(state)
     actions = []
     for action, entry in zip(state.history(), state.log, strict=True):

@@ -18,43 +18,87 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 from cardcore import _core
 from cardcore._checks import (
-    CardcoreTypeError,
     checked_int,
     checked_real,
-    checked_seed,
-    checked_threads,
     shown,
 )
 from cardcore._namespace import public_dir
 
-__all__ = ["NAME", "OPTIONS", "SearchResult", "ismcts", "policy_text"]
+__all__ = ["NAME", "OPTIONS", "OPTION_TABLE", "SearchOption", "SearchResult", "ismcts",
+           "policy_text"]
 __dir__ = public_dir(__all__)
 
 NAME = "ismcts"
 """The search's policy name."""
 
-OPTIONS: dict[str, object] = {
-    "simulations": 1000,
-    "uct_c": 1.0,
-    "rollout": None,
-    "seed": 0,
-    "threads": 1,
-    "horizon": "game",
-    "memory_limit": None,
-}
+
+def _bound(n: int) -> str:
+    """An integer bound in words: ``2**63 - 1`` for a large power of two less one, else
+    ``100,000,000``."""
+    if n >= 2**32 and (n + 1) & n == 0:
+        return f"2**{n.bit_length()} - 1"
+    return f"{n:,}"
+
+
+@dataclass(frozen=True)
+class SearchOption:
+    """One option of the search as the C++ core declares it (its table of options, which
+    the compiled ``ismcts:`` text parser checks by too): its ``kind`` (``"integer"`` in
+    ``min`` to ``max``, ``"real"`` at least ``min``, ``"choice"`` of ``choices``, or
+    ``"policy"``, a built-in policy of the game), its ``default`` (None: ``doc`` says what
+    it means) and what it is for.
+
+    >>> import cardcore as cc
+    >>> option = cc.search.OPTION_TABLE[0]
+    >>> option.name, option.default, option.expected
+    ('simulations', 1000, 'an integer 1 to 100,000,000')
+    """
+
+    name: str
+    kind: Literal["integer", "real", "choice", "policy"]
+    default: object
+    min: int | None
+    max: int | None
+    choices: tuple[str, ...]
+    what: str
+    """What an integer option's value is, in words: ``an integer``, ``a number of bytes``."""
+    doc: str
+
+    def admits(self, number: float) -> bool:
+        """Whether a number (of the option's kind) is in its range."""
+        return ((self.min is None or number >= self.min)
+                and (self.max is None or number <= self.max))
+
+    @property
+    def expected(self) -> str:
+        """What a value must be, in the words of an error message."""
+        if self.kind == "integer":
+            assert self.min is not None and self.max is not None
+            words = f"{self.what} {_bound(self.min)} to {_bound(self.max)}"
+            return words if self.default is not None else "None or " + words
+        if self.kind == "real":
+            return f"a finite number >= {self.min}"
+        if self.kind == "choice":
+            return " or ".join(repr(choice) for choice in self.choices)
+        return "None or a built-in policy of the game"
+
+
+OPTION_TABLE: tuple[SearchOption, ...] = tuple(
+    SearchOption(**entry) for entry in _core.search_options())
+"""The search's options in order, as the C++ core declares them."""
+
+OPTIONS: dict[str, object] = {option.name: option.default for option in OPTION_TABLE}
 """The search's options and their defaults (``rollout=None`` is the game's
 ``SPEC.opponent``: ``rule_based``, or ``house_way`` in Bai Buu; ``horizon`` is ``"game"``
 or ``"hand"``; ``memory_limit`` is the bytes the search's trees may take at most, None
-for half this machine's memory)."""
+for half this machine's memory): :data:`OPTION_TABLE` gives their ranges."""
 
-HORIZONS = ("game", "hand")
-
-MAX_SIMULATIONS = 100_000_000
+_PARSE = {"integer": int, "real": float, "choice": str, "policy": str}
+"""How the ``ismcts:name=value`` text of an option's kind is read."""
 
 
 @dataclass(frozen=True)
@@ -108,16 +152,6 @@ class SearchResult:
             f"{self.unit}:", *self.rows()]) + ")"
 
 
-def _module_of_state(state: object) -> ModuleType:
-    from cardcore._registry import MODULES  # the game modules import this module's users
-
-    for module in MODULES:
-        if isinstance(state, module.State):
-            return module
-    raise CardcoreTypeError(f"ismcts needs a cardcore State, got {type(state).__name__} "
-                            f"{shown(state)}")
-
-
 def _checked_options(options: dict[str, object], spec: Any) -> dict[str, Any]:
     """Every option (the defaults filled in) after checking names, types and ranges."""
     unknown = [name for name in options if name not in OPTIONS]
@@ -125,24 +159,22 @@ def _checked_options(options: dict[str, object], spec: Any) -> dict[str, Any]:
         raise ValueError(f"unknown ismcts option {shown(unknown[0])}: expected "
                          f"{', '.join(OPTIONS)}")
     merged: dict[str, Any] = {**OPTIONS, **options}
-    merged["simulations"] = checked_int(
-        merged["simulations"], "simulations", f"an integer 1 to {MAX_SIMULATIONS:,}",
-        lambda n: 1 <= n <= MAX_SIMULATIONS)
-    merged["threads"] = checked_threads(merged["threads"])
-    merged["seed"] = checked_seed(merged["seed"])
-    merged["uct_c"] = checked_real(merged["uct_c"], "uct_c", "a finite number >= 0",
-                                   lambda c: c >= 0)
-    rollout = spec.opponent if merged["rollout"] is None else merged["rollout"]
-    if not isinstance(rollout, str) or rollout not in spec.policies:
-        raise ValueError(f"unknown {spec.name} rollout policy {shown(rollout)}: expected one "
-                         f"of {', '.join(spec.policies)}")
-    merged["rollout"] = rollout
-    if merged["horizon"] not in HORIZONS:
-        raise ValueError(f"horizon must be 'game' or 'hand', got {shown(merged['horizon'])}")
-    if merged["memory_limit"] is not None:
-        merged["memory_limit"] = checked_int(
-            merged["memory_limit"], "memory_limit", "None or a number of bytes 1 to 2**63 - 1",
-            lambda n: 1 <= n < 2**63)
+    for option in OPTION_TABLE:
+        name, value = option.name, merged[option.name]
+        if option.kind == "policy":
+            rollout = spec.opponent if value is None else value
+            if not isinstance(rollout, str) or rollout not in spec.policies:
+                raise ValueError(f"unknown {spec.name} rollout policy {shown(rollout)}: expected "
+                                 f"one of {', '.join(spec.policies)}")
+            merged[name] = rollout
+        elif value is None and option.default is None:
+            continue
+        elif option.kind == "integer":
+            merged[name] = checked_int(value, name, option.expected, option.admits)
+        elif option.kind == "real":
+            merged[name] = checked_real(value, name, option.expected, option.admits)
+        elif value not in option.choices:
+            raise ValueError(f"{name} must be {option.expected}, got {shown(value)}")
     return merged
 
 
@@ -169,7 +201,9 @@ def ismcts(state: Any, **options: Any) -> SearchResult:
     Traceback (most recent call last):
     ValueError: unknown ismcts option 'simulation': expected simulations, uct_c, rollout, ...
     """
-    module = _module_of_state(state)
+    from cardcore._registry import module_of_state  # the game modules import this module's users
+
+    module = module_of_state(state, "ismcts")
     spec = module.SPEC
     checked = _checked_options(options, spec)
     if state.is_terminal():
@@ -186,10 +220,6 @@ def ismcts(state: Any, **options: Any) -> SearchResult:
     config = state.__reduce__()[1][0]
     return SearchResult(int(player), int(action), visits, values, strings,
                         int(checked["simulations"]), spec.unit_of(config, checked["horizon"]))
-
-
-_TYPES = {"simulations": int, "threads": int, "seed": int, "uct_c": float, "rollout": str,
-          "horizon": str, "memory_limit": int}
 
 
 def policy_text(policy: object, spec: Any) -> str | None:
@@ -242,14 +272,16 @@ def _parse_options(text: str) -> dict[str, object]:
         key = key.strip()
         if not sep or not key or not value.strip():
             raise ValueError(f"ismcts option {shown(item)} is not name=value (in {shown(text)})")
-        if key not in _TYPES:
+        kinds = {option.name: option.kind for option in OPTION_TABLE}
+        if key not in kinds:
             raise ValueError(f"unknown ismcts option {shown(key)}: expected "
                              f"{', '.join(OPTIONS)}")
         if key in options:
             raise ValueError(f"ismcts option {shown(key)} is given twice")
+        parse = _PARSE[kinds[key]]
         try:
-            options[key] = _TYPES[key](value.strip())
+            options[key] = parse(value.strip())
         except ValueError:
-            raise ValueError(f"ismcts option {key} must be {_TYPES[key].__name__}, got "
+            raise ValueError(f"ismcts option {key} must be {parse.__name__}, got "
                              f"{shown(value)}") from None
     return options

@@ -18,7 +18,7 @@ slice(0, 52, None)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
@@ -26,7 +26,7 @@ from typing import Any, Literal
 from cardcore._checks import shown
 from cardcore._namespace import public_dir
 
-__all__ = ["ActionBlock", "ConfigField", "GameSpec", "TensorSegment"]
+__all__ = ["ActionBlock", "Capabilities", "ConfigField", "GameSpec", "TensorSegment"]
 
 
 @dataclass(frozen=True)
@@ -148,6 +148,9 @@ class GameSpec:
     """The built-in policies of native rollouts; the first is ``cc.simulate``'s default."""
     opponent: str
     """The built-in policy a person plays against by default (``cardcore play``)."""
+    rotates_dealer: bool
+    """Whether a simulation of single hands moves the dealer from game to game (game ``i``
+    has first dealer ``i mod players``); a game with a banker keeps its seats."""
     count_names: tuple[str, ...]
     """What a simulation counts; the first is the hands (rounds) played."""
     utility_doc: str = field(repr=False)
@@ -218,11 +221,47 @@ class GameSpec:
         ``Game``."""
         fields = tuple(ConfigField(**entry) for entry in data.pop("fields"))
         blocks = tuple(ActionBlock(**entry) for entry in data.pop("action_blocks"))
-        return cls(fields=fields, action_blocks=blocks, utility_doc=data.pop("utility"),
-                   utility=game.utility, min_utility=game.min_utility,
-                   max_utility=game.max_utility, max_game_length=game.max_game_length,
+        return cls(fields=fields, action_blocks=blocks, utility=game.utility,
+                   min_utility=game.min_utility, max_utility=game.max_utility,
+                   max_game_length=game.max_game_length,
                    observation_layout=layout(game.observation_segments),
                    information_state_layout=layout(game.information_state_segments), **data)
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a game's Python module offers beyond the engine, declared once as its
+    ``CAPABILITIES``: the command line and ``cardcore play`` read these fields (a game
+    without a capability has None, or an empty mapping), never the module's attributes.
+
+    >>> import cardcore as cc
+    >>> cc.baibuu.CAPABILITIES.play_config
+    mappingproxy({'banker': 'agent'})
+    >>> cc.hucklebuck.CAPABILITIES.odds is None, cc.buh.CAPABILITIES.hand_size
+    (True, 4)
+    """
+
+    explain: Callable[..., str]
+    """A hand in words (``cardcore eval``)."""
+    examples: tuple[str, ...]
+    """Hands that ``cardcore eval`` with no hand explains."""
+    compare: Callable[..., str] | None = None
+    """Two hands compared in words (``cardcore compare``)."""
+    odds: Callable[..., Any] | None = None
+    """The ranked draws or splits of a hand (``cardcore odds``)."""
+    equity: Callable[..., str] | None = None
+    """Each hand's share of the pot in words (``cardcore equity``)."""
+    strength_many: Callable[..., Any] | None = None
+    """The batch evaluator of hands of ``hand_size`` cards (``cardcore bench``)."""
+    hand_size: int | None = None
+    settle_many: Callable[..., Any] | None = None
+    """The batch settlement of rounds of two holdings (``cardcore bench``)."""
+    play_config: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """The ``Game`` keywords of ``cardcore play``: roles the engine plays by default that
+    it seats as agents there, so that their moves show (the Bai Buu banker)."""
+    move_note: Callable[[Any, int], str] | None = None
+    """What ``cardcore play`` shows next to each move beyond its words (a Bai Buu
+    arrangement's Low and High hands, and whether it fouls)."""
 
 
 __dir__ = public_dir(__all__)

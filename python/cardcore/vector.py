@@ -70,9 +70,9 @@ if TYPE_CHECKING:
 __all__ = ["VectorEnv", "VectorEnvPart", "VectorStep"]
 
 MAX_ENVS = 1 << 24
+"""The most envs one VectorEnv holds."""
 _STATE_BYTES = 2048
 """A bound on one engine State's memory, its history included (docs/performance.md)."""
-"""The most envs one VectorEnv holds."""
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,7 @@ def view(state: Any, viewer: int | None = None) -> dict[str, Any]:
     >>> json.loads(json.dumps(seen)) == seen
     True
     """
-    module = module_of_state(state)
+    module = module_of_state(state, "view")
     config = config_of(state)
     seats = len(state.returns())
     if viewer is not None:

@@ -45,11 +45,11 @@ def s1_state(hands: int | None) -> State:
     game = Game(players=5, scores=(9, 2, 5, 8, 10), first_dealer=4, hands=hands)
     state = game.new_initial_state()
     deal(state, S1_HANDS, upcard="9♣")
-    assert state.trump == "c" and state.street == "in or out" and state.to_act == 0
+    assert state.trump == "c" and state.phase == "in or out" and state.to_act == 0
     state.in_()
     state.in_()
     state.out()
-    assert state.street == "exchange"  # P4 and P5 are in without a decision
+    assert state.phase == "exchange"  # P4 and P5 are in without a decision
     for _ in range(4):
         state.pass_()
     assert state.to_act == 0  # the first active player left of the dealer leads
@@ -195,7 +195,7 @@ def test_a_capped_game_with_a_unique_top_names_it() -> None:
 def test_s3_s4_three_and_four_players_cannot_drop() -> None:
     for players in (3, 4):
         state = Game(players=players).new_initial_state(seed=1)
-        assert state.street == "exchange"
+        assert state.phase == "exchange"
         assert state.legal_actions()[0] == 2
 
 
@@ -258,7 +258,7 @@ def test_the_rule_based_player_drops_a_hand_expected_to_take_under_one_trick(
     assert (sum(float(x) for x in expected.split(" + ")) >= 1.0) == stays
     state = Game(players=5, first_dealer=4).new_initial_state()
     deal(state, {0: hand, **OTHER_HANDS}, upcard="8♣")
-    assert state.street == "in or out" and state.to_act == 0
+    assert state.phase == "in or out" and state.to_act == 0
     action = cc.hucklebuck.policy_action(state, "rule_based")
     assert state.action_to_string(action) == ("in" if stays else "out")
 
@@ -274,7 +274,7 @@ def test_the_rule_based_exchange(hand: str, thrown: str) -> None:
     deal(state, {0: hand, 1: "5♥ 6♥ 7♥ 8♥ 9♥", 2: "6♦ 7♦ 8♦ 9♦ 10♠"}, upcard="8♣")
     while state.to_act != 0:  # the dealer's left exchanges first
         state.pass_()
-    assert state.street == "exchange"
+    assert state.phase == "exchange"
     action = cc.hucklebuck.policy_action(state, "rule_based")
     text = state.action_to_string(action)
     assert text == (f"exchange {cc.CardSet(thrown)}" if thrown else "pass")
@@ -355,7 +355,7 @@ def test_the_observation_shows_each_seat_in_out_or_undecided() -> None:
     state.in_()
     assert seats() == [in_, in_, undecided, undecided, undecided]
     state.out()
-    assert state.street == "exchange"
+    assert state.phase == "exchange"
     assert seats() == [in_, in_, out, in_, in_]
 
 

@@ -10,7 +10,7 @@ from . import badugi
 from . import buh
 from . import baibuu
 from . import hucklebuck
-__all__: list[str] = ['DECK_SIZE', 'all_hands', 'badugi', 'baibuu', 'buh', 'format_cards', 'hucklebuck', 'ids_from_masks', 'masks_from_ids', 'parse_cards', 'random_deals', 'random_hands', 'to_mask']
+__all__: list[str] = ['CHANCE', 'DECK_SIZE', 'TERMINAL', 'all_hands', 'badugi', 'baibuu', 'buh', 'format_cards', 'hucklebuck', 'ids_from_masks', 'masks_from_ids', 'parse_cards', 'random_deals', 'random_hands', 'search_options', 'to_mask']
 def all_hands(k: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
     """
     Every ``k``-card mask (k <= 5) in increasing order, which is colex order.
@@ -64,6 +64,10 @@ def random_hands(n: typing.SupportsInt | typing.SupportsIndex, k: typing.Support
     >>> [int(m).bit_count() for m in random_hands(3, 4, 7)]
     [4, 4, 4]
     """
+def search_options() -> tuple[dict[str, typing.Any], ...]:
+    """
+    The search's options, in order: each a dict of its name, kind ('integer', 'real', 'choice' or 'policy'), default (None: see doc), min and max (an integer's range; a real number's lower bound), choices, what an integer is in words, and doc.
+    """
 def to_mask(cards: typing.Any) -> int:
     """
     The mask of any card-like: CardSet, card string, int mask or iterable of cards.
@@ -71,4 +75,6 @@ def to_mask(cards: typing.Any) -> int:
     >>> to_mask(["As", 0])
     2251799813685249
     """
+CHANCE: int = -1
 DECK_SIZE: int = 52
+TERMINAL: int = -4

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'VectorEnv', 'VectorEnvPart', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'ismcts', 'odds_classes', 'odds_strengths', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['Game', 'NUM_STRENGTHS', 'State', 'VectorEnv', 'VectorEnvPart', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'ismcts', 'odds_classes', 'odds_strengths', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Badugi state (docs/rulebook/badugi.md): the engine protocol
@@ -186,7 +186,7 @@ class Game:
     >>> game.num_players, game.num_distinct_actions, game.max_chance_outcomes
     (2, 21, 52)
     >>> state = game.new_initial_state()  # explicit chance nodes
-    >>> state.current_player() == CHANCE, len(state.chance_outcomes())
+    >>> state.is_chance_node(), len(state.chance_outcomes())
     (True, 52)
     """
     def __eq__(self, other: typing.Any) -> typing.Any:
@@ -441,6 +441,4 @@ def strength_many(masks: numpy.ndarray, threads: typing.SupportsInt | typing.Sup
     >>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
     True
     """
-CHANCE: int = -1
 NUM_STRENGTHS: int = 1092
-TERMINAL: int = -4

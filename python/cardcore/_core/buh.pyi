@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'NUM_STRENGTHS', 'State', 'TERMINAL', 'VectorEnv', 'VectorEnvPart', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'ismcts', 'num_strengths', 'odds_classes', 'odds_strengths', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['Game', 'NUM_STRENGTHS', 'State', 'VectorEnv', 'VectorEnvPart', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'ismcts', 'num_strengths', 'odds_classes', 'odds_strengths', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Buh state (docs/rulebook/buh.md): the engine protocol plus
@@ -466,6 +466,4 @@ def strength_many(masks: numpy.ndarray, threads: typing.SupportsInt | typing.Sup
     >>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
     True
     """
-CHANCE: int = -1
 NUM_STRENGTHS: int = 324
-TERMINAL: int = -4

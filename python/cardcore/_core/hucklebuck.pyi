@@ -6,14 +6,14 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'VectorEnv', 'VectorEnvPart', 'ismcts', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'trick_winner']
+__all__: list[str] = ['Game', 'State', 'VectorEnv', 'VectorEnvPart', 'ismcts', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'trick_winner']
 class State:
     """
     A Hucklebuck state (docs/rulebook/hucklebuck.md): the engine protocol
     plus named verbs and readable properties.
     
     >>> state = Game(players=5).new_initial_state(seed=1)
-    >>> state.street, state.to_act
+    >>> state.phase, state.to_act
     ('in or out', 1)
     """
     def __copy__(self) -> State:
@@ -153,6 +153,11 @@ class State:
         Every action so far as 'P0: raise', 'chance: 7h'.
         """
     @property
+    def phase(self) -> str:
+        """
+        The part of the hand in play: in or out, exchange, play or over.
+        """
+    @property
     def scores(self) -> tuple[int, ...]:
         ...
     @property
@@ -160,9 +165,6 @@ class State:
         """
         The cards still to be dealt.
         """
-    @property
-    def street(self) -> str:
-        ...
     @property
     def to_act(self) -> int | None:
         """
@@ -377,5 +379,3 @@ def trick_winner(plays: collections.abc.Iterable[typing.Any], trump: typing.Supp
     >>> trick_winner(["7s", "Ks", "2h", "As"], 2)
     2
     """
-CHANCE: int = -1
-TERMINAL: int = -4

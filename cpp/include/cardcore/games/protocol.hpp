@@ -23,7 +23,7 @@ concept GameState = std::copyable<S> &&
     requires(const S& state, S& mutable_state, const typename S::Spec::Config& config, int action, int player,
              float* out, std::uint64_t seed, std::string_view text) {
   // The spec, and the state of a configuration, seeded or with explicit chance.
-  { S::Spec::kSpec } -> std::convertible_to<GameSpec<typename S::Spec::Config>>;
+  { S::Spec::kSpec } -> std::convertible_to<GameSpec<typename S::Spec::Config, S>>;
   { S::kName } -> std::convertible_to<std::string_view>;
   S(config, true, seed);
   S(config, true, seed, Prevalidated{});  // the same, its configuration already checked

@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "cardcore/core/rng.hpp"
 #include "cardcore/core/text.hpp"
 
 namespace cardcore {
@@ -325,16 +326,35 @@ class TensorShape {
   bool named_;
 };
 
+// A uniformly random legal action of a player node (games/rollout.hpp defines it). Declared
+// here for the spec's policy tables, which name it before their State is complete; each
+// game's policy.cpp instantiates it for its State.
+template <class State>
+int random_action(const State& state, Rng& rng);
+
+// A built-in policy: its name and the action it takes at a player node (`rng` drives its
+// random choices). A deterministic one takes the same action in the same state, so the
+// search can model the other players by it (search/ismcts.hpp, model_opponents).
+template <class State>
+struct BuiltinPolicy {
+  std::string_view name;
+  int (*choose)(const State& state, Rng& rng);
+  bool deterministic = true;
+};
+
 // The facts of a game that do not depend on its configuration.
-template <class Config>
+template <class Config, class State>
 struct GameSpec {
   std::string_view name;          // the registry's key and the module's name: "badugi"
   std::string_view display_name;  // "Badugi"
   int min_players, max_players;   // seats, banker included
   std::string_view seats_field;   // the field that sets the number of seats ("" when fixed)
   std::span<const ConfigField<Config>> fields;
-  std::span<const std::string_view> policies;     // built-in policies; the first is the default
-  std::string_view opponent;                      // the policy a person plays against by default
+  std::span<const BuiltinPolicy<State>> policies;  // built-in policies; the first is the default
+  std::string_view opponent;                       // the policy a person plays against by default
+  // Whether a simulation of single hands moves the dealer from game to game (game i has
+  // first dealer i mod players, games/rollout.hpp); a game whose seats differ (a banker) keeps it.
+  bool rotates_dealer;
   std::span<const std::string_view> count_names;  // what a simulation counts; the first is the hands
   std::string_view utility_doc;                   // when the returns sum to zero, and their bounds
   std::string_view unit;                          // what a hand's returns count: "chips" or "points"

@@ -49,13 +49,16 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cardcore/core/batch.hpp"
@@ -67,8 +70,6 @@ namespace cardcore::search {
 
 // The number of root-parallel trees: what threads beyond it cannot use.
 inline constexpr int kTrees = 4;
-inline constexpr int kMaxSimulations = 100'000'000;
-inline constexpr int kMaxThreads = 256;
 
 // How far a simulation looks: to the end of the game, or of the hand in play (its value
 // then is the state's hand_value, engine.hpp).
@@ -81,12 +82,72 @@ struct IsmctsOptions {
   int threads = 1;
   // Whether the rollout policy models the other players: a determinization must then agree
   // with their past decisions as the rollout policy takes them in that world (for a
-  // deterministic policy; the bindings set it for every built-in policy but "random").
+  // deterministic policy: the bindings set it from the rollout's entry in the game's spec).
   bool model_opponents = false;
   Horizon horizon = Horizon::kGame;
   // The bytes the trees growing at once may take at most (tree_memory_bound); 0: no limit.
   std::uint64_t memory_limit = 0;
 };
+
+// What an option of the search takes: an integer in [min, max], a real number >= min, one of
+// its choices (the first the default), or the name of one of the game's built-in policies.
+enum class OptionKind : std::uint8_t { kInteger, kReal, kChoice, kPolicy };
+
+// One option of the search as a caller gives it (the bindings' "ismcts:name=value" text and
+// the Python keywords): its range and default are stated here once, and every check and
+// every document of the options reads them. A default of nullopt is None, which `doc` explains.
+struct SearchOption {
+  std::string_view name;
+  OptionKind kind;
+  std::string_view doc;
+  std::optional<double> default_value = std::nullopt;
+  std::uint64_t min = 0, max = 0;  // an integer's range; a real number's lower bound is min
+  std::array<std::string_view, 2> choices{};
+  std::string_view what = "an integer";  // what an integer option's value is, in words
+};
+
+inline constexpr IsmctsOptions kDefaultOptions{};
+inline constexpr SearchOption kSearchOptions[] = {
+    {"simulations", OptionKind::kInteger, "determinizations searched", kDefaultOptions.simulations, 1, 100'000'000},
+    {"uct_c", OptionKind::kReal, "the exploration constant of UCT: a finite real number", kDefaultOptions.uct_c, 0},
+    {"rollout", OptionKind::kPolicy, "the built-in policy that plays the games out; None: the game's SPEC.opponent"},
+    {"seed", OptionKind::kInteger, "the search's random streams; the same seed and options give the same result",
+     static_cast<double>(kDefaultOptions.seed), 0, std::numeric_limits<std::uint64_t>::max()},
+    {"threads", OptionKind::kInteger, "threads growing the search's trees at once", kDefaultOptions.threads, 1, 256},
+    {"horizon",
+     OptionKind::kChoice,
+     "how far a simulation plays: to the end of the game, or of the hand in play",
+     std::nullopt,
+     0,
+     0,
+     {"game", "hand"}},
+    {"memory_limit",
+     OptionKind::kInteger,
+     "the bytes the search's trees may take at most; None: half this machine's memory",
+     std::nullopt,
+     1,
+     static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()),
+     {},
+     "a number of bytes"},
+};
+// The horizon's choices are in Horizon's order (the bindings convert by index), the default first.
+static_assert(static_cast<int>(kDefaultOptions.horizon) == 0 && static_cast<int>(Horizon::kHand) == 1);
+
+// The option named `name` of kSearchOptions (a name of the table).
+constexpr const SearchOption& search_option(std::string_view name) {
+  for (const SearchOption& option : kSearchOptions)
+    if (option.name == name) return option;
+  throw std::logic_error("no search option of that name");
+}
+
+// Throws std::invalid_argument("ismcts: <name> must be <min> to <max>, got <value>") when an
+// integer option is out of its range.
+inline void check_integer_option(std::string_view name, std::int64_t value) {
+  const SearchOption& option = search_option(name);
+  if (value < 0 || static_cast<std::uint64_t>(value) < option.min || static_cast<std::uint64_t>(value) > option.max)
+    throw std::invalid_argument("ismcts: " + std::string(name) + " must be " + std::to_string(option.min) + " to " +
+                                std::to_string(option.max) + ", got " + std::to_string(value));
+}
 
 // How many determinizations a simulation draws to find one that agrees with the opponent
 // model before it reuses one that agreed earlier in the tree (or, with none, takes the last).
@@ -102,14 +163,10 @@ inline constexpr int kDrawsBeforeGivingUp = 8 * kDeterminizationAttempts;
 
 // Throws std::invalid_argument naming the first bad option.
 inline void check_options(const IsmctsOptions& options) {
-  if (options.simulations < 1 || options.simulations > kMaxSimulations)
-    throw std::invalid_argument("ismcts: simulations must be 1 to " + std::to_string(kMaxSimulations) + ", got " +
-                                std::to_string(options.simulations));
-  if (!(options.uct_c >= 0.0) || !std::isfinite(options.uct_c))
+  check_integer_option("simulations", options.simulations);
+  if (!(options.uct_c >= static_cast<double>(search_option("uct_c").min)) || !std::isfinite(options.uct_c))
     throw std::invalid_argument("ismcts: uct_c must be a finite number >= 0");
-  if (options.threads < 1 || options.threads > kMaxThreads)
-    throw std::invalid_argument("ismcts: threads must be 1 to " + std::to_string(kMaxThreads) + ", got " +
-                                std::to_string(options.threads));
+  check_integer_option("threads", options.threads);
 }
 
 // One root action's statistics: how often the search chose it and the sum of the searcher's

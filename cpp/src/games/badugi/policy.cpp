@@ -1,6 +1,7 @@
 #include "cardcore/games/badugi/policy.hpp"
 
 #include "cardcore/eval/badugi.hpp"
+#include "cardcore/games/rollout.hpp"
 
 namespace cardcore::badugi {
 
@@ -27,7 +28,7 @@ const odds::DrawGame& draw_game() {
 
 Mask rule_based_discard(Mask hand) { return hand & ~analyze(hand).cards; }
 
-int rule_based_action(const State& s) {
+int rule_based_action(const State& s, Rng&) {
   const int seat = s.current_player();
   const Mask hand = s.hand(seat);
   const Analysis best = analyze(hand);
@@ -49,3 +50,6 @@ int rule_based_action(const State& s) {
 }
 
 }  // namespace cardcore::badugi
+
+// The random policy of the spec's table (games/spec.hpp).
+template int cardcore::random_action<cardcore::badugi::State>(const cardcore::badugi::State& state, cardcore::Rng& rng);

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "cardcore/eval/buh.hpp"
+#include "cardcore/games/rollout.hpp"
 
 namespace cardcore::buh {
 
@@ -78,7 +79,7 @@ Mask rule_based_discard(Mask hand) {
   return cards_of_positions(hand, throw_positions);
 }
 
-int rule_based_action(const State& s) {
+int rule_based_action(const State& s, Rng&) {
   const int seat = s.current_player();
   const Mask hand = s.hand(seat);
   const ActionSet legal = s.legal_player_actions();
@@ -107,3 +108,6 @@ int rule_based_action(const State& s) {
 }
 
 }  // namespace cardcore::buh
+
+// The random policy of the spec's table (games/spec.hpp).
+template int cardcore::random_action<cardcore::buh::State>(const cardcore::buh::State& state, cardcore::Rng& rng);

@@ -69,9 +69,10 @@ int rule_based(const State& s) {
 
 }  // namespace
 
-int policy_action(const State& state, Policy policy, Rng& rng) {
-  if (policy == Policy::kRuleBased) return rule_based(state);
-  return random_action(state, rng);
-}
+int rule_based_action(const State& state, Rng&) { return rule_based(state); }
 
 }  // namespace cardcore::hucklebuck
+
+// The random policy of the spec's table (games/spec.hpp).
+template int cardcore::random_action<cardcore::hucklebuck::State>(const cardcore::hucklebuck::State& state,
+                                                                  cardcore::Rng& rng);

@@ -12,7 +12,7 @@ import numpy
 import numpy.typing
 import typing
 from . import rollouts
-__all__: list[str] = ['CHANCE', 'Game', 'State', 'TERMINAL', 'VectorEnv', 'VectorEnvPart', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'ismcts', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['Game', 'State', 'VectorEnv', 'VectorEnvPart', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'ismcts', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Bai Buu round (docs/rulebook/baibuu.md): the engine protocol
@@ -370,5 +370,3 @@ def strength_many(masks: numpy.ndarray, threads: typing.SupportsInt | typing.Sup
     >>> strength_many(np.array([3], dtype=np.uint64), 1, None).tolist()
     [13]
     """
-CHANCE: int = -1
-TERMINAL: int = -4

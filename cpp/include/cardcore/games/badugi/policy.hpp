@@ -10,7 +10,7 @@
 
 namespace cardcore::badugi {
 
-int rule_based_action(const State& state);
+// rule_based_action(state, rng), the spec's "rule_based" policy, is declared in spec.hpp.
 
 // The cards the rule-based player throws from a four-card hand in a draw: those its best
 // Badugi subset does not use (docs/odds.md computes later draws with it).

@@ -48,7 +48,13 @@ struct Config {
 };
 
 inline constexpr ConfigField<Config> kConfigFields[] = {CARDCORE_BAIBUU_CONFIG(CARDCORE_CONFIG_FIELD)};
-inline constexpr std::string_view kPolicies[] = {"house_way", "optimal", "random"};
+class State;
+// Bai Buu's built-in arrangers (policy.cpp): the house way, and the arrangement with the best
+// expected settlement (the banker's arranges by the house way).
+int house_way_action(const State& state, Rng& rng);
+int optimal_action(const State& state, Rng& rng);
+inline constexpr BuiltinPolicy<State> kPolicies[] = {
+    {"house_way", house_way_action}, {"optimal", optimal_action}, {"random", random_action<State>, false}};
 inline constexpr std::array<std::string_view, 4> kCountNames{"rounds", "naturals", "banker_naturals", "fouls"};
 inline constexpr ActionBlock kActionBlocks[] = {
     {"arrange", 0, kNumArrangements,
@@ -71,7 +77,7 @@ struct TensorLayout {
 struct Spec {
   using Config = baibuu::Config;
   using Layout = TensorLayout;
-  static constexpr GameSpec<Config> kSpec{
+  static constexpr GameSpec<Config, State> kSpec{
       .name = "baibuu",
       .display_name = "Bai Buu",
       .min_players = 2,
@@ -80,6 +86,7 @@ struct Spec {
       .fields = kConfigFields,
       .policies = kPolicies,
       .opponent = "house_way",
+      .rotates_dealer = false,
       .count_names = kCountNames,
       .utility_doc =
           "net chips per seat after commission (seat n the banker); zero-sum only when both "

@@ -10,7 +10,7 @@
 
 namespace cardcore::buh {
 
-int rule_based_action(const State& state);
+// rule_based_action(state, rng), the spec's "rule_based" policy, is declared in spec.hpp.
 
 // The cards the rule-based player throws from a four-card hand in the draw (above; the
 // draw rule of docs/rulebook/buh.md 1.3 #9 limits it); docs/odds.md uses it too.

@@ -56,7 +56,11 @@ struct Config {
 };
 
 inline constexpr ConfigField<Config> kConfigFields[] = {CARDCORE_BUH_CONFIG(CARDCORE_CONFIG_FIELD)};
-inline constexpr std::string_view kPolicies[] = {"random", "rule_based"};
+class State;
+// The rule-based player (policy.hpp).
+int rule_based_action(const State& state, Rng& rng);
+inline constexpr BuiltinPolicy<State> kPolicies[] = {{"random", random_action<State>, false},
+                                                     {"rule_based", rule_based_action}};
 inline constexpr std::array<std::string_view, 3> kCountNames{"hands", "declarations", "showdowns"};
 inline constexpr ActionBlock kActionBlocks[] = {
     {"fold", 0, 1, "give up the hand"},
@@ -90,7 +94,7 @@ struct TensorLayout {
 struct Spec {
   using Config = buh::Config;
   using Layout = TensorLayout;
-  static constexpr GameSpec<Config> kSpec{
+  static constexpr GameSpec<Config, State> kSpec{
       .name = "buh",
       .display_name = "Buh",
       .min_players = 2,
@@ -99,6 +103,7 @@ struct Spec {
       .fields = kConfigFields,
       .policies = kPolicies,
       .opponent = "rule_based",
+      .rotates_dealer = true,
       .count_names = kCountNames,
       .utility_doc = "zero-sum: net chips per seat; a seat can lose at most its stack and win everyone else's",
       .unit = "chips",

@@ -54,7 +54,11 @@ struct Config {
 };
 
 inline constexpr ConfigField<Config> kConfigFields[] = {CARDCORE_HUCKLEBUCK_CONFIG(CARDCORE_CONFIG_FIELD)};
-inline constexpr std::string_view kPolicies[] = {"random", "rule_based"};
+class State;
+// The rule-based player (policy.hpp).
+int rule_based_action(const State& state, Rng& rng);
+inline constexpr BuiltinPolicy<State> kPolicies[] = {{"random", random_action<State>, false},
+                                                     {"rule_based", rule_based_action}};
 inline constexpr std::array<std::string_view, 3> kCountNames{"hands", "drops", "no_tricks"};
 inline constexpr ActionBlock kActionBlocks[] = {
     {"in", kIn, 1, "stay in the hand"},
@@ -82,7 +86,7 @@ struct TensorLayout {
 struct Spec {
   using Config = hucklebuck::Config;
   using Layout = TensorLayout;
-  static constexpr GameSpec<Config> kSpec{
+  static constexpr GameSpec<Config, State> kSpec{
       .name = "hucklebuck",
       .display_name = "Hucklebuck",
       .min_players = 3,
@@ -91,6 +95,7 @@ struct Spec {
       .fields = kConfigFields,
       .policies = kPolicies,
       .opponent = "rule_based",
+      .rotates_dealer = true,
       .count_names = kCountNames,
       .utility_doc =
           "hands: each hand's score change, -3 to +5 (general-sum); hands=None: +1 for the winner "

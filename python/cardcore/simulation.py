@@ -15,18 +15,16 @@ the memory of one of 10**5. Its summary is the same for any number of threads or
 >>> bool(result.mean[0] > 0), result.returns.shape
 (True, (20000, 2))
 
-``cardcore.simulate`` is this module, and calling it calls :func:`simulate`:
-``import cardcore.simulate as sm`` gives the module (``sm.POLICIES``), and
-``cc.simulate(...)`` plays.
+``cc.simulate`` is :func:`simulate`, the function of this module
+(``cardcore.simulation``).
 
->>> import cardcore.simulate as sm
->>> sm.POLICIES["badugi"], sm is cc.simulate, sm.simulate("buh", 10).games
+>>> import cardcore.simulation as sm
+>>> sm.POLICIES["badugi"], sm.simulate is cc.simulate, sm.simulate("buh", 10).games
 (('random', 'rule_based'), True, 10)
 """
 
 from __future__ import annotations
 
-import inspect
 import itertools
 import json
 import sys
@@ -35,7 +33,6 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -750,19 +747,5 @@ def _duration(seconds: float) -> str:
     minutes = int(seconds // 60)
     return f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
 
-
-class _CallableModule(ModuleType):
-    """The class of this module: calling it calls :func:`simulate`, so that
-    ``cardcore.simulate`` is at once the function (``cc.simulate(...)``) and the module
-    (``import cardcore.simulate as sm``, ``sm.POLICIES``)."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> SimulationResult:
-        return simulate(*args, **kwargs)
-
-
-__signature__ = inspect.signature(simulate)
-"""The module called is :func:`simulate`: ``inspect.signature`` shows its parameters."""
-
-sys.modules[__name__].__class__ = _CallableModule
 
 __dir__ = public_dir(__all__)
