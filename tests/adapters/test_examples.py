@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import cardcore as cc
+from cardcore.simulation import Observation
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 NO_TORCH = "PyTorch is not installed (pip install torch==2.13.0, the CPU build; CI does)"
@@ -174,7 +175,7 @@ def test_vector_badugi_ppo_plays_from_what_it_trained_on() -> None:
             actions = net.logits(observation, legal).argmax(dim=1).numpy()
         for i in np.flatnonzero(decision.numpy()):
             state = env.state(int(i))
-            assert player(cc.simulate.Observation(state)) == actions[i]
+            assert player(Observation(state)) == actions[i]
             assert step.legal_mask[i, actions[i]]
             chosen.add(int(actions[i]))
         step = env.step(actions)
