@@ -193,3 +193,12 @@ def test_state_view_is_the_view_and_takes_numpy_seats() -> None:
     for viewer in (None, 0, np.int64(2)):
         assert state.view(viewer) == cc.view(state, viewer) == state.view(viewer=viewer)
     assert state.view(np.int64(2))["viewer"] == 2
+
+
+@pytest.mark.parametrize("name", list(cc.GAMES))
+def test_a_state_names_its_games_configuration(name: str) -> None:
+    for config in CONFIGS[name]:
+        game = cc.GAMES[name](**config)
+        state = game.new_initial_state(seed=3)
+        assert state.config == game.config
+        assert cc.GAMES[name](**state.config) == game

@@ -88,10 +88,14 @@ void bind_game(py::module_& m, py::class_<Game>& cls) {
       "spec", []() { return spec_dict(Spec::kSpec); }, "The game's spec as plain data (cardcore's GameSpec).");
 }
 
-// A State's __reduce__: restore_state(config, serialize()) of its module.
+// A State's config (its game's keywords, as Game.config) and __reduce__:
+// restore_state(config, serialize()) of its module.
 template <class State, const auto& Table>
 void bind_state_pickling(py::class_<State>& cls) {
   const std::string module = "cardcore._core." + std::string(State::Spec::kSpec.name);
+  cls.def_property_readonly(
+      "config", [](const State& s) { return config_dict<typename State::Spec::Config>(Table, s.config()); },
+      "The configuration of the state's game, as its Game's `config`: the keywords of Game(...).");
   cls.def("__reduce__", [module](const State& s) -> py::typing::Tuple<py::object, py::typing::Tuple<Fields, py::str>> {
     py::object restore = py::module_::import(module.c_str()).attr("restore_state");
     return py::make_tuple(restore,

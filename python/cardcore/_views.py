@@ -55,7 +55,7 @@ def config_of(state: Any) -> dict[str, Any]:
     >>> config_of(cc.buh.Game(players=3).new_initial_state(seed=0))["players"]
     3
     """
-    config: dict[str, Any] = state.__reduce__()[1][0]  # the pickle's (config, text)
+    config: dict[str, Any] = state.config
     return config
 
 

@@ -216,10 +216,9 @@ def ismcts(state: Any, **options: Any) -> SearchResult:
     visits = {int(a): int(n) for a, n, _ in edges}
     values = {int(a): (total / n if n else math.nan) for a, n, total in edges}
     strings = {int(a): state.action_to_string(a) for a, _, _ in edges}
-    # The state's configuration, as pickling gives it: a game to a target counts its result.
-    config = state.__reduce__()[1][0]
+    # A game to a target score counts its result.
     return SearchResult(int(player), int(action), visits, values, strings,
-                        int(checked["simulations"]), spec.unit_of(config, checked["horizon"]))
+                        int(checked["simulations"]), spec.unit_of(state.config, checked["horizon"]))
 
 
 def policy_text(policy: object, spec: Any) -> str | None:

@@ -139,6 +139,11 @@ class State:
         The dealer's seat (small blind).
         """
     @property
+    def config(self) -> dict[str, typing.Any]:
+        """
+        The configuration of the state's game, as its Game's `config`: the keywords of Game(...).
+        """
+    @property
     def dead_cards(self) -> typing.Any:
         """
         The cards burned or discarded this hand.

@@ -151,6 +151,11 @@ class State:
         Chips each seat has in the pot this hand.
         """
     @property
+    def config(self) -> dict[str, typing.Any]:
+        """
+        The configuration of the state's game, as its Game's `config`: the keywords of Game(...).
+        """
+    @property
     def dead_cards(self) -> typing.Any:
         """
         Discards and folded hands this hand.

@@ -135,6 +135,11 @@ class State:
         The dealer's seat.
         """
     @property
+    def config(self) -> dict[str, typing.Any]:
+        """
+        The configuration of the state's game, as its Game's `config`: the keywords of Game(...).
+        """
+    @property
     def dead_cards(self) -> typing.Any:
         """
         The discard pile, the upcard (unless a player drew it) and every card played this hand.

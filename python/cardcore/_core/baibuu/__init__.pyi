@@ -116,6 +116,11 @@ class State:
         None when the action id is legal here, else why not, in a player's words ("facing a bet you cannot check: call, raise or fold").
         """
     @property
+    def config(self) -> dict[str, typing.Any]:
+        """
+        The configuration of the state's game, as its Game's `config`: the keywords of Game(...).
+        """
+    @property
     def hands(self) -> tuple[typing.Any, ...]:
         """
         Every seat's four cards (the full state, not one player's view).
