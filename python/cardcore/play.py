@@ -24,7 +24,7 @@ from cardcore._registry import GAMES, MODULES, module_of
 from cardcore.search import ismcts, policy_text
 
 __all__ = ["HINT_SIMULATIONS", "OPPONENTS", "SYNONYMS", "game_hands", "hint", "play",
-           "read_move", "seats_config"]
+           "play_config", "read_move", "seats_config"]
 
 OPPONENTS: dict[str, str] = {module.SPEC.name: module.SPEC.opponent for module in MODULES}
 """Each game's default opponent policy (its ``SPEC.opponent``)."""
@@ -194,6 +194,22 @@ def game_hands(game: str) -> int | None:
     return hands.default if isinstance(hands.default, int) and not hands.nullable else None
 
 
+def play_config(game: str, players: int | None = None, hands: int | None = None,
+                rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The configuration of a game played out one move at a time (``cardcore play``,
+    ``cardcore replay``): ``players`` seats (:func:`seats_config`), ``hands`` hands (None:
+    :func:`game_hands`) and the house ``rules``. A game may seat as agents some roles that
+    play inside the engine by default (the Bai Buu banker), so that their moves show; its
+    module's ``_PLAY_CONFIG`` says which.
+
+    >>> play_config("baibuu", 2)
+    {'banker': 'agent', 'player_hands': 2, 'hands': 1}
+    """
+    module = module_of(game)
+    return {**getattr(module, "_PLAY_CONFIG", {}), **seats_config(game, players),
+            "hands": game_hands(game) if hands is None else hands, **(rules or {})}
+
+
 HINT_SIMULATIONS = 2000
 """The simulations of a ``hint``: a fraction of a second in every game."""
 
@@ -243,10 +259,7 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
     """
     module = module_of(game_name)
     game_name = module.SPEC.name
-    # A game may seat as agents some roles that play inside the engine by default (the Bai
-    # Buu banker), so that their moves show; its module's _PLAY_CONFIG says which.
-    config = {**getattr(module, "_PLAY_CONFIG", {}), **seats_config(game_name, players),
-              "hands": game_hands(game_name) if hands is None else hands, **(rules or {})}
+    config = play_config(game_name, players, hands, rules)
     opponents = OPPONENTS[game_name] if opponents is None else opponents
     native = policy_text(opponents, module.SPEC)
     if native is None:
