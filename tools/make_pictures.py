@@ -61,10 +61,12 @@ def stale() -> list[Path]:
             if not path.exists() or path.read_text(encoding="utf-8") != text]
 
 
-def write() -> None:
+def write(under: Path = ROOT) -> None:
+    """Writes the pictures whose path is under ``under`` (the docs build: DOCS only)."""
     for path, text in pictures().items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        if path.is_relative_to(under):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

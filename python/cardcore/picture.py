@@ -1,6 +1,6 @@
 """Pictures of a state as SVG, drawn from one viewer's view (``docs/pictures.md``).
 
-``to_svg(state, viewer)`` draws what :func:`cardcore.view.view` gives ``viewer`` and
+``to_svg(state, viewer)`` draws what :func:`cardcore.view` gives ``viewer`` and
 nothing else, so a picture never shows a seat a card it cannot know; ``viewer=None`` is
 the deliberately omniscient picture. The seats sit around an oval table, the viewer's at
 the bottom; each shows its cards (the backs of those it cannot see), its numbers (stack,
