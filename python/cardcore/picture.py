@@ -66,17 +66,27 @@ def _style(theme: dict[str, str]) -> str:
             f".turn-ring{{fill:none;stroke:{theme['turn']};stroke-width:3}}{colours}")
 
 
-def _defs() -> ET.Element:
-    """The shapes every card and chip shares, drawn once and placed with ``<use>``."""
+def _card_symbol(defs: ET.Element, name: str) -> ET.Element:
+    """A card's shape in the ``<defs>``, blank: its ``<use>`` is ``#name``."""
+    symbol = ET.SubElement(defs, "symbol", id=name, viewBox=f"0 0 {CARD_W} {CARD_H}")
+    ET.SubElement(symbol, "rect", {"class": "face", "x": "0.5", "y": "0.5",
+                                   "width": str(CARD_W - 1), "height": str(CARD_H - 1),
+                                   "rx": "4", "stroke": "#777"})
+    return symbol
+
+
+def _defs(names: list[str]) -> ET.Element:
+    """The shapes the drawing places with ``<use>``, drawn once: the back of a card, a
+    chip, and the face of each card in ``names`` (those the drawing names, no other)."""
     defs = ET.Element("defs")
-    face = ET.SubElement(defs, "symbol", id="face", viewBox=f"0 0 {CARD_W} {CARD_H}")
-    ET.SubElement(face, "rect", {"class": "face", "x": "0.5", "y": "0.5", "width": str(CARD_W - 1),
-                                 "height": str(CARD_H - 1), "rx": "4", "stroke": "#777"})
-    back = ET.SubElement(defs, "symbol", id="back", viewBox=f"0 0 {CARD_W} {CARD_H}")
-    ET.SubElement(back, "rect", {"class": "face", "x": "0.5", "y": "0.5", "width": str(CARD_W - 1),
-                                 "height": str(CARD_H - 1), "rx": "4", "stroke": "#777"})
+    back = _card_symbol(defs, "back")
     ET.SubElement(back, "rect", {"class": "back", "x": "4", "y": "4", "width": str(CARD_W - 8),
                                  "height": str(CARD_H - 8), "rx": "2"})
+    for name in names:
+        face = _card_symbol(defs, name)
+        symbol, colour = _SUITS[name[1]]
+        _text(face, 4, 16, "10" if name[0] == "T" else name[0], f"rank {colour}", "start")
+        _text(face, CARD_W / 2, CARD_H - 8, symbol, f"rank {colour}")
     chip = ET.SubElement(defs, "symbol", id="chip", viewBox="0 0 16 16")
     ET.SubElement(chip, "circle", {"class": "chip", "cx": "8", "cy": "8", "r": "7",
                                    "stroke": "#6d4c00", "stroke-dasharray": "3 2"})
@@ -98,25 +108,17 @@ def _card(parent: ET.Element, card: dict[str, Any], x: float, y: float) -> None:
     """One card of a view at (x, y), its top left: its rank and suit, or its back when the
     view does not name it. A named card's group carries ``data-card``."""
     name = card["card"]
-    if name is None:
-        group = ET.SubElement(parent, "g", {"class": "card back",
-                                            "transform": f"translate({_n(x)},{_n(y)})"})
-        ET.SubElement(group, "use", href="#back", width=str(CARD_W), height=str(CARD_H))
-        return
-    group = ET.SubElement(parent, "g", {"class": "card", "data-card": name,
-                                        "transform": f"translate({_n(x)},{_n(y)})"})
-    ET.SubElement(group, "use", href="#face", width=str(CARD_W), height=str(CARD_H))
-    symbol, colour = _SUITS[name[1]]
-    rank = "10" if name[0] == "T" else name[0]
-    _text(group, 4, 16, rank, f"rank {colour}", "start")
-    _text(group, CARD_W / 2, CARD_H - 8, symbol, f"rank {colour}")
+    group = ET.SubElement(parent, "g", {"class": "card back"} if name is None
+                          else {"class": "card", "data-card": name})
+    ET.SubElement(group, "use", href=f"#{name or 'back'}", x=_n(x), y=_n(y), width=str(CARD_W),
+                  height=str(CARD_H))
 
 
 def _cards(parent: ET.Element, cards: list[dict[str, Any]], x: float, y: float) -> float:
     """A row of overlapping cards from (x, y); returns its width."""
     for index, card in enumerate(cards):
         _card(parent, card, x + index * CARD_STEP, y)
-    return CARD_W + CARD_STEP * (len(cards) - 1) if cards else 0
+    return _row_width(len(cards))
 
 
 def _row_width(count: int) -> float:
@@ -227,11 +229,6 @@ def _caption(seen: dict[str, Any], display_name: str) -> tuple[str, str]:
 def draw(seen: dict[str, Any], display_name: str) -> ET.Element:
     """The drawing of one view, as a ``<g>`` that the shared ``<defs>`` and style complete."""
     frame = ET.Element("g", {"class": "table"})
-    ET.SubElement(frame, "ellipse", {"class": "rim", "cx": _n(_CENTRE[0]), "cy": _n(_CENTRE[1]),
-                                     "rx": _n(_SEAT_RADII[0] + 20), "ry": _n(_SEAT_RADII[1] + 12)})
-    ET.SubElement(frame, "ellipse", {"class": "felt", "cx": _n(_CENTRE[0]),
-                                     "cy": _n(_CENTRE[1]), "rx": _n(_SEAT_RADII[0] + 8),
-                                     "ry": _n(_SEAT_RADII[1])})
     head, who = _caption(seen, display_name)
     _text(frame, 14, 22, head, "label", "start")
     _text(frame, WIDTH - 14, 22, who, "label", "end")
@@ -267,18 +264,24 @@ def _options(theme: object, scale: object) -> _Options:
     return _Options(THEMES[theme], float(scale))
 
 
-def _svg(options: _Options, extra_style: str = "") -> ET.Element:
+def _svg(options: _Options, drawings: list[ET.Element], extra_style: str = "") -> str:
+    """The SVG text of ``drawings`` on the table, with the style and the ``<defs>`` they
+    share."""
     root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg",
                               "width": _n(WIDTH * options.scale),
                               "height": _n(HEIGHT * options.scale),
                               "viewBox": f"0 0 {WIDTH} {HEIGHT}"})
     ET.SubElement(root, "style").text = _style(options.theme) + extra_style
-    root.append(_defs())
+    names = {g.get("data-card") for drawing in drawings for g in drawing.iter("g")}
+    root.append(_defs(sorted(name for name in names if name)))
     ET.SubElement(root, "rect", {"class": "page", "width": str(WIDTH), "height": str(HEIGHT)})
-    return root
-
-
-def _text_of(root: ET.Element) -> str:
+    x, y = _CENTRE
+    (rx, ry) = _SEAT_RADII
+    ET.SubElement(root, "ellipse", {"class": "rim", "cx": _n(x), "cy": _n(y),
+                                    "rx": _n(rx + 20), "ry": _n(ry + 12)})
+    ET.SubElement(root, "ellipse", {"class": "felt", "cx": _n(x), "cy": _n(y),
+                                    "rx": _n(rx + 8), "ry": _n(ry)})
+    root.extend(drawings)
     ET.indent(root, space="")
     return ET.tostring(root, encoding="unicode") + "\n"
 
@@ -306,9 +309,7 @@ def to_svg(state: Any, viewer: int | None = None, *, theme: Theme = "light",
     """
     options = _options(theme, scale)
     seen = view_of(state, viewer)
-    root = _svg(options)
-    root.append(draw(seen, module_of_state(state).SPEC.display_name))
-    return _text_of(root)
+    return _svg(options, [draw(seen, module_of_state(state).SPEC.display_name)])
 
 
 def _frames(state: Any) -> list[Any]:
@@ -347,18 +348,18 @@ class Replay:
             raise ValueError(f"seconds_per_move must be a positive number, got "
                              f"{shown(seconds_per_move)}")
         count = len(self.states)
-        total = _n(seconds_per_move * count)
-        share = 100 / count
-        animation = (f".frame{{visibility:hidden;animation:show {total}s step-end infinite}}"
-                     f"@keyframes show{{0%{{visibility:visible}}{share:.4g}%{{visibility:hidden}}"
-                     f"100%{{visibility:hidden}}}}")
-        root = _svg(options, animation)
+        # Frame i shows from i seconds_per_move into each loop of count of them.
+        animation = (f".frame{{visibility:hidden;animation:show "
+                     f"{seconds_per_move * count:.6g}s step-end infinite}}"
+                     f"@keyframes show{{0%{{visibility:visible}}{100 / count:.6g}%"
+                     f"{{visibility:hidden}}100%{{visibility:hidden}}}}")
+        frames = []
         for index, state in enumerate(self.states):
-            frame = ET.SubElement(root, "g", {"class": "frame", "data-frame": str(index),
-                                              "style": f"animation-delay:"
-                                                       f"{_n(index * seconds_per_move)}s"})
+            frame = ET.Element("g", {"class": "frame", "data-frame": str(index),
+                                     "style": f"animation-delay:{index * seconds_per_move:.6g}s"})
             frame.append(draw(view_of(state, viewer), self._name))
-        text = _text_of(root)
+            frames.append(frame)
+        text = _svg(options, frames, animation)
         if path is not None:
             Path(path).write_text(text, encoding="utf-8")
         return text
