@@ -33,7 +33,8 @@ make_pictures = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(make_pictures)
 
 STATES_PER_GAME = 300
-G = "{http://www.w3.org/2000/svg}g"
+NS = "{http://www.w3.org/2000/svg}"
+G = f"{NS}g"
 """The tag of an SVG group, as xml.etree names it."""
 
 
@@ -89,6 +90,11 @@ def check_drawing(element: ET.Element, seen: dict[str, Any]) -> None:
     assert backs == unknown_cards(seen)
 
 
+def faces(root: ET.Element) -> set[str]:
+    """The cards whose face the ``<defs>`` draw (every symbol but the back and the chip)."""
+    return {symbol.get("id") or "" for symbol in root.iter(f"{NS}symbol")} - {"back", "chip"}
+
+
 def viewers(state: Any) -> list[int | None]:
     return [None, *range(len(state.returns()))]
 
@@ -97,7 +103,9 @@ def viewers(state: Any) -> list[int | None]:
 def test_a_picture_parses_and_draws_only_the_cards_its_viewer_sees(name: str) -> None:
     for state in sampled_states(name, seed=7):
         for viewer in viewers(state):
-            check_drawing(ET.fromstring(state.to_svg(viewer)), cc.view(state, viewer))
+            root, seen = ET.fromstring(state.to_svg(viewer)), cc.view(state, viewer)
+            check_drawing(root, seen)
+            assert faces(root) == named_cards(seen)
 
 
 def test_the_check_sees_a_picture_that_shows_a_hidden_card(
@@ -164,10 +172,15 @@ def test_a_replay_has_a_frame_per_move_each_drawn_from_the_viewers_view(
     assert len(game) == player_moves(state) + 1  # the deal, then one frame per move
     assert game.states[-1].serialize().split(" | ")[-1] == state.serialize().split(" | ")[-1]
     for viewer in viewers(state):
-        shown = frames(game.to_svg(viewer=viewer))
+        text = game.to_svg(viewer=viewer)
+        shown = frames(text)
         assert len(shown) == len(game)
+        named: set[str] = set()
         for element, frame_state in zip(shown, game.states, strict=True):
-            check_drawing(element, cc.view(frame_state, viewer))
+            seen = cc.view(frame_state, viewer)
+            check_drawing(element, seen)
+            named |= named_cards(seen)
+        assert faces(ET.fromstring(text)) == named
 
 
 def test_a_replay_shares_its_defs_and_loops_by_css(tmp_path: Path) -> None:
