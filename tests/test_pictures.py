@@ -147,6 +147,19 @@ def test_the_seat_to_act_the_dealer_and_the_turn_show() -> None:
     assert f"P{state.to_act} to act" in state.to_svg(0)
 
 
+def test_a_seat_shows_its_result_at_the_end_and_its_total_between_rounds() -> None:
+    state = cc.baibuu.Game(player_hands=2, banker="agent", hands=3).new_initial_state(seed=3)
+    for _ in range(4):
+        state.apply_action(state.legal_actions()[0])
+    totals = cc.view(state)["totals"]
+    assert not state.is_terminal() and any(totals)
+    titles = [f"P{seat}  {total:+g}" for seat, total in enumerate(totals)]
+    assert all(f">{title}<" in state.to_svg() for title in titles)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert all(f">P{seat}  {r:+g}<" in state.to_svg(1) for seat, r in enumerate(state.returns()))
+
+
 def frames(svg: str) -> list[ET.Element]:
     root = ET.fromstring(svg)
     return [g for g in root.iter(G) if g.get("class") == "frame"]

@@ -152,8 +152,8 @@ def _numbers(seat: dict[str, Any]) -> str:
 
 def _seat(parent: ET.Element, seat: dict[str, Any], x: float, y: float, dealer: bool,
           result: float | None) -> None:
-    """One seat centred at (x, y): its name, numbers and cards (a Low and a High row when
-    its arrangement shows)."""
+    """One seat centred at (x, y): its name with its ``result`` so far, its numbers and
+    cards (a Low and a High row when its arrangement shows)."""
     group = ET.SubElement(parent, "g", {"class": "seat", "data-seat": str(seat["seat"])})
     arrangement = seat.get("arrangement")
     rows = ([("Low", arrangement["low"]), ("High", arrangement["high"])] if arrangement
@@ -240,7 +240,8 @@ def draw(seen: dict[str, Any], display_name: str) -> ET.Element:
     bottom = 0 if seen["viewer"] is None else seen["viewer"]
     places = [_seat_place(s["seat"], len(seats), bottom) for s in seats]
     _middle(frame, seen, places)
-    returns = seen["returns"]
+    # The returns at the end; in a game of rounds, its totals so far (Bai Buu's "totals").
+    returns = seen["returns"] if seen["returns"] is not None else seen.get("totals")
     for seat, (x, y) in zip(seats, places, strict=True):
         _seat(frame, seat, x, y, seat["seat"] == seen.get("dealer"),
               None if returns is None else returns[seat["seat"]])
