@@ -7,7 +7,9 @@ documents the installed ``cardcore`` (its compiled ``_core`` lives only there). 
 
 from __future__ import annotations
 
+import importlib.util
 import re
+from pathlib import Path
 from typing import Any
 
 import cardcore
@@ -60,5 +62,17 @@ def _drop_self(
     return signature, return_annotation
 
 
+def _draw_pictures(app: object) -> None:
+    """Draws docs/_static/pictures (the pictures of docs/pictures.md) with the installed
+    cardcore, by tools/make_pictures.py, before the pages are read."""
+    path = Path(__file__).resolve().parent.parent / "tools" / "make_pictures.py"
+    spec = importlib.util.spec_from_file_location("make_pictures", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.write(module.DOCS)
+
+
 def setup(app: Any) -> None:
     app.connect("autodoc-process-signature", _drop_self)
+    app.connect("builder-inited", _draw_pictures)

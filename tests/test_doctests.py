@@ -33,6 +33,7 @@ MODULES = [
     "cardcore._views",
     "cardcore.view",
     "cardcore.record",
+    "cardcore.picture",
     "cardcore._core",
     "cardcore._core.buh",
     "cardcore._core.badugi",

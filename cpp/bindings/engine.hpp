@@ -190,6 +190,22 @@ void bind_protocol(py::class_<State>& cls) {
           "viewer"_a = py::none(),
           "What seat `viewer` may see of this state as JSON-ready data, or everything when `viewer` is None "
           "(cardcore.view, docs/views.md).")
+      .def(
+          "to_svg",
+          [](const py::object& self, const py::typing::Optional<py::int_>& viewer, const std::string& theme,
+             double scale) -> py::str {
+            return py::module_::import("cardcore.picture")
+                .attr("to_svg")(self, viewer, "theme"_a = theme, "scale"_a = scale);
+          },
+          "viewer"_a = py::none(), py::kw_only(), "theme"_a = "light", "scale"_a = 1.0,
+          "The picture of this state as seat `viewer` sees it (None: every card shown), as SVG text; `theme` "
+          "is \"light\" or \"dark\", `scale` multiplies its size (cardcore.picture, docs/pictures.md).")
+      .def(
+          "_repr_svg_",
+          [](const py::object& self) -> py::str {
+            return py::module_::import("cardcore.picture").attr("to_svg")(self);
+          },
+          "The omniscient picture (every card shown) that Jupyter displays for a state.")
       .def("string_to_action", &State::string_to_action, "text"_a,
            "The action id of a canonical string (cards in any order and spelling).")
       .def("returns", &State::returns, "Chips won or lost per seat over the hands completed.")

@@ -23,6 +23,7 @@ from cardcore.cards import (
     random_deals,
     random_hands,
 )
+from cardcore.picture import replay
 from cardcore.record import load_record, save_record, to_record
 from cardcore.simulation import SimulationResult, simulate
 from cardcore.vector import VectorEnv, VectorEnvPart, VectorStep
@@ -67,6 +68,7 @@ __all__ = [
     "masks_from_ids",
     "random_deals",
     "random_hands",
+    "replay",
     "save_record",
     "search",
     "simulate",

@@ -32,8 +32,10 @@ from cardcore._namespace import public_dir
 from cardcore._odds import DEFAULT_SAMPLES
 from cardcore._registry import GAMES, MODULES, module_of
 from cardcore.cards import random_deals, random_hands
-from cardcore.play import HINT_SIMULATIONS, play, seats_config
-from cardcore.simulation import simulate
+from cardcore.picture import THEMES, replay
+from cardcore.play import HINT_SIMULATIONS, _move_seed, play, play_config, seats_config
+from cardcore.record import load_record
+from cardcore.simulation import _checked_policies, simulate
 
 __all__ = ["COMPARED", "EQUITY", "EVALUATORS", "ODDS", "SETTLERS", "explain", "house_rules",
            "main"]
@@ -371,7 +373,54 @@ def _parser() -> argparse.ArgumentParser:
                           (odds, "odds"), (eq, "equity")):
         command.add_argument("--rule", action="append", metavar="NAME=VALUE",
                              help=_rule_help(verb))
+    _add_replay(commands)
     return parser
+
+
+def _add_replay(commands: Any) -> None:
+    """``cardcore replay``: a game played out by built-in players, or a game record, drawn
+    as one animated SVG (docs/pictures.md)."""
+    rep = commands.add_parser(
+        "replay", help="draw a whole game as one animated SVG, a frame per move",
+        description="Draw a whole game as one animated SVG, a frame per move (CSS, looping): "
+                    "GAME played out by built-in players from --seed, or FILE, a JSON game "
+                    "record (cardcore.save_record).")
+    rep.add_argument("source", metavar="GAME|FILE",
+                     help=f"a game ({', '.join(GAMES)}) or a game record's path")
+    rep.add_argument("-o", "--output", required=True, metavar="FILE.svg")
+    rep.add_argument("--viewer", type=int, help="draw what this seat sees (default: every card)")
+    rep.add_argument("--theme", choices=list(THEMES), default="light")
+    rep.add_argument("--seconds-per-move", type=float, default=1.0)
+    rep.add_argument("--players", type=int, help=_PLAYERS_HELP)
+    rep.add_argument("--policy", nargs="+", help=_POLICY_HELP)
+    rep.add_argument("--seed", type=int, default=0)
+    rep.add_argument("--hands", type=int, help="hands to play (default: as cardcore play)")
+    rep.add_argument("--rule", action="append", metavar="NAME=VALUE", help=_rule_help(None))
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """Plays GAME out (each seat's built-in player deciding as ``cardcore play``'s opponents
+    do) or reads the record FILE, and writes its replay."""
+    name = args.source.lower()
+    if name in GAMES:
+        game = GAMES[name](**play_config(name, args.players, args.hands,
+                                         house_rules(name, args.rule)))
+        policies = args.policy
+        if policies is not None and len(policies) == 1:
+            policies = policies * game.acting_players
+        seats = _checked_policies(game, name, policies)
+        policy_action = module_of(name).policy_action
+        state = game.new_initial_state(seed=args.seed)
+        while not state.is_terminal():
+            state.apply_action(policy_action(state, seats[state.current_player()],
+                                             seed=_move_seed(args.seed, state)))
+    else:
+        state = load_record(args.source)
+    game_replay = replay(state)
+    game_replay.to_svg(args.output, args.viewer, theme=args.theme,
+                       seconds_per_move=args.seconds_per_move)
+    print(f"wrote {args.output}: {len(game_replay)} frames")
+    return 0
 
 
 def _rule_help(verb: str | None) -> str:
@@ -417,6 +466,8 @@ def _run(args: argparse.Namespace) -> int:
             return _simulate(args)
         if args.command == "bench":
             return _bench(args.size)
+        if args.command == "replay":
+            return _replay(args)
         if args.command == "play":
             return play(args.game, args.players, args.seed, opponents=args.opponents,
                         hands=args.hands, seat=args.seat, rules=house_rules(args.game, args.rule))

@@ -24,7 +24,7 @@ from cardcore._registry import GAMES, MODULES, module_of, module_of_state
 from cardcore.search import ismcts, policy_text
 
 __all__ = ["HINT_SIMULATIONS", "OPPONENTS", "SYNONYMS", "game_hands", "hint", "play",
-           "read_move", "seats_config"]
+           "play_config", "read_move", "seats_config"]
 
 OPPONENTS: dict[str, str] = {module.SPEC.name: module.SPEC.opponent for module in MODULES}
 """Each game's default opponent policy (its ``SPEC.opponent``)."""
@@ -186,6 +186,22 @@ def game_hands(game: str) -> int | None:
     return hands.default if isinstance(hands.default, int) and not hands.nullable else None
 
 
+def play_config(game: str, players: int | None = None, hands: int | None = None,
+                rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The configuration of a game played out one move at a time (``cardcore play``,
+    ``cardcore replay``): ``players`` seats (:func:`seats_config`), ``hands`` hands (None:
+    :func:`game_hands`) and the house ``rules``. A game may seat as agents some roles that
+    play inside the engine by default (the Bai Buu banker), so that their moves show; its
+    declared capabilities (``CAPABILITIES.play_config``) say which.
+
+    >>> play_config("baibuu", 2)
+    {'banker': 'agent', 'player_hands': 2, 'hands': 1}
+    """
+    module = module_of(game)
+    return {**module.CAPABILITIES.play_config, **seats_config(game, players),
+            "hands": game_hands(game) if hands is None else hands, **(rules or {})}
+
+
 HINT_SIMULATIONS = 2000
 """The simulations of a ``hint``: a fraction of a second in every game."""
 
@@ -235,11 +251,7 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
     """
     module = module_of(game_name)
     game_name = module.SPEC.name
-    # A game may seat as agents some roles that play inside the engine by default (the Bai
-    # Buu banker), so that their moves show; its declared capabilities say which.
-    capabilities = module.CAPABILITIES
-    config = {**capabilities.play_config, **seats_config(game_name, players),
-              "hands": game_hands(game_name) if hands is None else hands, **(rules or {})}
+    config = play_config(game_name, players, hands, rules)
     opponents = OPPONENTS[game_name] if opponents is None else opponents
     native = policy_text(opponents, module.SPEC)
     if native is None:
@@ -272,7 +284,7 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
             moves = [state.action_to_string(a) for a in legal]
             # A game may say more of each move than its words (a Bai Buu arrangement's Low
             # and High hands, and whether it fouls).
-            note = capabilities.move_note
+            note = module.CAPABILITIES.move_note
             notes = [note(state, a) for a in legal] if note else None
             say("\n" + state.observation_string(seat))
             say(_menu(moves, notes=notes))

@@ -27,6 +27,10 @@ class State:
         ...
     def __repr__(self) -> str:
         ...
+    def _repr_svg_(self) -> str:
+        """
+        The omniscient picture (every card shown) that Jupyter displays for a state.
+        """
     def action_to_string(self, action: typing.SupportsIndex, viewer: typing.SupportsIndex | None = None) -> str:
         """
         The canonical string of an action id at this state; with a `viewer` seat, the action as that seat sees it: another seat's face-down cards (a discard, an exchange, an arrangement) only counted, "discard 2 cards".
@@ -126,6 +130,10 @@ class State:
     def string_to_action(self, text: str) -> int:
         """
         The action id of a canonical string (cards in any order and spelling).
+        """
+    def to_svg(self, viewer: int | None = None, *, theme: str = 'light', scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> str:
+        """
+        The picture of this state as seat `viewer` sees it (None: every card shown), as SVG text; `theme` is "light" or "dark", `scale` multiplies its size (cardcore.picture, docs/pictures.md).
         """
     def view(self, viewer: int | None = None) -> dict[str, typing.Any]:
         """
