@@ -310,13 +310,13 @@ def to_svg(state: Any, viewer: int | None = None, *, theme: Theme = "light",
     """
     options = _options(theme, scale)
     seen = view_of(state, viewer)
-    return _svg(options, [draw(seen, module_of_state(state).SPEC.display_name)])
+    return _svg(options, [draw(seen, module_of_state(state, "to_svg").SPEC.display_name)])
 
 
 def _frames(state: Any) -> list[Any]:
     """The states of ``state``'s game from the start: the deal, then the state after each
     move, with the cards that move brought dealt (a replay of its history, chance explicit)."""
-    replay = module_of_state(state).Game(**config_of(state)).new_initial_state()
+    replay = module_of_state(state, "replay").Game(**config_of(state)).new_initial_state()
     frames = []
     for action in state.history():
         if not replay.is_chance_node():
@@ -332,7 +332,7 @@ class Replay:
     def __init__(self, state: Any) -> None:
         self.states: list[Any] = _frames(state)
         """The states drawn, one per frame: the deal, then the state after each move."""
-        self._name: str = module_of_state(state).SPEC.display_name
+        self._name: str = module_of_state(state, "replay").SPEC.display_name
 
     def __len__(self) -> int:
         return len(self.states)
@@ -382,7 +382,7 @@ def replay(source: Any) -> Replay:
     if isinstance(source, (dict, str, os.PathLike)):
         return Replay(load_record(source))
     try:
-        module_of_state(source)
+        module_of_state(source, "replay")
     except ValueError:
         raise ValueError(f"replay takes a state or a game record (a dict, JSON text or a "
                          f"path), got {shown(source)}") from None
