@@ -1,0 +1,232 @@
+#include "cardcore/solve/cfr.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "cardcore/vector/thread_pool.hpp"
+
+namespace cardcore::solve {
+namespace {
+
+constexpr std::string_view kAlgorithmNames[] = {"cfr", "cfr+", "dcfr", "linear"};
+constexpr int kMaxActions = 128;  // player action ids are below 128 (games/engine.hpp)
+
+// DCFR's discounts (OpenSpiel's DCFRSolver defaults; LCFRSolver is alpha = beta = gamma = 1).
+struct Discount {
+  double alpha, beta, gamma;
+};
+Discount discount_of(Algorithm algorithm) {
+  return algorithm == Algorithm::kDcfr ? Discount{1.5, 0, 2} : Discount{1, 1, 1};
+}
+
+}  // namespace
+
+std::string_view algorithm_name(Algorithm algorithm) { return kAlgorithmNames[static_cast<int>(algorithm)]; }
+
+Algorithm algorithm_from_name(std::string_view name) {
+  for (int a = 0; a < 4; ++a)
+    if (name == kAlgorithmNames[a]) return static_cast<Algorithm>(a);
+  throw std::invalid_argument("unknown solver algorithm " + quote_input(name) + ": expected cfr, cfr+, dcfr or linear");
+}
+
+// One pass of the traversal for `player` (OpenSpiel's _compute_counterfactual_regret_for_player):
+// values are player 0's (player 1's are minus them: the tree is zero-sum), and a subtree is
+// skipped only where both players' reach is 0. With kSlots, a node's contributions are
+// written to its own slots (its children's places) for the caller to add up in depth-first
+// order; without, they are added to the information set's sums at once, in the same order.
+struct Solver::Pass {
+  const Tree::Node* nodes;
+  const std::int32_t* children;
+  const double* probabilities;
+  const Tree::Infoset* infosets;
+  const double* current;
+  double* regret;
+  double* cumulative;
+  std::uint32_t* stamp;
+  std::uint32_t pass;
+  int player;
+  bool iteration_first;  // CFR+: the policy weight is (t * reach) * p, else (reach * p) * weight
+  double weight;
+
+  template <bool kSlots>
+  double walk(std::int32_t n, double r0, double r1, double rc) const {
+    const Tree::Node& node = nodes[n];
+    if (node.player == Tree::kTerminal) return node.value;
+    const std::int32_t* child = children + node.first;
+    if (node.player == Tree::kChance) {
+      const double* p = probabilities + node.first;
+      double value = 0;
+      for (int c = 0; c < node.count; ++c) value += p[c] * walk<kSlots>(child[c], r0, r1, rc * p[c]);
+      return value;
+    }
+    if (r0 == 0 && r1 == 0) return 0;
+    const std::int32_t offset = infosets[node.infoset].offset;
+    const double* s = current + offset;
+    double values[kMaxActions];
+    double value = 0;
+    if (node.player == 0) {
+      for (int c = 0; c < node.count; ++c) {
+        values[c] = walk<kSlots>(child[c], r0 * s[c], r1, rc);
+        value += s[c] * values[c];
+      }
+    } else {
+      for (int c = 0; c < node.count; ++c) {
+        values[c] = walk<kSlots>(child[c], r0, r1 * s[c], rc);
+        value += s[c] * values[c];
+      }
+    }
+    if (node.player != player) return value;
+    const double counterfactual = (player == 0 ? r1 : r0) * rc;
+    const double own = player == 0 ? r0 : r1;
+    double* r = kSlots ? regret + node.first : regret + offset;
+    double* w = kSlots ? cumulative + node.first : cumulative + offset;
+    for (int c = 0; c < node.count; ++c) {
+      const double gain = player == 0 ? values[c] - value : -(values[c] - value);
+      const double add = iteration_first ? weight * own * s[c] : own * s[c] * weight;
+      if constexpr (kSlots) {
+        r[c] = counterfactual * gain;
+        w[c] = add;
+      } else {
+        r[c] += counterfactual * gain;
+        w[c] += add;
+      }
+    }
+    if constexpr (kSlots) stamp[n] = pass;
+    return value;
+  }
+};
+
+Solver::Solver(std::shared_ptr<const Tree> tree, Algorithm algorithm, int threads)
+    : tree_(std::move(tree)), algorithm_(algorithm) {
+  if (threads < 1) throw std::invalid_argument("threads must be at least 1, got " + std::to_string(threads));
+  if (static_cast<int>(algorithm) > 3) throw std::invalid_argument("unknown solver algorithm");
+  regret_.assign(static_cast<std::size_t>(tree_->policy_size()), 0.0);
+  cumulative_ = regret_;
+  current_ = tree_->uniform_policy();
+  const auto& nodes = tree_->nodes();
+  if (threads > 1 && !nodes.empty() && nodes[0].player == Tree::kChance && nodes[0].count > 1) {
+    pool_ = std::make_unique<vector::ThreadPool>(std::min(threads, nodes[0].count));
+    slot_regret_.assign(tree_->children().size(), 0.0);
+    slot_policy_ = slot_regret_;
+    stamp_.assign(nodes.size(), 0);
+    // Each information set's nodes in depth-first order (counting sort by set).
+    const std::size_t sets = tree_->infosets().size();
+    infoset_nodes_begin_.assign(sets + 1, 0);
+    for (const Tree::Node& node : nodes)
+      if (node.player >= 0) ++infoset_nodes_begin_[static_cast<std::size_t>(node.infoset) + 1];
+    for (std::size_t i = 0; i < sets; ++i) infoset_nodes_begin_[i + 1] += infoset_nodes_begin_[i];
+    infoset_nodes_.resize(static_cast<std::size_t>(infoset_nodes_begin_[sets]));
+    std::vector<std::int32_t> next(infoset_nodes_begin_.begin(), infoset_nodes_begin_.end() - 1);
+    for (std::size_t n = 0; n < nodes.size(); ++n)
+      if (nodes[n].player >= 0)
+        infoset_nodes_[static_cast<std::size_t>(next[static_cast<std::size_t>(nodes[n].infoset)]++)] =
+            static_cast<std::int32_t>(n);
+  }
+}
+
+Solver::~Solver() = default;
+
+void Solver::pass(int player) {
+  const Tree& t = *tree_;
+  const double iteration = static_cast<double>(iteration_);
+  const bool linear = algorithm_ == Algorithm::kDcfr || algorithm_ == Algorithm::kLinear;
+  Pass pass{.nodes = t.nodes().data(),
+            .children = t.children().data(),
+            .probabilities = t.chance_probabilities().data(),
+            .infosets = t.infosets().data(),
+            .current = current_.data(),
+            .regret = regret_.data(),
+            .cumulative = cumulative_.data(),
+            .stamp = nullptr,
+            .pass = 0,
+            .player = player,
+            .iteration_first = algorithm_ == Algorithm::kCfrPlus,
+            .weight = algorithm_ == Algorithm::kCfrPlus ? iteration
+                      : linear                          ? std::pow(iteration, discount_of(algorithm_).gamma)
+                                                        : 1.0};
+  if (!pool_) {
+    pass.walk<false>(0, 1, 1, 1);
+    return;
+  }
+  pass.regret = slot_regret_.data();
+  pass.cumulative = slot_policy_.data();
+  pass.stamp = stamp_.data();
+  pass.pass = ++pass_;
+  const Tree::Node& root = t.nodes()[0];
+  const std::int32_t* child = t.children().data() + root.first;
+  const double* p = t.chance_probabilities().data() + root.first;
+  pool_->run(static_cast<std::size_t>(root.count), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t c = begin; c < end; ++c) pass.walk<true>(child[c], 1, 1, p[c]);
+  });
+  // The contributions, added in depth-first order within each information set.
+  const auto& infosets = t.infosets();
+  pool_->run(infosets.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      const Tree::Infoset& infoset = infosets[i];
+      if (infoset.player != player) continue;
+      for (std::int32_t k = infoset_nodes_begin_[i]; k < infoset_nodes_begin_[i + 1]; ++k) {
+        const std::int32_t n = infoset_nodes_[static_cast<std::size_t>(k)];
+        if (stamp_[static_cast<std::size_t>(n)] != pass_) continue;
+        const std::int32_t first = t.nodes()[static_cast<std::size_t>(n)].first;
+        for (int a = 0; a < infoset.count; ++a) {
+          regret_[static_cast<std::size_t>(infoset.offset + a)] += slot_regret_[static_cast<std::size_t>(first + a)];
+          cumulative_[static_cast<std::size_t>(infoset.offset + a)] +=
+              slot_policy_[static_cast<std::size_t>(first + a)];
+        }
+      }
+    }
+  });
+}
+
+void Solver::after_pass(int player) {
+  const double iteration = static_cast<double>(iteration_);
+  if (algorithm_ == Algorithm::kCfrPlus) {
+    for (double& r : regret_) r = r < 0 ? 0.0 : r;  // regret matching+ (every set, as OpenSpiel)
+  } else if (algorithm_ == Algorithm::kDcfr || algorithm_ == Algorithm::kLinear) {
+    const Discount d = discount_of(algorithm_);
+    const double up = std::pow(iteration, d.alpha), down = std::pow(iteration, d.beta);
+    const double positive = up / (up + 1), negative = down / (down + 1);
+    for (const Tree::Infoset& infoset : tree_->infosets()) {
+      if (infoset.player != player) continue;
+      for (int a = 0; a < infoset.count; ++a) {
+        double& r = regret_[static_cast<std::size_t>(infoset.offset + a)];
+        r *= r >= 0 ? positive : negative;
+      }
+    }
+  }
+  // Regret matching for every set.
+  for (const Tree::Infoset& infoset : tree_->infosets()) {
+    const double* r = regret_.data() + infoset.offset;
+    double* s = current_.data() + infoset.offset;
+    double positive = 0;
+    for (int a = 0; a < infoset.count; ++a)
+      if (r[a] > 0) positive += r[a];
+    for (int a = 0; a < infoset.count; ++a) s[a] = positive > 0 ? std::max(0.0, r[a]) / positive : 1.0 / infoset.count;
+  }
+}
+
+void Solver::iterate(std::int64_t iterations) {
+  if (iterations < 0) throw std::invalid_argument("iterations must be at least 0, got " + std::to_string(iterations));
+  for (std::int64_t i = 0; i < iterations; ++i) {
+    ++iteration_;
+    for (int player = 0; player < 2; ++player) {
+      pass(player);
+      after_pass(player);
+    }
+  }
+}
+
+std::vector<double> Solver::average_policy() const {
+  std::vector<double> policy(cumulative_.size());
+  for (const Tree::Infoset& infoset : tree_->infosets()) {
+    const double* c = cumulative_.data() + infoset.offset;
+    double sum = 0;
+    for (int a = 0; a < infoset.count; ++a) sum += c[a];
+    for (int a = 0; a < infoset.count; ++a)
+      policy[static_cast<std::size_t>(infoset.offset + a)] = sum == 0 ? 1.0 / infoset.count : c[a] / sum;
+  }
+  return policy;
+}
+
+}  // namespace cardcore::solve
