@@ -52,7 +52,9 @@ def reference(name: str) -> dict[str, Any]:
     result: dict[str, Any] = {
         "histories": histories,
         "infosets_per_player": [len(s) for s in infosets],
-        "uniform_exploitability": exploitability.exploitability(game, policy_lib.UniformRandomPolicy(game)),
+        "uniform_exploitability": exploitability.exploitability(
+            game, policy_lib.UniformRandomPolicy(game)
+        ),
         "exploitability": {},
     }
     for solver_name, make in SOLVERS.items():
@@ -61,7 +63,8 @@ def reference(name: str) -> dict[str, Any]:
         for iteration in range(1, CHECKPOINTS[-1] + 1):
             solver.evaluate_and_update_policy()
             if iteration in CHECKPOINTS:
-                figures[str(iteration)] = exploitability.exploitability(game, solver.average_policy())
+                average = solver.average_policy()
+                figures[str(iteration)] = exploitability.exploitability(game, average)
         result["exploitability"][solver_name] = figures
         print(name, solver_name, figures, file=sys.stderr)
     return result
@@ -74,7 +77,8 @@ def main() -> None:
         "solvers": {
             "cfr": "open_spiel.python.algorithms.cfr.CFRSolver",
             "cfr+": "open_spiel.python.algorithms.cfr.CFRPlusSolver",
-            "dcfr": "open_spiel.python.algorithms.discounted_cfr.DCFRSolver(alpha=1.5, beta=0, gamma=2)",
+            "dcfr": "open_spiel.python.algorithms.discounted_cfr.DCFRSolver"
+            "(alpha=1.5, beta=0, gamma=2)",
             "linear": "open_spiel.python.algorithms.discounted_cfr.LCFRSolver",
         },
         "games": {name: reference(name) for name in GAMES},

@@ -45,19 +45,19 @@ struct Solver::Pass {
   double* cumulative;
   std::uint32_t* stamp;
   std::uint32_t pass;
-  int player;
-  bool iteration_first;  // CFR+: the policy weight is (t * reach) * p, else (reach * p) * weight
-  double weight;
+  double weight;  // of the cumulative policy: the iteration (CFR+), t^gamma (DCFR, linear) or 1
 
-  template <bool kSlots>
+  // kPlayer: the player updated; kIterationFirst (CFR+): a policy weight of (t * reach) * p,
+  // else (reach * p) * weight, as OpenSpiel multiplies.
+  template <bool kSlots, int kPlayer, bool kIterationFirst>
   double walk(std::int32_t n, double r0, double r1, double rc) const {
     const Tree::Node& node = nodes[n];
-    if (node.player == Tree::kTerminal) return node.value;
     const std::int32_t* child = children + node.first;
     if (node.player == Tree::kChance) {
       const double* p = probabilities + node.first;
       double value = 0;
-      for (int c = 0; c < node.count; ++c) value += p[c] * walk<kSlots>(child[c], r0, r1, rc * p[c]);
+      for (int c = 0; c < node.count; ++c)
+        value += p[c] * value_of<kSlots, kPlayer, kIterationFirst>(child[c], r0, r1, rc * p[c]);
       return value;
     }
     if (r0 == 0 && r1 == 0) return 0;
@@ -67,23 +67,23 @@ struct Solver::Pass {
     double value = 0;
     if (node.player == 0) {
       for (int c = 0; c < node.count; ++c) {
-        values[c] = walk<kSlots>(child[c], r0 * s[c], r1, rc);
+        values[c] = value_of<kSlots, kPlayer, kIterationFirst>(child[c], r0 * s[c], r1, rc);
         value += s[c] * values[c];
       }
     } else {
       for (int c = 0; c < node.count; ++c) {
-        values[c] = walk<kSlots>(child[c], r0, r1 * s[c], rc);
+        values[c] = value_of<kSlots, kPlayer, kIterationFirst>(child[c], r0, r1 * s[c], rc);
         value += s[c] * values[c];
       }
     }
-    if (node.player != player) return value;
-    const double counterfactual = (player == 0 ? r1 : r0) * rc;
-    const double own = player == 0 ? r0 : r1;
+    if (node.player != kPlayer) return value;
+    const double counterfactual = (kPlayer == 0 ? r1 : r0) * rc;
+    const double own = kPlayer == 0 ? r0 : r1;
     double* r = kSlots ? regret + node.first : regret + offset;
     double* w = kSlots ? cumulative + node.first : cumulative + offset;
     for (int c = 0; c < node.count; ++c) {
-      const double gain = player == 0 ? values[c] - value : -(values[c] - value);
-      const double add = iteration_first ? weight * own * s[c] : own * s[c] * weight;
+      const double gain = kPlayer == 0 ? values[c] - value : -(values[c] - value);
+      const double add = kIterationFirst ? weight * own * s[c] : own * s[c] * weight;
       if constexpr (kSlots) {
         r[c] = counterfactual * gain;
         w[c] = add;
@@ -94,6 +94,20 @@ struct Solver::Pass {
     }
     if constexpr (kSlots) stamp[n] = pass;
     return value;
+  }
+
+  // A node's value: a terminal's without a call.
+  template <bool kSlots, int kPlayer, bool kIterationFirst>
+  double value_of(std::int32_t n, double r0, double r1, double rc) const {
+    const Tree::Node& node = nodes[n];
+    return node.player == Tree::kTerminal ? node.value : walk<kSlots, kPlayer, kIterationFirst>(n, r0, r1, rc);
+  }
+
+  template <bool kSlots>
+  double run(int player, bool iteration_first, std::int32_t n, double rc) const {
+    if (player == 0)
+      return iteration_first ? value_of<kSlots, 0, true>(n, 1, 1, rc) : value_of<kSlots, 0, false>(n, 1, 1, rc);
+    return iteration_first ? value_of<kSlots, 1, true>(n, 1, 1, rc) : value_of<kSlots, 1, false>(n, 1, 1, rc);
   }
 };
 
@@ -140,13 +154,12 @@ void Solver::pass(int player) {
             .cumulative = cumulative_.data(),
             .stamp = nullptr,
             .pass = 0,
-            .player = player,
-            .iteration_first = algorithm_ == Algorithm::kCfrPlus,
             .weight = algorithm_ == Algorithm::kCfrPlus ? iteration
                       : linear                          ? std::pow(iteration, discount_of(algorithm_).gamma)
                                                         : 1.0};
+  const bool iteration_first = algorithm_ == Algorithm::kCfrPlus;
   if (!pool_) {
-    pass.walk<false>(0, 1, 1, 1);
+    pass.run<false>(player, iteration_first, 0, 1);
     return;
   }
   pass.regret = slot_regret_.data();
@@ -157,7 +170,7 @@ void Solver::pass(int player) {
   const std::int32_t* child = t.children().data() + root.first;
   const double* p = t.chance_probabilities().data() + root.first;
   pool_->run(static_cast<std::size_t>(root.count), [&](std::size_t begin, std::size_t end) {
-    for (std::size_t c = begin; c < end; ++c) pass.walk<true>(child[c], 1, 1, p[c]);
+    for (std::size_t c = begin; c < end; ++c) pass.run<true>(player, iteration_first, child[c], p[c]);
   });
   // The contributions, added in depth-first order within each information set.
   const auto& infosets = t.infosets();
