@@ -192,26 +192,27 @@ void Solver::pass(int player) {
   });
 }
 
+// The pass changed only `player`'s regrets, so only its sets change: OpenSpiel applies
+// regret matching+ and regret matching to every set, which leaves the others as they were.
 void Solver::after_pass(int player) {
   const double iteration = static_cast<double>(iteration_);
-  if (algorithm_ == Algorithm::kCfrPlus) {
-    for (double& r : regret_) r = r < 0 ? 0.0 : r;  // regret matching+ (every set, as OpenSpiel)
-  } else if (algorithm_ == Algorithm::kDcfr || algorithm_ == Algorithm::kLinear) {
+  const bool linear = algorithm_ == Algorithm::kDcfr || algorithm_ == Algorithm::kLinear;
+  double positive_factor = 1, negative_factor = 1;
+  if (linear) {
     const Discount d = discount_of(algorithm_);
     const double up = std::pow(iteration, d.alpha), down = std::pow(iteration, d.beta);
-    const double positive = up / (up + 1), negative = down / (down + 1);
-    for (const Tree::Infoset& infoset : tree_->infosets()) {
-      if (infoset.player != player) continue;
-      for (int a = 0; a < infoset.count; ++a) {
-        double& r = regret_[static_cast<std::size_t>(infoset.offset + a)];
-        r *= r >= 0 ? positive : negative;
-      }
-    }
+    positive_factor = up / (up + 1);
+    negative_factor = down / (down + 1);
   }
-  // Regret matching for every set.
   for (const Tree::Infoset& infoset : tree_->infosets()) {
-    const double* r = regret_.data() + infoset.offset;
+    if (infoset.player != player) continue;
+    double* r = regret_.data() + infoset.offset;
     double* s = current_.data() + infoset.offset;
+    if (algorithm_ == Algorithm::kCfrPlus) {
+      for (int a = 0; a < infoset.count; ++a) r[a] = r[a] < 0 ? 0.0 : r[a];  // regret matching+
+    } else if (linear) {
+      for (int a = 0; a < infoset.count; ++a) r[a] *= r[a] >= 0 ? positive_factor : negative_factor;
+    }
     double positive = 0;
     for (int a = 0; a < infoset.count; ++a)
       if (r[a] > 0) positive += r[a];
