@@ -54,8 +54,9 @@ void check_policy(const Tree& tree, std::span<const double> policy);
 
 class Solver {
  public:
-  // `threads` (at least 1) split each pass over the root's chance outcomes; the results are
-  // the same to the last bit for any number of threads.
+  // `threads` (at least 1) split each pass over the root's chance outcomes (a root that is
+  // not a chance node runs on one thread); the results are the same to the last bit for
+  // any number of threads.
   Solver(std::shared_ptr<const Tree> tree, Algorithm algorithm, int threads = 1);
   ~Solver();
   Solver(const Solver&) = delete;
