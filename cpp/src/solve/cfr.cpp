@@ -39,7 +39,6 @@ struct Solver::Pass {
   const Tree::Node* nodes;
   const std::int32_t* children;
   const double* probabilities;
-  const Tree::Infoset* infosets;
   const double* current;
   double* regret;
   double* cumulative;
@@ -61,7 +60,7 @@ struct Solver::Pass {
       return value;
     }
     if (r0 == 0 && r1 == 0) return 0;
-    const std::int32_t offset = infosets[node.infoset].offset;
+    const std::int32_t offset = node.offset;
     const double* s = current + offset;
     double values[kMaxActions];
     double value = 0;
@@ -148,7 +147,6 @@ void Solver::pass(int player) {
   Pass pass{.nodes = t.nodes().data(),
             .children = t.children().data(),
             .probabilities = t.chance_probabilities().data(),
-            .infosets = t.infosets().data(),
             .current = current_.data(),
             .regret = regret_.data(),
             .cumulative = cumulative_.data(),

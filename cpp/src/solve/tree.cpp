@@ -46,14 +46,14 @@ Tree::Builder::Builder(std::string game, std::int64_t nodes) : tree_(std::make_s
 }
 
 std::int32_t Tree::Builder::add_terminal(double value) {
-  tree_->nodes_.push_back({kTerminal, 0, static_cast<std::int32_t>(tree_->children_.size()), -1, value});
+  tree_->nodes_.push_back({kTerminal, 0, static_cast<std::int32_t>(tree_->children_.size()), -1, -1, value});
   return static_cast<std::int32_t>(tree_->nodes_.size() - 1);
 }
 
 std::int32_t Tree::Builder::add_chance(const std::vector<std::pair<int, double>>& outcomes) {
   Tree& t = *tree_;
   const auto first = static_cast<std::int32_t>(t.children_.size());
-  t.nodes_.push_back({kChance, static_cast<std::int32_t>(outcomes.size()), first, -1, 0.0});
+  t.nodes_.push_back({kChance, static_cast<std::int32_t>(outcomes.size()), first, -1, -1, 0.0});
   t.children_.resize(t.children_.size() + outcomes.size(), -1);
   for (const auto& outcome : outcomes) t.probabilities_.push_back(outcome.second);
   return static_cast<std::int32_t>(t.nodes_.size() - 1);
@@ -78,7 +78,8 @@ std::int32_t Tree::Builder::add_decision(int player, std::string key, const std:
                                   quote_input(infoset.key));
   }
   const auto first = static_cast<std::int32_t>(t.children_.size());
-  t.nodes_.push_back({player, static_cast<std::int32_t>(legal.size()), first, found->second, 0.0});
+  t.nodes_.push_back({player, static_cast<std::int32_t>(legal.size()), first, found->second,
+                      t.infosets_[static_cast<std::size_t>(found->second)].offset, 0.0});
   t.children_.resize(t.children_.size() + legal.size(), -1);
   t.probabilities_.resize(t.children_.size(), 0.0);
   return static_cast<std::int32_t>(t.nodes_.size() - 1);

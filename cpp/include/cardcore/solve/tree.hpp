@@ -40,6 +40,7 @@ class Tree {
     std::int32_t count;    // children
     std::int32_t first;    // the children's place in child() and chance_probability()
     std::int32_t infoset;  // a decision's information set
+    std::int32_t offset;   // a decision's information set's Infoset::offset
     double value;          // a terminal's return for player 0 (player 1's is minus it)
   };
   struct Infoset {
