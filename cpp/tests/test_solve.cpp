@@ -171,7 +171,19 @@ TEST_CASE(solution_file_round_trip_and_refusals) {
   CHECK_EQ(s.game, std::string("kuhn_poker players=2"));
   const std::string path = std::string(CARDCORE_BINARY_DIR) + "/test_solve_solution.bin";
   s.save(path);
-  CHECK(Solution::load(path) == s);
+  const Solution loaded = Solution::load(path);
+  CHECK(loaded == s);
+  CHECK_EQ(exploitability(*kuhn_tree(), policy_of(*kuhn_tree(), loaded)).exploitability, s.exploitability);
+  CHECK_THROWS(policy_of(*leduc_tree(), loaded), std::invalid_argument,
+               "a solution of 'kuhn_poker players=2' is not a policy of leduc_poker players=2");
+  Solution missing = s;
+  missing.policy.pop_back();
+  CHECK_THROWS(policy_of(*kuhn_tree(), missing), std::invalid_argument,
+               "the solution has no policy at information set");
+  Solution renamed = s;
+  renamed.policy[0].key = "9";
+  CHECK_THROWS(policy_of(*kuhn_tree(), renamed), std::invalid_argument,
+               "the solution's information set '9' of player 0 is not in the game");
   const std::string bytes = s.to_bytes();
   CHECK_THROWS(Solution::from_bytes(bytes.substr(0, bytes.size() - 3)), std::invalid_argument,
                "truncated or corrupt: its checksum does not match");

@@ -188,6 +188,33 @@ Solution make_solution(const Tree& tree, std::span<const double> policy) {
   return s;
 }
 
+std::vector<double> policy_of(const Tree& tree, const Solution& solution) {
+  if (solution.game != tree.game())
+    throw std::invalid_argument("a solution of " + quote_input(solution.game) + " is not a policy of " +
+                                std::string(tree.game()));
+  std::vector<double> policy(static_cast<std::size_t>(tree.policy_size()));
+  std::vector<bool> given(tree.infosets().size(), false);
+  for (const InfosetPolicy& infoset : solution.policy) {
+    const int index = tree.find_infoset(infoset.player, infoset.key);
+    if (index < 0)
+      throw std::invalid_argument("the solution's information set " + quote_input(infoset.key) + " of player " +
+                                  std::to_string(infoset.player) + " is not in the game");
+    const Tree::Infoset& set = tree.infosets()[static_cast<std::size_t>(index)];
+    if (!std::equal(infoset.actions.begin(), infoset.actions.end(), tree.actions().begin() + set.offset,
+                    tree.actions().begin() + set.offset + set.count) ||
+        static_cast<int>(infoset.actions.size()) != set.count)
+      throw std::invalid_argument("the solution's information set " + quote_input(infoset.key) +
+                                  " has other actions than the game's");
+    std::copy(infoset.probabilities.begin(), infoset.probabilities.end(), policy.begin() + set.offset);
+    given[static_cast<std::size_t>(index)] = true;
+  }
+  for (std::size_t i = 0; i < given.size(); ++i)
+    if (!given[i])
+      throw std::invalid_argument("the solution has no policy at information set " +
+                                  quote_input(tree.infosets()[i].key));
+  return policy;
+}
+
 Solution solve(std::shared_ptr<const Tree> tree, const SolveOptions& options) {
   if (options.iterations < 0)
     throw std::invalid_argument("iterations must be at least 0, got " + std::to_string(options.iterations));

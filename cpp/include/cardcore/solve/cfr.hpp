@@ -135,4 +135,9 @@ Solution solve(std::shared_ptr<const Tree> tree, const SolveOptions& options);
 // The Solution of a tree and a policy (the policy's exploitability measured).
 Solution make_solution(const Tree& tree, std::span<const double> policy);
 
+// A solution's policy as a policy vector of `tree` (a loaded solution, to measure or play
+// it). Throws std::invalid_argument when the solution is of another game, or one of the
+// tree's information sets is missing from it or has other actions.
+std::vector<double> policy_of(const Tree& tree, const Solution& solution);
+
 }  // namespace cardcore::solve
