@@ -32,9 +32,10 @@ Algorithm algorithm_from_name(std::string_view name) {
 
 // One pass of the traversal for `player` (OpenSpiel's _compute_counterfactual_regret_for_player):
 // values are player 0's (player 1's are minus them: the tree is zero-sum), and a subtree is
-// skipped only where both players' reach is 0. With kSlots, a node's contributions are
-// written to its own slots (its children's places) for the caller to add up in depth-first
-// order; without, they are added to the information set's sums at once, in the same order.
+// skipped only where both players' reach is 0. A node's contributions are added to its
+// information set's sums at once, in depth-first order; with kSlots (a thread's share of
+// the root's outcomes), those of a set that other outcomes reach too are written to the
+// node's own slots (its children's places), for the caller to add up in depth-first order.
 struct Solver::Pass {
   const Tree::Node* nodes;
   const std::int32_t* children;
@@ -42,6 +43,10 @@ struct Solver::Pass {
   const double* current;
   double* regret;
   double* cumulative;
+  // kSlots: the slots, and which nodes write to them (the others' sets are the thread's own).
+  double* slot_regret;
+  double* slot_policy;
+  const std::uint8_t* shared;
   std::uint32_t* stamp;
   std::uint32_t pass;
   double weight;  // of the cumulative policy: the iteration (CFR+), t^gamma (DCFR, linear) or 1
@@ -78,20 +83,19 @@ struct Solver::Pass {
     if (node.player != kPlayer) return value;
     const double counterfactual = (kPlayer == 0 ? r1 : r0) * rc;
     const double own = kPlayer == 0 ? r0 : r1;
-    double* r = kSlots ? regret + node.first : regret + offset;
-    double* w = kSlots ? cumulative + node.first : cumulative + offset;
-    for (int c = 0; c < node.count; ++c) {
-      const double gain = kPlayer == 0 ? values[c] - value : -(values[c] - value);
-      const double add = kIterationFirst ? weight * own * s[c] : own * s[c] * weight;
-      if constexpr (kSlots) {
-        r[c] = counterfactual * gain;
-        w[c] = add;
-      } else {
-        r[c] += counterfactual * gain;
-        w[c] += add;
+    auto update = [&](double* r, double* w, auto write) {
+      for (int c = 0; c < node.count; ++c) {
+        const double gain = kPlayer == 0 ? values[c] - value : -(values[c] - value);
+        write(r[c], counterfactual * gain);
+        write(w[c], kIterationFirst ? weight * own * s[c] : own * s[c] * weight);
       }
+    };
+    if (kSlots && shared[n]) {
+      update(slot_regret + node.first, slot_policy + node.first, [](double& to, double x) { to = x; });
+      stamp[n] = pass;
+    } else {
+      update(regret + offset, cumulative + offset, [](double& to, double x) { to += x; });
     }
-    if constexpr (kSlots) stamp[n] = pass;
     return value;
   }
 
@@ -135,6 +139,25 @@ Solver::Solver(std::shared_ptr<const Tree> tree, Algorithm algorithm, int thread
       if (nodes[n].player >= 0)
         infoset_nodes_[static_cast<std::size_t>(next[static_cast<std::size_t>(nodes[n].infoset)]++)] =
             static_cast<std::int32_t>(n);
+    // The root outcome above each node; a set is shared when nodes under two outcomes are in it.
+    std::vector<std::int32_t> outcome(nodes.size(), -1), outcome_of_set(sets, -1);
+    std::vector<std::uint8_t> set_shared(sets, 0);
+    for (std::size_t n = 0; n < nodes.size(); ++n) {
+      const Tree::Node& node = nodes[n];
+      for (int c = 0; c < node.count; ++c)
+        outcome[static_cast<std::size_t>(tree_->children()[static_cast<std::size_t>(node.first + c)])] =
+            n == 0 ? c : outcome[n];
+      if (node.player < 0) continue;
+      std::int32_t& seen = outcome_of_set[static_cast<std::size_t>(node.infoset)];
+      if (seen >= 0 && seen != outcome[n]) set_shared[static_cast<std::size_t>(node.infoset)] = 1;
+      seen = outcome[n];
+    }
+    shared_.assign(nodes.size(), 0);
+    for (std::size_t n = 0; n < nodes.size(); ++n)
+      if (nodes[n].player >= 0) shared_[n] = set_shared[static_cast<std::size_t>(nodes[n].infoset)];
+    for (std::size_t i = 0; i < sets; ++i)
+      if (set_shared[i])
+        shared_sets_[static_cast<std::size_t>(tree_->infosets()[i].player)].push_back(static_cast<std::int32_t>(i));
   }
 }
 
@@ -150,7 +173,10 @@ void Solver::pass(int player) {
             .current = current_.data(),
             .regret = regret_.data(),
             .cumulative = cumulative_.data(),
-            .stamp = nullptr,
+            .slot_regret = slot_regret_.data(),
+            .slot_policy = slot_policy_.data(),
+            .shared = shared_.data(),
+            .stamp = stamp_.data(),
             .pass = 0,
             .weight = algorithm_ == Algorithm::kCfrPlus ? iteration
                       : linear                          ? std::pow(iteration, discount_of(algorithm_).gamma)
@@ -160,9 +186,6 @@ void Solver::pass(int player) {
     pass.run<false>(player, iteration_first, 0, 1);
     return;
   }
-  pass.regret = slot_regret_.data();
-  pass.cumulative = slot_policy_.data();
-  pass.stamp = stamp_.data();
   pass.pass = ++pass_;
   const Tree::Node& root = t.nodes()[0];
   const std::int32_t* child = t.children().data() + root.first;
@@ -170,12 +193,13 @@ void Solver::pass(int player) {
   pool_->run(static_cast<std::size_t>(root.count), [&](std::size_t begin, std::size_t end) {
     for (std::size_t c = begin; c < end; ++c) pass.run<true>(player, iteration_first, child[c], p[c]);
   });
-  // The contributions, added in depth-first order within each information set.
-  const auto& infosets = t.infosets();
-  pool_->run(infosets.size(), [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) {
-      const Tree::Infoset& infoset = infosets[i];
-      if (infoset.player != player) continue;
+  // The slots' contributions, added in depth-first order within each information set.
+  const std::vector<std::int32_t>& sets = shared_sets_[static_cast<std::size_t>(player)];
+  if (sets.empty()) return;
+  pool_->run(sets.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t j = begin; j < end; ++j) {
+      const auto i = static_cast<std::size_t>(sets[j]);
+      const Tree::Infoset& infoset = t.infosets()[i];
       for (std::int32_t k = infoset_nodes_begin_[i]; k < infoset_nodes_begin_[i + 1]; ++k) {
         const std::int32_t n = infoset_nodes_[static_cast<std::size_t>(k)];
         if (stamp_[static_cast<std::size_t>(n)] != pass_) continue;

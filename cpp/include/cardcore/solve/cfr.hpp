@@ -78,11 +78,14 @@ class Solver {
   Algorithm algorithm_;
   std::int64_t iteration_ = 0;
   std::vector<double> regret_, cumulative_, current_;
-  // The threads' work: each root outcome's contributions, per node slot, gathered in
-  // depth-first order (so that the sums do not depend on the threads).
+  // The threads' work: the contributions to a set that several root outcomes reach go to
+  // per-node slots, gathered in depth-first order (so that the sums do not depend on the
+  // threads).
   std::unique_ptr<vector::ThreadPool> pool_;
   std::vector<double> slot_regret_, slot_policy_;
-  std::vector<std::uint32_t> stamp_;  // the pass that wrote a node's slots
+  std::vector<std::uint8_t> shared_;          // per node: its set is shared
+  std::vector<std::int32_t> shared_sets_[2];  // per player
+  std::vector<std::uint32_t> stamp_;          // the pass that wrote a node's slots
   std::uint32_t pass_ = 0;
   std::vector<std::int32_t> infoset_nodes_, infoset_nodes_begin_;  // per information set, in depth-first order
 
