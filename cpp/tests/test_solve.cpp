@@ -215,7 +215,7 @@ TEST_CASE(a_tree_too_large_is_refused_before_building) {
   CHECK_THROWS(build_tree<leduc::State>(leduc::Config{}, {.max_nodes = 1000}), std::invalid_argument,
                "the game tree of leduc_poker players=2 is too large: more than 1000 nodes");
   CHECK_THROWS(build_tree<leduc::State>(leduc::Config{}, {.max_bytes = 1000}), std::invalid_argument,
-               "is too large: 9457 nodes, about 0 MiB or more (limits: max_nodes 20000000, max_bytes 1000)");
+               "is too large: 9457 nodes, about 0 MiB or more (limits: max_nodes 10000000, max_bytes 1000)");
 }
 
 namespace {

@@ -23,8 +23,8 @@ namespace cardcore::solve {
 
 // How large a tree build_tree accepts: nodes, and the bytes its arrays take (estimated).
 struct Limits {
-  std::int64_t max_nodes = 20'000'000;
-  std::int64_t max_bytes = std::int64_t{2} << 30;
+  std::int64_t max_nodes = 10'000'000;
+  std::int64_t max_bytes = std::int64_t{1} << 30;
 };
 
 class Tree {
