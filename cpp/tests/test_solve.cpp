@@ -209,7 +209,8 @@ TEST_CASE(options_are_checked) {
 
 // ---------------------------------------------------------------------------------------
 // Games the solver refuses: too large (counted before building), three players,
-// general-sum, and returns that do not sum to zero (Kuhn poker dressed up as each).
+// general-sum, returns that do not sum to zero, information sets without perfect recall or
+// with different legal actions (Kuhn and Leduc poker dressed up as each).
 
 TEST_CASE(a_tree_too_large_is_refused_before_building) {
   CHECK_THROWS(build_tree<leduc::State>(leduc::Config{}, {.max_nodes = 1000}), std::invalid_argument,
@@ -220,44 +221,59 @@ TEST_CASE(a_tree_too_large_is_refused_before_building) {
 
 namespace {
 
-enum class Fake { kThreePlayers, kGeneralSum, kUnbalanced };
+// kForgetful: one information set for all of a player's decisions.
+enum class Fake { kThreePlayers, kGeneralSum, kUnbalanced, kForgetful };
 
-template <Fake kFake>
-struct FakeSpec : kuhn::Spec {
-  static int num_players(const kuhn::Config&) { return kFake == Fake::kThreePlayers ? 3 : 2; }
-  static Utility utility(const kuhn::Config&) {
+template <class Base, Fake kFake>
+struct FakeSpec : Base {
+  static int num_players(const typename Base::Config&) { return kFake == Fake::kThreePlayers ? 3 : 2; }
+  static Utility utility(const typename Base::Config&) {
     return kFake == Fake::kGeneralSum ? Utility::kGeneralSum : Utility::kZeroSum;
   }
 };
 
-template <Fake kFake>
-struct FakeState : kuhn::State {
-  using Spec = FakeSpec<kFake>;
-  using kuhn::State::State;
-  explicit FakeState(const kuhn::State& state) : kuhn::State(state) {}
+template <class Base, Fake kFake>
+struct FakeState : Base {
+  using Spec = FakeSpec<typename Base::Spec, kFake>;
+  using Base::Base;
+  explicit FakeState(const Base& state) : Base(state) {}
   std::vector<double> returns() const {
-    std::vector<double> r = kuhn::State::returns();
-    if (kFake == Fake::kUnbalanced && is_terminal()) r[1] += 1;
+    std::vector<double> r = Base::returns();
+    if (kFake == Fake::kUnbalanced && this->is_terminal()) r[1] += 1;
     return r;
   }
-  FakeState resample_from_infostate(int player, std::uint64_t seed) const {
-    return FakeState(kuhn::State::resample_from_infostate(player, seed));
+  std::string information_state_string(int player) const {
+    return kFake == Fake::kForgetful ? "P" + std::to_string(player) : Base::information_state_string(player);
   }
-  static FakeState deserialize(const kuhn::Config& config, std::string_view text) {
-    return FakeState(kuhn::State::deserialize(config, text));
+  FakeState resample_from_infostate(int player, std::uint64_t seed) const {
+    return FakeState(Base::resample_from_infostate(player, seed));
+  }
+  static FakeState deserialize(const typename Base::Spec::Config& config, std::string_view text) {
+    return FakeState(Base::deserialize(config, text));
   }
 };
-static_assert(GameState<FakeState<Fake::kThreePlayers>>);
+template <Fake kFake>
+using FakeKuhn = FakeState<kuhn::State, kFake>;
+static_assert(GameState<FakeKuhn<Fake::kThreePlayers>>);
 
 }  // namespace
 
 TEST_CASE(games_other_than_two_player_zero_sum_are_refused) {
-  CHECK_THROWS(build_tree<FakeState<Fake::kThreePlayers>>(kuhn::Config{}), std::invalid_argument,
+  CHECK_THROWS(build_tree<FakeKuhn<Fake::kThreePlayers>>(kuhn::Config{}), std::invalid_argument,
                "the solver needs a two-player game, and kuhn_poker players=2 has 3 players");
-  CHECK_THROWS(build_tree<FakeState<Fake::kGeneralSum>>(kuhn::Config{}), std::invalid_argument,
+  CHECK_THROWS(build_tree<FakeKuhn<Fake::kGeneralSum>>(kuhn::Config{}), std::invalid_argument,
                "the solver needs a zero-sum game, and kuhn_poker players=2 is general-sum");
-  CHECK_THROWS(build_tree<FakeState<Fake::kUnbalanced>>(kuhn::Config{}), std::invalid_argument,
+  CHECK_THROWS(build_tree<FakeKuhn<Fake::kUnbalanced>>(kuhn::Config{}), std::invalid_argument,
                "the solver needs a zero-sum game: a terminal history returns");
+}
+
+TEST_CASE(information_sets_must_be_consistent) {
+  // Kuhn's player 0 decides first and again after a bet: one set at two depths.
+  CHECK_THROWS(build_tree<FakeKuhn<Fake::kForgetful>>(kuhn::Config{}), std::invalid_argument,
+               "the solver needs perfect recall: the histories of information set 'P0' follow different numbers");
+  // Leduc's player 0 may call or raise, and facing a raise may also fold.
+  CHECK_THROWS((build_tree<FakeState<leduc::State, Fake::kForgetful>>(leduc::Config{})), std::invalid_argument,
+               "two histories of one information set have different legal actions: 'P0'");
 }
 
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }

@@ -68,7 +68,6 @@ std::int32_t Tree::Builder::add_decision(int player, std::string key, const std:
                            static_cast<std::int32_t>(legal.size()), -1, std::move(key)});
     t.actions_.insert(t.actions_.end(), legal.begin(), legal.end());
     ++t.infosets_per_player_[player];
-    t.max_actions_ = std::max(t.max_actions_, static_cast<int>(legal.size()));
   } else {
     const Infoset& infoset = t.infosets_[static_cast<std::size_t>(found->second)];
     if (!std::equal(legal.begin(), legal.end(), t.actions_.begin() + infoset.offset,
@@ -88,8 +87,8 @@ std::int32_t Tree::Builder::add_decision(int player, std::string key, const std:
 std::shared_ptr<const Tree> Tree::Builder::finish() {
   Tree& t = *tree_;
   const auto n = t.nodes_.size();
+  std::vector<std::uint8_t> depth;  // the player's decisions before each node
   for (int p = 0; p < 2; ++p) {
-    std::vector<std::uint8_t>& depth = t.depth_[p];
     depth.assign(n, 0);
     int levels = 1;
     for (std::size_t i = 0; i < n; ++i) {  // parents come before their children

@@ -61,7 +61,6 @@ class Tree {
   const std::vector<std::int32_t>& actions() const { return actions_; }
   std::int32_t policy_size() const { return static_cast<std::int32_t>(actions_.size()); }
   int infosets_of(int player) const { return infosets_per_player_[static_cast<std::size_t>(player)]; }
-  int max_actions() const { return max_actions_; }
   // The information set of a key, or -1.
   int find_infoset(int player, std::string_view key) const;
 
@@ -73,8 +72,6 @@ class Tree {
   const std::vector<std::int32_t>& level_begin(int player) const {
     return level_begin_[static_cast<std::size_t>(player)];
   }
-  // The player's decisions before each node.
-  const std::vector<std::uint8_t>& depth(int player) const { return depth_[static_cast<std::size_t>(player)]; }
 
   // The uniform policy (each legal action 1/count).
   std::vector<double> uniform_policy() const;
@@ -90,9 +87,7 @@ class Tree {
   std::vector<double> probabilities_;
   std::unordered_map<std::string, std::int32_t> index_[2];
   int infosets_per_player_[2] = {0, 0};
-  int max_actions_ = 0;
   std::vector<std::int32_t> order_[2], level_begin_[2];
-  std::vector<std::uint8_t> depth_[2];
 };
 
 class Tree::Builder {
