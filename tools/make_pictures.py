@@ -33,7 +33,7 @@ def _after(state: Any, moves: int,
 def states() -> dict[str, Any]:
     """The fixed state drawn for each game."""
     hucklebuck = cc.hucklebuck.Game(players=4).new_initial_state(seed=4)
-    while hucklebuck.street != "play":
+    while hucklebuck.phase != "play":
         hucklebuck.apply_action(hucklebuck.legal_actions()[0])
     return {
         "badugi": _after(cc.badugi.Game().new_initial_state(seed=1), 3, lambda legal: legal[-1]),

@@ -64,6 +64,7 @@ struct Spec {
       .fields = kConfigFields,
       .policies = kPolicies,
       .opponent = "rule_based",
+      .rotates_dealer = false,  // player 0 always opens, as in OpenSpiel
       .count_names = kCountNames,
       .utility_doc = "zero-sum: net chips per seat, -2 to 2",
       .unit = "chips",
