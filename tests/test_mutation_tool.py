@@ -109,27 +109,32 @@ def test_a_mutant_applies_to_one_line_and_shows_a_diff() -> None:
     assert "\n-  if (a < b) return a;\n+  if (a <= b) return a;\n" in diff
 
 
-def test_an_entry_identifies_a_mutant_by_its_lines() -> None:
+def test_an_entry_identifies_a_mutant_by_its_file_line_and_lines() -> None:
     mutant = mutation.Mutant("cpp/a.cpp", 12, "    m = a | b;  // disjoint", "    m = a & b;")
-    assert mutant.entry() == "cpp/a.cpp | m = a | b; // disjoint ==> m = a & b; | "
+    assert mutant.entry() == "cpp/a.cpp | 12 | m = a | b; // disjoint ==> m = a & b; | "
     entries = mutation.parse_equivalents(
         "# a comment\n\n" + mutant.entry() + "a and b have no bit in common\n")
     assert list(entries) == [mutant.key]
     (entry,) = entries.values()
     assert entry.reason == "a and b have no bit in common" and entry.where.endswith(":3")
-    # The same lines elsewhere in the file, indented differently, are the same mutant.
-    moved = mutation.Mutant("cpp/a.cpp", 40, "m  =  a | b; // disjoint", "  m = a & b;")
-    assert moved.key in entries
+    assert entry.line == 12
+    # Indented differently, the same mutant; the same lines elsewhere, another one.
+    assert mutation.Mutant("cpp/a.cpp", 12, "m  =  a | b; // disjoint", "  m = a & b;").key \
+        in entries
+    assert mutation.Mutant("cpp/a.cpp", 40, mutant.original, mutant.replacement).key \
+        not in entries
     assert mutation.Mutant("cpp/b.cpp", 12, mutant.original, mutant.replacement).key \
         not in entries
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("cpp/a.cpp | x < y ==> x <= y\n", ":1: expected 'file | original line"),
-    ("cpp/a.cpp | x < y ==> x <= y |  \n", ":1: expected"),
-    ("cpp/a.cpp | x < y | equal\n", ":1: expected"),
-    ("\ncpp/a.cpp | a ==> b ==> c | why\n", ":2: expected"),
-    ("cpp/a.cpp | x < y ==> x <= y | one\ncpp/a.cpp |  x < y ==> x <=  y | two\n",
+    ("cpp/a.cpp | 3 | x < y ==> x <= y\n", ":1: expected 'file | line | original line"),
+    ("cpp/a.cpp | 3 | x < y ==> x <= y |  \n", ":1: expected"),
+    ("cpp/a.cpp | 3 | x < y | equal\n", ":1: expected"),
+    ("cpp/a.cpp | x < y ==> x <= y | equal\n", ":1: expected"),  # no line
+    ("cpp/a.cpp | 0 | x < y ==> x <= y | equal\n", ":1: expected"),
+    ("\ncpp/a.cpp | 3 | a ==> b ==> c | why\n", ":2: expected"),
+    ("cpp/a.cpp | 3 | x < y ==> x <= y | one\ncpp/a.cpp | 3 |  x < y ==> x <=  y | two\n",
      ":2: the same mutant as tools/mutation-equivalent.txt:1"),
 ])
 def test_a_bad_entry_is_an_error_naming_its_line(text: str, message: str) -> None:
@@ -192,6 +197,7 @@ def test_the_report_counts_and_shows_survivors() -> None:
                         mutation.KILLED, "Python tests", "tests/test_a.py::test_f", 1.0),
     ]
     equivalents = mutation.parse_equivalents(listed.entry() + "never reached\n")
+    assert listed.entry().startswith("cpp/a.cpp | 2 | ")
     report = mutation.Report(results, equivalents)
     text = report.text({"cpp/a.cpp": source})
     assert text.startswith("killed 1 of 2 (score 50.0%)\n")
@@ -215,15 +221,17 @@ def test_results_written_with_json_read_back_for_retest(tmp_path: Path) -> None:
         mutation.load_results(path)
 
 
-def test_a_mutant_tested_again_is_found_by_its_line_text() -> None:
+def test_a_mutant_tested_again_follows_its_line_only_to_one_line_nearby() -> None:
     mutant = mutation.Mutant("cpp/a.cpp", 2, "  return a + 1;", "  return a * 1;")
     assert mutation.relocated(mutant, "int f(int a) {\n  return a + 1;\n}\n") == mutant
     moved = mutation.relocated(mutant, "// new\nint f(int a) {\n  return a + 1;\n}\n")
     assert moved == mutation.Mutant("cpp/a.cpp", 3, mutant.original, mutant.replacement)
-    # Two lines with its text: the nearer to where it was.
+    # Two lines with its text: which one it was cannot be told, so it is stale.
     twice = "// a\n// b\n// c\n  return a + 1;\n// d\n// e\n  return a + 1;\n"
-    assert mutation.relocated(mutant, twice) == mutation.Mutant("cpp/a.cpp", 4, mutant.original,
-                                                                mutant.replacement)
+    assert mutation.relocated(mutant, twice) is None
+    # One line with its text, but far from where it was: stale too.
+    far = "// x\n" * (mutation.NEARBY + 2) + "  return a + 1;\n"
+    assert mutation.relocated(mutant, far) is None
     # No line with its text: the code changed, and the mutant is gone.
     assert mutation.relocated(mutant, "int f(int a) {\n  return a + 2;\n}\n") is None
 
@@ -275,10 +283,9 @@ def test_a_resumed_run_takes_its_earlier_results_and_tests_the_rest() -> None:
     statuses = [mutation.NO_COMPILE, mutation.KILLED, mutation.NO_COMPILE, mutation.SURVIVED,
                 mutation.KILLED, mutation.KILLED]
     mutants = [mutation.Mutant("cpp/a.cpp", i, "a", f"b{i}") for i in range(len(statuses))]
-    # The stopped run had the first two, on lines that moved since (their text did not).
-    known = {mutants[i].key: mutation.Result(
-        mutation.Mutant("cpp/a.cpp", 100 + i, "a", f"b{i}"), statuses[i], "", "", 0.0)
-        for i in (0, 1)}
+    # The stopped run had the first two.
+    known = {mutants[i].key: mutation.Result(mutants[i], statuses[i], "", "", 0.0)
+             for i in (0, 1)}
     schedule = mutation.Schedule(mutants, 3, known=known)
     tested = []
     while (index := schedule.take()) is not None:
@@ -330,13 +337,18 @@ def test_a_retest_takes_the_unlisted_survivors_and_drops_those_whose_line_is_gon
                mutation.Result(listed, mutation.SURVIVED, "", "", 1.0),
                mutation.Result(gone, mutation.SURVIVED, "", "", 1.0),
                mutation.Result(killed, mutation.KILLED, "C++ tests", "", 1.0)]
+    # The entry names the line where the survivor's line is now.
     equivalents = mutation.parse_equivalents(
-        "cpp/a.cpp | return a + 1; ==> return a - 1; | a reason\n")
+        "cpp/a.cpp | 3 | return a + 1; ==> return a - 1; | a reason\n")
     source = "// moved\nint f(int a) {\n  return a + 1;\n}\n"
     again, results = mutation.to_retest(earlier, {"cpp/a.cpp": source}, equivalents)
     assert again == [mutation.Mutant("cpp/a.cpp", 3, kept.original, kept.replacement)]
-    assert results == [earlier[0], earlier[1], earlier[3]]
-    assert "cpp/a.cpp:3: no line reads 'return b;' any more" in capsys.readouterr().out
+    assert [r.mutant.line for r in results] == [3, 3, 2]  # the survivors on their line now
+    assert [r.mutant.replacement for r in results] == [kept.replacement, listed.replacement,
+                                                       killed.replacement]
+    assert mutation.Report(results, equivalents).survivors == [results[0]]
+    assert ("cpp/a.cpp:3: that line no longer reads 'return b;', and no single line near it "
+            "does") in capsys.readouterr().out
 
 
 def test_a_resumed_run_keeps_the_earlier_results_it_has_not_taken() -> None:
@@ -350,3 +362,85 @@ def test_a_resumed_run_keeps_the_earlier_results_it_has_not_taken() -> None:
     assert mutation.unreached(earlier, taken) == [earlier[second.key]]
     assert mutation.unreached(earlier, [*taken, earlier[second.key]]) == []
     assert mutation.unreached({}, taken) == []
+
+
+def test_mutants_with_the_same_text_on_two_lines_have_results_of_their_own() -> None:
+    # A resumed run takes the earlier result of line 3 only: line 7 is tested.
+    three = mutation.Mutant("cpp/a.cpp", 3, "  x = a < b;", "  x = a <= b;")
+    seven = mutation.Mutant("cpp/a.cpp", 7, "  x = a < b;", "  x = a <= b;")
+    known = {three.key: mutation.Result(three, mutation.KILLED, "C++ tests", "t", 1.0)}
+    schedule = mutation.Schedule([three, seven], None, known=known)
+    assert schedule.take() == 1 and schedule.take() is None
+    schedule.finish(1, mutation.Result(seven, mutation.SURVIVED, "", "", 1.0))
+    assert [(r.mutant.line, r.status) for r in schedule.so_far()] == [
+        (3, mutation.KILLED), (7, mutation.SURVIVED)]
+    # An entry for line 3 excuses line 3's survivor, not line 7's.
+    equivalents = mutation.parse_equivalents(three.entry() + "a == b cannot happen here\n")
+    results = [mutation.Result(m, mutation.SURVIVED, "", "", 1.0) for m in (three, seven)]
+    report = mutation.Report(results, equivalents)
+    assert [r.mutant for r in report.survivors] == [seven]
+    assert report.total().equivalent == 1
+
+
+def test_a_stale_entry_is_reported_and_excuses_nothing(mutants: list[mutation.Mutant]) -> None:
+    (listed,) = [m for m in mutants if m.replacement.strip() == "if (a <= b) return a;"]
+    entries = mutation.parse_equivalents(listed.entry() + "a reason\n")
+    sources = {listed.file: SNIPPET}
+    assert mutation.stale_entries(entries.values(), sources, mutants) == []
+    # Two lines added above: the entry's line now holds other text; its own moved by two.
+    edited = "// one\n// two\n" + SNIPPET
+    moved = mutation.generate(listed.file, edited)
+    ((entry, why),) = mutation.stale_entries(entries.values(), {listed.file: edited}, moved)
+    assert entry.line == listed.line
+    assert why.startswith(f"line {listed.line} now reads ")
+    assert why.endswith(f"its text is at line {listed.line + 2} now: if the mutant is still "
+                        "equivalent there, give that line")
+    survivor = next(m for m in moved if m.replacement == listed.replacement)
+    report = mutation.Report([mutation.Result(survivor, mutation.SURVIVED, "", "", 1.0)],
+                             entries)
+    assert report.survivors and report.total().equivalent == 0
+    # A file too short for the entry's line, and another file's entries, left alone.
+    ((_, why),) = mutation.stale_entries(entries.values(), {listed.file: "int x;\n"}, [])
+    assert why == f"{listed.file} has only 1 lines"
+    assert mutation.stale_entries(entries.values(), {"cpp/b.cpp": ""}, []) == []
+
+
+def test_verify_equivalents_fails_on_a_killed_or_stale_entry(
+        mutants: list[mutation.Mutant], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "cpp").mkdir()
+    (tmp_path / "cpp" / "snippet.cpp").write_text(SNIPPET)
+    listed = [m for m in mutants if m.line == 6][:3]
+    entries = mutation.parse_equivalents("".join(m.entry() + "a reason\n" for m in listed))
+    doomed = listed[1]
+    tested: list[list[mutation.Mutant]] = []
+
+    def fake(chosen: list[mutation.Mutant]) -> list[mutation.Result]:  # a test kills `doomed`
+        tested.append(chosen)
+        return [mutation.Result(m, mutation.KILLED if m == doomed else mutation.SURVIVED,
+                                "C++ tests", "betting", 1.0) for m in chosen]
+
+    assert mutation.verify_equivalents(entries, None, 0, fake, tmp_path) == 1
+    assert sorted(tested[0]) == sorted(listed)
+    out = capsys.readouterr().out
+    assert ":2: killed by the C++ tests (betting): not equivalent; remove the entry" in out
+    assert "2 of 3 survived" in out
+    # Without the killed entry all survive; a sample of 1 tests one entry.
+    del entries[doomed.key]
+    assert mutation.verify_equivalents(entries, None, 0, fake, tmp_path) == 0
+    assert mutation.verify_equivalents(entries, 1, 5, fake, tmp_path) == 0
+    assert len(tested[-1]) == 1
+    # The file edited above the entries' line: stale, and nothing is built or tested.
+    (tmp_path / "cpp" / "snippet.cpp").write_text("// new\n" + SNIPPET)
+    tested.clear()
+    assert mutation.verify_equivalents(entries, 1, 5, fake, tmp_path) == 1
+    assert not tested
+    assert "is stale (line 6 now reads" in capsys.readouterr().out
+
+
+def test_verify_equivalents_takes_only_a_sample_and_a_seed() -> None:
+    args = mutation.parse_args(["--verify-equivalents", "--sample", "4", "--seed", "77"])
+    assert (args.verify_equivalents, args.sample, args.seed) == (True, 4, 77)
+    for other in (["--ci"], ["--per-file", "3"], ["--json", "x.json"], ["--list"]):
+        with pytest.raises(SystemExit):
+            mutation.parse_args(["--verify-equivalents", *other])

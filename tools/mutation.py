@@ -8,6 +8,7 @@
     python tools/mutation.py --list                   # the mutants, without testing them
     python tools/mutation.py --retest score.json      # a --json run's survivors again
     python tools/mutation.py --per-file 20 --json score.json --resume  # go on where it stopped
+    python tools/mutation.py --verify-equivalents --sample 4 --seed 7  # listed equivalents
 
 Prints ``killed K of N (score S%)``, a table by file, and every surviving mutant with its
 file, line and a unified diff. Exits 1 when a mutant survives that
@@ -53,8 +54,9 @@ steps and the run stops if they fail.
 
 **Stopping and resuming.** With ``--json FILE`` the results so far are written after
 every mutant; ``--resume`` takes the results that FILE holds instead of testing those
-mutants again (each found by its file and lines' text), so that a stopped run goes on
-where it stopped, or a larger ``--per-file`` with the same seed adds to a smaller one's.
+mutants again (each found by its file, line and lines' text: a result is never taken for
+another line with the same text), so that a stopped run goes on where it stopped, or a
+larger ``--per-file`` with the same seed adds to a smaller one's.
 With ``ccache`` on the PATH the jobs' builds compile through it: the file restored after a
 mutant then rebuilds from the cache, where a header's mutant would cost two full rebuilds.
 
@@ -68,20 +70,30 @@ default files hold tens of thousands.
 
 **Testing survivors again.** ``--retest FILE`` reads the results of an earlier run written
 with ``--json`` and tests again only its survivors that tools/mutation-equivalent.txt does
-not list, each found in its file by its line's text (on its line, or the only line with
-that text if the file was edited elsewhere): after tests were added for them, the report
-is then that of the whole earlier run with the new verdicts (``--json`` writes it again).
+not list, each on its line now: its own line if that still has its text, or else the one
+line within ``NEARBY`` lines of it that has (the file was edited above it); with no such
+line or several, the mutant is stale, gone, and dropped from the results. After tests were
+added for them, the report is that of the whole earlier run with the new verdicts
+(``--json`` writes it again).
 
-**Equivalent mutants** (the same behaviour as the original, so no test can kill them) are
+**Equivalent mutants** (no input through the code's public interface, an installed
+header's own API included, can tell them from the original, so no test can kill them) are
 listed in tools/mutation-equivalent.txt, one a line::
 
-    cpp/src/eval/buh.cpp | if (a < b) return b; ==> if (a <= b) return b; | a == b: same
+    cpp/src/eval/buh.cpp | 90 | if (a < b) return b; ==> if (a <= b) return b; | a == b: same
 
-the file, the original line and the mutated line (whitespace runs count as one space), and
-a reason, which must not contain `` | ``. An entry names the text of the line, not its
-number, so it survives edits elsewhere in the file, and covers every line of the file with
-that text. For each surviving mutant the report prints its entry, to be completed with a
-reason.
+the file, the line's number, the original line and the mutated line (whitespace runs count
+as one space), and a reason, which must not contain `` | ``. An entry covers that mutant of
+that line only. One whose line no longer holds its text (the file was edited above it, or
+the line itself) or whose mutant no rule makes any more is stale: it excuses nothing, and
+every run warns of it, naming the line its text moved to if there is one. For each
+surviving mutant the report prints its entry, to be completed with a reason.
+
+**Verifying equivalents.** ``--verify-equivalents`` checks every entry for staleness (no
+build) and fails on a stale one; then it tests the entries (``--sample N --seed S``: N of
+them, drawn as mutants are) with the C++ tests and the Python tests of their file's game
+(``first_tests``: the quickest of the run's tests that know the code), and fails when one
+is killed (the entry is wrong: remove it and keep the test) or does not compile.
 """
 
 from __future__ import annotations
@@ -103,7 +115,7 @@ import sysconfig
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -133,6 +145,8 @@ SKIPPED_LINES = (r"^\s*//", r"^\s*#", r"\bstatic_assert\b")
 HANG_FACTOR = 3
 CI_SAMPLE = 8
 CI_SEED = 23
+# How far (in lines) a line that moved is followed by --retest (see `follow`).
+NEARBY = 100
 
 # Left out of the Python suite. The golden-output tests fail at any change of behaviour,
 # whatever it is, so they would kill every mutant that the real tests miss; the others
@@ -209,6 +223,9 @@ def code_of(text: str) -> str:
     return squash("".join(kept))
 
 
+Key = tuple[str, int, str, str]  # file, line, original and mutated line (squashed)
+
+
 @dataclass(frozen=True, order=True)
 class Mutant:
     """One line of a file replaced: `line` is 1-based, `original` the line without its
@@ -220,9 +237,10 @@ class Mutant:
     replacement: str
 
     @property
-    def key(self) -> tuple[str, str, str]:
-        """What identifies the mutant across edits: the file and both lines' text."""
-        return (self.file, squash(self.original), squash(self.replacement))
+    def key(self) -> Key:
+        """What identifies the mutant: its file, its line and both lines' text. Two mutants
+        with the same text on different lines are different mutants."""
+        return (self.file, self.line, squash(self.original), squash(self.replacement))
 
     def apply(self, text: str) -> str:
         lines = text.splitlines(keepends=True)
@@ -239,8 +257,8 @@ class Mutant:
 
     def entry(self) -> str:
         """The mutant's line for tools/mutation-equivalent.txt, less the reason."""
-        _, original, replacement = self.key
-        return f"{self.file} | {original} ==> {replacement} | "
+        _, line, original, replacement = self.key
+        return f"{self.file} | {line} | {original} ==> {replacement} | "
 
 
 def generate(file: str, text: str) -> list[Mutant]:
@@ -281,33 +299,36 @@ class Equivalent:
     """An entry of tools/mutation-equivalent.txt; `where` is its file and line there."""
 
     file: str
+    line: int
     original: str
     replacement: str
     reason: str
     where: str
 
     @property
-    def key(self) -> tuple[str, str, str]:
-        return (self.file, squash(self.original), squash(self.replacement))
+    def key(self) -> Key:
+        return (self.file, self.line, squash(self.original), squash(self.replacement))
 
 
 def parse_equivalents(text: str, name: str = "tools/mutation-equivalent.txt"
-                      ) -> dict[tuple[str, str, str], Equivalent]:
+                      ) -> dict[Key, Equivalent]:
     """The entries of an equivalent-mutant list by key. Blank lines and lines starting with
     `#` are skipped; a malformed or repeated entry is a ValueError naming its line."""
-    entries: dict[tuple[str, str, str], Equivalent] = {}
+    entries: dict[Key, Equivalent] = {}
     for number, line in enumerate(text.splitlines(), 1):
         where = f"{name}:{number}"
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         # The file has no " | " and the reason none either; the code between may have some.
         file, _, rest = line.partition(" | ")
+        at, _, rest = rest.partition(" | ")
         body, _, reason = rest.rpartition(" | ")
         lines = body.split(" ==> ")
-        if not body or len(lines) != 2 or not file.strip() or not reason.strip():
-            raise ValueError(f"{where}: expected 'file | original line ==> mutated line | "
-                             f"reason', got {line!r}")
-        entry = Equivalent(file.strip(), lines[0], lines[1], reason.strip(), where)
+        if (not body or len(lines) != 2 or not file.strip() or not reason.strip()
+                or not at.strip().isdigit() or int(at) < 1):
+            raise ValueError(f"{where}: expected 'file | line | original line ==> mutated "
+                             f"line | reason', got {line!r}")
+        entry = Equivalent(file.strip(), int(at), lines[0], lines[1], reason.strip(), where)
         if entry.key in entries:
             raise ValueError(f"{where}: the same mutant as {entries[entry.key].where}")
         entries[entry.key] = entry
@@ -325,11 +346,13 @@ def target_files(patterns: Sequence[str]) -> list[str]:
     return sorted(files)
 
 
-def sample_order(mutant: Mutant, seed: int) -> tuple[bytes, int]:
-    """Where a mutant comes in a sample drawn with `seed`: a hash of the seed and the
-    mutant's key (its file and lines' text), so that an edit elsewhere, which moves lines
-    and adds or removes other mutants, leaves the order of the others alone."""
-    text = "\0".join((str(seed), *mutant.key))
+def sample_order(mutant: Mutant | Equivalent, seed: int) -> tuple[bytes, int]:
+    """Where a mutant (or an equivalent entry) comes in a sample drawn with `seed`: a hash
+    of the seed, its file and its lines' text (not the line's number), so that an edit
+    elsewhere, which moves lines and adds or removes other mutants, leaves the order of the
+    others alone; the line breaks a tie."""
+    text = "\0".join((str(seed), mutant.file, squash(mutant.original),
+                      squash(mutant.replacement)))
     return hashlib.sha256(text.encode()).digest(), mutant.line
 
 
@@ -442,8 +465,10 @@ class Timeouts:
 class Job:
     """A copy of the checkout with its own build and environment (see the module doc)."""
 
-    def __init__(self, index: int, workers: int, processes: Processes) -> None:
+    def __init__(self, index: int, workers: int, processes: Processes,
+                 whole_suite: bool = True) -> None:
         self.root = WORK_DIR / f"job{index}"
+        self.whole_suite = whole_suite  # or else only the Python tests that run first
         self.src = self.root / "src"
         self.venv = self.root / "venv"
         self.python = self.venv / "bin" / "python"
@@ -509,7 +534,7 @@ class Job:
 
     def test(self, timeouts: Timeouts, first: Sequence[str] = ()) -> Outcome:
         """Builds the copy as it is and runs the C++ tests, then the Python tests (the files
-        `first` before the others)."""
+        `first` before the others; without `whole_suite`, those files only)."""
         built = self.run("cmake", "--build", "build/editable")
         if built.returncode != 0:
             error = first_match(r"^(.*\berror\b.*)$", built.output)
@@ -530,6 +555,8 @@ class Job:
         command: list[str | Path] = [self.python, "-m", "pytest", "-x", "-q", "-p",
                                      "no:cacheprovider", *workers, *ignored]
         parts = [[*first], [f"--ignore={path}" for path in first]] if first else [[]]
+        if first and not self.whole_suite:
+            parts = parts[:1]
         spent = 0.0
         for part in parts:
             pytest = self.run(*command, *part, timeout=timeouts.pytest)
@@ -566,7 +593,7 @@ class Schedule:
 
     def __init__(self, mutants: Sequence[Mutant], wanted: int | None,
                  per_file: bool = False,
-                 known: dict[tuple[str, str, str], Result] | None = None) -> None:
+                 known: dict[Key, Result] | None = None) -> None:
         self.mutants = mutants
         self.known = known or {}  # results of an earlier run (--resume): taken, not tested
         self.wanted = wanted
@@ -648,7 +675,7 @@ def progress(result: Result, compiled: int, total: int) -> str:
 
 def run_mutants(jobs: Sequence[Job], mutants: Sequence[Mutant], wanted: int | None,
                 timeouts: Timeouts, per_file: bool = False,
-                known: dict[tuple[str, str, str], Result] | None = None,
+                known: dict[Key, Result] | None = None,
                 save: Callable[[list[Result]], None] | None = None) -> list[Result]:
     """Tests the mutants (see Schedule) and returns their results in order; `save` gets the
     results so far after each mutant."""
@@ -699,7 +726,7 @@ class Row:
 @dataclass
 class Report:
     results: list[Result]
-    equivalents: dict[tuple[str, str, str], Equivalent]
+    equivalents: dict[Key, Equivalent]
     rows: dict[str, Row] = field(default_factory=dict)
     survivors: list[Result] = field(default_factory=list)  # not listed as equivalent
 
@@ -786,7 +813,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                              "testing those mutants again")
     parser.add_argument("--retest", type=Path, metavar="FILE",
                         help="test again the survivors of an earlier run's --json FILE")
+    parser.add_argument("--verify-equivalents", action="store_true",
+                        help="test the entries of tools/mutation-equivalent.txt (with --sample "
+                             "N, N of them): fails when one is stale, killed or does not "
+                             "compile")
     args = parser.parse_args(argv)
+    if args.verify_equivalents and (args.ci or args.list or args.resume or args.json
+                                    or args.per_file is not None or args.retest is not None):
+        parser.error("--verify-equivalents takes only --sample, --seed and --jobs")
     if args.ci:
         args.sample, args.seed = CI_SAMPLE, CI_SEED
     if sum(option is not None for option in (args.sample, args.per_file, args.retest)) > 1:
@@ -801,10 +835,15 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
+        equivalents = parse_equivalents(EQUIVALENT_FILE.read_text())
+        if args.verify_equivalents:
+            return verify_equivalents(equivalents, args.sample, args.seed,
+                                      lambda chosen: quick_test(args.jobs, chosen))
         files = target_files(args.files)
         sources = {file: (REPO / file).read_text() for file in files}
         mutants = [mutant for file in files for mutant in generate(file, sources[file])]
-        equivalents = parse_equivalents(EQUIVALENT_FILE.read_text())
+        for entry, why in stale_entries(equivalents.values(), sources, mutants):
+            print(f"warning: {entry.where} is stale ({why}): it excuses nothing")
         if args.retest is not None:
             earlier = load_results(args.retest)
             files = sorted({result.mutant.file for result in earlier})
@@ -817,16 +856,62 @@ def main(argv: Sequence[str] | None = None) -> int:
                       f"{squash(mutant.replacement)}")
             print(f"{len(mutants)} mutants in {len(files)} files")
             return 0
-        known = {mutant.key for mutant in mutants}
-        for key, entry in equivalents.items():
-            if key[0] in sources and key not in known:
-                print(f"warning: {entry.where} matches no mutant (the line changed?)")
         if args.sample is not None or args.per_file is not None:
             mutants.sort(key=lambda mutant: sample_order(mutant, args.seed))
         return run(args, files, sources, mutants, equivalents)
     except ToolError as error:
         print(f"tools/mutation.py: {error}", file=sys.stderr)
         return 2
+
+
+def verify_equivalents(equivalents: dict[Key, Equivalent], sample: int | None, seed: int,
+                       test: Callable[[list[Mutant]], list[Result]], root: Path = REPO) -> int:
+    """--verify-equivalents: 1 when an entry is stale (every entry is checked, which costs
+    no build), else the entries (`sample` of them drawn with `seed`, or all) tested with
+    `test`; 1 when one is killed or does not compile, 0 when all survive. The files are
+    read from `root`."""
+    files = sorted({entry.file for entry in equivalents.values()})
+    sources = {file: (root / file).read_text() for file in files if (root / file).is_file()}
+    mutants = {mutant.key: mutant for file in sources
+               for mutant in generate(file, sources[file])}
+    stale = [(entry, f"there is no file {entry.file}") for entry in equivalents.values()
+             if entry.file not in sources]
+    stale += stale_entries(equivalents.values(), sources, mutants.values())
+    for entry, why in stale:
+        print(f"{entry.where} is stale ({why})")
+    if stale:
+        return 1
+    entries = sorted(equivalents.values(), key=lambda entry: sample_order(entry, seed))
+    chosen = entries[:sample] if sample is not None else entries
+    print(f"verifying {len(chosen)} of the {len(entries)} equivalent mutants listed: "
+          + ", ".join(f"{entry.file}:{entry.line}" for entry in chosen), flush=True)
+    failed = 0
+    for entry, result in zip(chosen, test([mutants[entry.key] for entry in chosen]),
+                             strict=True):
+        if result.status == KILLED:
+            print(f"{entry.where}: killed by the {result.by} ({result.detail}): not "
+                  "equivalent; remove the entry")
+        elif result.status == NO_COMPILE:
+            print(f"{entry.where}: does not compile ({result.detail}): remove the entry")
+        else:
+            continue
+        failed += 1
+    print(f"{len(chosen) - failed} of {len(chosen)} survived")
+    return 1 if failed else 0
+
+
+def quick_test(count: int, mutants: list[Mutant]) -> list[Result]:
+    """The mutants tested in `count` jobs as a run tests them, less the Python tests that
+    come after their files' own (`first_tests`): the C++ tests and those."""
+    start = time.monotonic()
+    first = sorted({test for mutant in mutants for test in first_tests(mutant.file)})
+    processes = Processes()
+    try:
+        jobs, timeouts = start_jobs(count, processes, start, first, whole_suite=False)
+        return run_mutants(jobs, mutants, None, timeouts)
+    except KeyboardInterrupt:
+        processes.stop()
+        raise
 
 
 def load_results(path: Path) -> list[Result]:
@@ -839,73 +924,117 @@ def load_results(path: Path) -> list[Result]:
         raise ToolError(f"{path}: not the results of a --json run ({error!r})") from error
 
 
-def relocated(mutant: Mutant, source: str) -> Mutant | None:
-    """The mutant on the line of `source` that now holds its original line: the same line,
-    or else the nearest with that text (the file was edited elsewhere since the run); None
-    when no line holds it (the code it changed has changed: that mutant is gone)."""
+def follow(source: str, line: int, original: str) -> int | None:
+    """The line of `source` that holds the text `original` (runs of whitespace count as
+    one space): `line` itself, or else the one other line within NEARBY lines of it that
+    does (the file was edited above it); None when no line or several do: the line is
+    stale, what it named is gone or cannot be told apart."""
     lines = source.splitlines()
-    if mutant.line <= len(lines) and lines[mutant.line - 1] == mutant.original:
-        return mutant
-    found = [number for number, line in enumerate(lines, 1) if line == mutant.original]
-    if not found:
-        return None
-    nearest = min(found, key=lambda number: abs(number - mutant.line))
-    return Mutant(mutant.file, nearest, mutant.original, mutant.replacement)
+    text = squash(original)
+    if line <= len(lines) and squash(lines[line - 1]) == text:
+        return line
+    found = [number for number in range(max(1, line - NEARBY), min(len(lines), line + NEARBY) + 1)
+             if squash(lines[number - 1]) == text]
+    return found[0] if len(found) == 1 else None
+
+
+def relocated(mutant: Mutant, source: str) -> Mutant | None:
+    """The mutant on the line of `source` that now holds its original line (`follow`), or
+    None when it is stale (that mutant is gone)."""
+    line = follow(source, mutant.line, mutant.original)
+    return None if line is None else replace(mutant, line=line)
+
+
+def stale_entries(entries: Iterable[Equivalent], sources: dict[str, str],
+                  mutants: Iterable[Mutant]) -> list[tuple[Equivalent, str]]:
+    """The entries of the files in `sources` that name none of `mutants` (that is, of those
+    files' mutants), each with what changed. A stale entry excuses nothing."""
+    generated = {mutant.key for mutant in mutants}
+    stale = []
+    for entry in entries:
+        if entry.file not in sources or entry.key in generated:
+            continue
+        source = sources[entry.file]
+        lines = source.splitlines()
+        if entry.line > len(lines):
+            why = f"{entry.file} has only {len(lines)} lines"
+        elif squash(lines[entry.line - 1]) != squash(entry.original):
+            why = f"line {entry.line} now reads {squash(lines[entry.line - 1])[:80]!r}"
+            moved = follow(source, entry.line, entry.original)
+            if moved is not None:
+                why += (f"; its text is at line {moved} now: if the mutant is still "
+                        "equivalent there, give that line")
+        else:
+            why = "no rule makes that mutant of the line any more"
+        stale.append((entry, why))
+    return stale
 
 
 def to_retest(earlier: Sequence[Result], sources: dict[str, str],
-              equivalents: dict[tuple[str, str, str], Equivalent]
+              equivalents: dict[Key, Equivalent]
               ) -> tuple[list[Mutant], list[Result]]:
-    """For --retest: the survivors not listed as equivalent, each on its line now, and the
-    earlier results less the survivors whose line no longer exists (printed: a --per-file
-    --resume run tests another mutant of that file in place of each)."""
+    """For --retest: the survivors not listed as equivalent, each on its line now
+    (`follow`), and the earlier results with every survivor on its line now, less those
+    whose line is stale (printed: a --per-file --resume run tests another mutant of that
+    file in place of each)."""
     again: list[Mutant] = []
-    gone: set[tuple[str, str, str]] = set()
+    results: list[Result] = []
     for result in earlier:
-        if result.status != SURVIVED or result.mutant.key in equivalents:
-            continue
-        mutant = relocated(result.mutant, sources[result.mutant.file])
-        if mutant is None:
-            gone.add(result.mutant.key)
-            print(f"{result.mutant.file}:{result.mutant.line}: no line reads "
-                  f"{squash(result.mutant.original)!r} any more: that mutant is gone, and "
-                  "is dropped from the results")
-        else:
-            again.append(mutant)
-    return again, [result for result in earlier if result.mutant.key not in gone]
+        mutant = result.mutant
+        if result.status == SURVIVED:
+            moved = relocated(mutant, sources[mutant.file])
+            if moved is None:
+                print(f"{mutant.file}:{mutant.line}: that line no longer reads "
+                      f"{squash(mutant.original)!r}, and no single line near it does: that "
+                      "mutant is gone, and is dropped from the results")
+                continue
+            result = replace(result, mutant=moved)
+            if moved.key not in equivalents:
+                again.append(moved)
+        results.append(result)
+    return again, results
 
 
-def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
-        mutants: list[Mutant], equivalents: dict[tuple[str, str, str], Equivalent],
-        earlier: Sequence[Result] = ()) -> int:
-    """Test the mutants and report; with `earlier` results (--retest), the report is theirs
-    with the mutants' new verdicts."""
-    start = time.monotonic()
+def start_jobs(count: int, processes: Processes, start: float, first: Sequence[str] = (),
+               whole_suite: bool = True) -> tuple[list[Job], Timeouts]:
+    """`count` jobs set up (see Job), and the hang timeouts from the unmutated tree, which
+    must pass the same tests as the mutants: the C++ tests and the Python tests (`first`,
+    then the others unless not `whole_suite`)."""
     listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=REPO,
                             capture_output=True, text=True, check=False)
     if listed.returncode != 0:
         raise ToolError(f"git ls-files failed (a git checkout is needed):\n{listed.stderr}")
     checkout = sorted(name for name in listed.stdout.split("\0") if name)
+    workers = max(1, (os.cpu_count() or 1) // count)
+    jobs = [Job(index, workers, processes, whole_suite) for index in range(count)]
+    with ThreadPoolExecutor(len(jobs)) as pool:  # each build uses its job's cores
+        list(pool.map(lambda job: job.setup(checkout), jobs))
+    clean = jobs[0].test(Timeouts(), first)
+    if clean.status != SURVIVED or clean.ctest is None or clean.pytest is None:
+        step = clean.pytest or clean.ctest
+        raise ToolError(f"the unmutated tree fails: {clean.status} {clean.by} {clean.detail}"
+                        f"\n{step.output[-6000:] if step else ''}")
+    timeouts = Timeouts(max(60.0, HANG_FACTOR * clean.ctest.seconds),
+                        max(60.0, HANG_FACTOR * clean.pytest.seconds))
+    print(f"unmutated tree: C++ tests {clean.ctest.seconds:.0f} s, Python tests "
+          f"{clean.pytest.seconds:.0f} s; setup took {time.monotonic() - start:.0f} s",
+          flush=True)
+    return jobs, timeouts
+
+
+def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
+        mutants: list[Mutant], equivalents: dict[Key, Equivalent],
+        earlier: Sequence[Result] = ()) -> int:
+    """Test the mutants and report; with `earlier` results (--retest), the report is theirs
+    with the mutants' new verdicts."""
+    start = time.monotonic()
     processes = Processes()
-    workers = max(1, (os.cpu_count() or 1) // args.jobs)
-    jobs = [Job(index, workers, processes) for index in range(args.jobs)]
     try:
         if earlier and not mutants:  # every survivor is now listed as equivalent
             return report(args, sources, list(earlier), equivalents, start)
-        print(f"{len(mutants)} mutants in {len(files)} files; setting up {len(jobs)} "
+        print(f"{len(mutants)} mutants in {len(files)} files; setting up {args.jobs} "
               f"job(s) in {WORK_DIR.relative_to(REPO)}", flush=True)
-        with ThreadPoolExecutor(len(jobs)) as pool:  # each build uses its job's cores
-            list(pool.map(lambda job: job.setup(checkout), jobs))
-        clean = jobs[0].test(Timeouts())
-        if clean.status != SURVIVED or clean.ctest is None or clean.pytest is None:
-            step = clean.pytest or clean.ctest
-            raise ToolError(f"the unmutated tree fails: {clean.status} {clean.by} {clean.detail}"
-                            f"\n{step.output[-6000:] if step else ''}")
-        timeouts = Timeouts(max(60.0, HANG_FACTOR * clean.ctest.seconds),
-                            max(60.0, HANG_FACTOR * clean.pytest.seconds))
-        print(f"unmutated tree: C++ tests {clean.ctest.seconds:.0f} s, Python tests "
-              f"{clean.pytest.seconds:.0f} s; setup took {time.monotonic() - start:.0f} s",
-              flush=True)
+        jobs, timeouts = start_jobs(args.jobs, processes, start)
         per_file = args.per_file is not None
         known = ({result.mutant.key: result for result in load_results(args.json)}
                  if args.resume and args.json.exists() else {})
@@ -923,7 +1052,7 @@ def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
                   unreached(known, results))
 
 
-def unreached(known: dict[tuple[str, str, str], Result], results: list[Result]) -> list[Result]:
+def unreached(known: dict[Key, Result], results: list[Result]) -> list[Result]:
     """The results of an earlier run (--resume) that this run has not taken (yet, or at all:
     a smaller sample): the --json file keeps them, so that stopping a run loses nothing."""
     taken = {result.mutant.key for result in results}
@@ -940,7 +1069,7 @@ def merged(earlier: Sequence[Result], results: list[Result]) -> list[Result]:
 
 
 def write_json(path: Path, results: list[Result],
-               equivalents: dict[tuple[str, str, str], Equivalent]) -> None:
+               equivalents: dict[Key, Equivalent]) -> None:
     """The results as JSON (--json), written whole or not at all."""
     partial = path.with_name(path.name + ".part")
     partial.write_text(json.dumps(Report(results, equivalents).json(), indent=1) + "\n")
@@ -948,7 +1077,7 @@ def write_json(path: Path, results: list[Result],
 
 
 def report(args: argparse.Namespace, sources: dict[str, str], results: list[Result],
-           equivalents: dict[tuple[str, str, str], Equivalent], start: float,
+           equivalents: dict[Key, Equivalent], start: float,
            kept: Sequence[Result] = ()) -> int:
     """Print the report of the results (and write it with --json, with the earlier results
     `kept` that this run did not take); the exit status."""

@@ -322,6 +322,45 @@ TEST_CASE(each_pots_odd_chips_are_assigned_separately) {
   CHECK_EQ(won[2], 11);
 }
 
+TEST_CASE(a_new_table_has_no_seats_no_bets_and_nobody_folded_all_in_or_acted) {
+  // The header is installed: a Table is usable before start_hand and start_round, and starts
+  // empty, whatever the engines do with it.
+  const Table empty;
+  CHECK_EQ(empty.num_players(), 0);
+  CHECK_EQ(empty.bets(), 0);
+  const Chips stacks[] = {10, 10};
+  const Table table(2, stacks);
+  CHECK_EQ(table.bets(), 0);
+  CHECK(!table.folded(0));
+  CHECK(!table.all_in(0));
+  CHECK(table.needs_action(0));  // nobody has acted yet
+}
+
+TEST_CASE(blinds_over_a_cap_of_no_bets_leave_no_raise) {
+  // The blinds count as the round's one bet; a cap below that allows no raise.
+  const Chips stacks[] = {100, 100};
+  Table table(2, stacks);
+  table.start_hand();
+  table.post(0, 1);
+  table.post(1, 2);
+  table.start_round(2, 0, 2);
+  CHECK_EQ(table.legal(0), actions({kFold, kCall}));
+}
+
+TEST_CASE(a_seat_left_with_chips_by_the_returned_excess_is_not_all_in) {
+  // A bets his whole stack of 4; B calls all-in for 3; A's unmatched chip comes back.
+  const Chips stacks[] = {4, 3};
+  Table table(2, stacks);
+  table.start_hand();
+  table.start_round(4, 4);
+  table.apply(0, kBet);
+  CHECK(table.all_in(0));
+  table.apply(1, kCall);
+  table.end_round();
+  CHECK_EQ(table.stack(0), 1);
+  CHECK(!table.all_in(0));
+}
+
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }
 
 TEST_CASE(why_illegal_says_what_the_table_knows) {
@@ -336,7 +375,8 @@ TEST_CASE(why_illegal_says_what_the_table_knows) {
   table.apply(0, kBet);
   CHECK_EQ(table.why_illegal(1, kCheck), std::string("facing a bet you cannot check: call, raise or fold"));
   CHECK_EQ(table.why_illegal(1, kBet), std::string("a bet is already in: raise it, call or fold"));
-  table.apply(1, kRaise);  // the cap: one bet and one raise
+  CHECK_EQ(table.why_illegal(0, kCheck), std::string());  // not to act: not the table's to say
+  table.apply(1, kRaise);                                 // the cap: one bet and one raise
   CHECK_EQ(table.why_illegal(0, kRaise), std::string("the betting is capped: 2 bets and raises this round"));
   CHECK_EQ(table.why_illegal(0, 99), std::string());  // not a betting action: not the table's to say
 }

@@ -212,6 +212,8 @@ void play_random_game(const Game& game, std::uint64_t seed, bool seeded, int sea
   }
   TRACE("the game is over: '" + state.serialize() + "'");
   invariants(state);
+  const std::vector<int> ids = state.history_ids();
+  CHECK_EQ(ids.capacity(), ids.size());  // allocated once, at its size
   CHECK(state.legal_actions().empty());
   CHECK_THROWS(state.apply_action(0), std::invalid_argument, "the game is over");
   at_end(state);

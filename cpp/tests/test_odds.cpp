@@ -1,20 +1,34 @@
 // Draw odds (cardcore/odds/draw.hpp) over Badugi's DrawGame (games/badugi/policy.hpp):
-// the published figures, exact against Monte Carlo, the thread count, bad input.
+// the published figures, exact against Monte Carlo, the thread count, bad input; and the
+// games' DrawGame fields (Buh's too).
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
 
+#include "cardcore/core/bits.hpp"
 #include "cardcore/core/cards.hpp"
 #include "cardcore/core/layout.hpp"
 #include "cardcore/eval/badugi.hpp"
 #include "cardcore/games/badugi/policy.hpp"
+#include "cardcore/games/buh/policy.hpp"
 #include "cardcore/odds/draw.hpp"
 #include "check.hpp"
 
 using namespace cardcore;
 
 namespace {
+
+// The most cards one legal discard of `game` throws, over every four-card hand.
+int most_thrown(const odds::DrawGame& game) {
+  int most = 0;
+  for (std::uint32_t i = 0; i < kNumHands4; ++i) {
+    const Mask hand = mask_from_colex<4>(i);
+    for (Mask discard = hand; discard != 0; discard = (discard - 1) & hand)
+      if (popcount(discard) > most && game.legal_discard(hand, discard)) most = popcount(discard);
+  }
+  return most;
+}
 
 // The draws (of `counts`) that end in a four-card badugi.
 std::uint64_t badugis(const std::vector<std::uint64_t>& counts) {
@@ -100,6 +114,12 @@ TEST_CASE(odds_heads_up_with_both_drawing_counts_every_pair_of_draws) {
   CHECK_EQ(pairs, std::int64_t{364 * 165});
   CHECK(std::abs(exact.shares[0] - static_cast<double>(units) / static_cast<double>(2 * pairs)) < 1e-12);
   CHECK(std::abs(exact.shares[0] + exact.shares[1] - 1) < 1e-12);
+}
+
+TEST_CASE(odds_max_discard_is_the_most_cards_a_legal_discard_throws) {
+  // A documented field of the games' public DrawGame: Buh's granny throws 3, Badugi any 4.
+  CHECK_EQ(buh::draw_game().max_discard, most_thrown(buh::draw_game()));
+  CHECK_EQ(badugi::draw_game().max_discard, most_thrown(badugi::draw_game()));
 }
 
 TEST_CASE(odds_bad_input_is_named) {

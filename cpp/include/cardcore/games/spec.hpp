@@ -42,8 +42,8 @@ enum class NoneMeans : std::uint8_t {
   kDerived,   // the default: the field is derived from others (`derive`)
 };
 
-// One configuration field. Integers are read and written as int64 through `get` and `set`
-// (the seat is ignored unless the field is per seat).
+// One configuration field. Integers are read and written as int64 through `get` and `set`,
+// which ignore the seat unless the field is per seat.
 template <class Config>
 struct ConfigField {
   std::string_view name;
@@ -77,6 +77,12 @@ struct ConfigField {
   constexpr int entries(const Config& c) const { return kind == FieldKind::kPerSeat ? count(c) : 1; }
   // Whether the stored value stands for None.
   constexpr bool is_none(const Config& c) const { return none == NoneMeans::kWord && get(c, 0) == none_value; }
+  // Whether every entry holds the default (a house rule at its default is left out of the text).
+  constexpr bool at_default(const Config& c) const {
+    for (int seat = 0; seat < entries(c); ++seat)
+      if (get(c, seat) != default_value) return false;
+    return true;
+  }
 };
 
 // The member pointer's class and value types (what read_member and write_member act on).
@@ -175,7 +181,7 @@ template <class Config>
 std::string fields_to_string(std::span<const ConfigField<Config>> fields, const Config& config) {
   std::string out;
   for (const ConfigField<Config>& field : fields) {
-    if (field.house_rule && field.get(config, 0) == field.default_value) continue;
+    if (field.house_rule && field.at_default(config)) continue;
     out += (out.empty() ? "" : " ") + std::string(field.name) + "=";
     if (field.is_none(config)) {
       out += field.none_word;
