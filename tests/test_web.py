@@ -152,6 +152,18 @@ def test_a_bad_move_is_refused_and_changes_nothing(
     assert state.serialize() == before and client.get(f"/api/games/{token}").json() == shown
 
 
+def test_a_move_while_the_last_one_plays_is_refused(client: TestClient) -> None:
+    token = new_game(client)
+    table = client.app.state.tables.get(token)  # type: ignore[attr-defined]
+    before = table.state.serialize()
+    action = client.get(f"/api/games/{token}").json()["views"][0]["legal"][0]["id"]
+    with table.busy:  # as while the opponents' moves are played
+        answer = client.post(f"/api/games/{token}/move", json={"action": action})
+    assert answer.status_code == 409 and "wait" in answer.json()["error"]
+    assert table.state.serialize() == before
+    assert client.post(f"/api/games/{token}/move", json={"action": action}).status_code == 200
+
+
 BAD_GAMES: list[tuple[str, dict[str, Any], str]] = [
     ("an unknown game", {"game": "poker"}, "unknown game"),
     ("no game", {}, "unknown game"),
@@ -275,7 +287,8 @@ def test_fifty_games_at_once_all_finish_in_flat_memory(server: tuple[str, int]) 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 SCREENSHOTS = os.environ.get("CARDCORE_WEB_SCREENSHOTS")
-"""A folder to save the browser test's screenshots in (docs/_static for docs/web.md)."""
+"""A folder to save the browser test's screenshots of Badugi in: docs/_static for docs/web.md
+(``CARDCORE_WEB_SCREENSHOTS=docs/_static pytest tests/test_web.py -k browser -n0``)."""
 
 
 @pytest.fixture(scope="module")
@@ -317,21 +330,20 @@ def test_a_browser_plays_a_whole_game_by_clicking(
 
     Select(browser.find_element("id", "game")).select_by_value(game)
     browser.find_element("id", "start").click()
-    rng, clicks, shot = random.Random(game), 0, False
+    rng, shot = random.Random(game), False
     while wait_ready(browser, ("yours", "over")) == "yours":
-        # The screenshot of play: Badugi's odds panel, or Hucklebuck's table a few tricks in.
-        if SCREENSHOTS and not shot and (browser.find_element("id", "odds").is_displayed()
-                                         if game == "badugi" else clicks == 6):
+        # docs/web.md's screenshots: Badugi's odds panel at a draw, and its showdown.
+        if (SCREENSHOTS and game == "badugi" and not shot
+                and browser.find_element("id", "odds").is_displayed()):
             browser.save_screenshot(str(Path(SCREENSHOTS) / f"web-{game}-play.png"))
             shot = True
         buttons = browser.find_elements("css selector", "#moves button")
         choice = [b for b in buttons if b.text != "fold"] or buttons
         browser.execute_script("document.body.dataset.ready = 'busy'")
         rng.choice(choice).click()
-        clicks += 1
     shown = json.loads(browser.find_element("id", "result").get_attribute("data-returns"))
     record = httpx.get(browser.find_element("id", "download").get_attribute("href")).json()
     assert shown == cc.load_record(record).returns()
     assert "Game over" in browser.find_element("id", "result").text
-    if SCREENSHOTS:
+    if SCREENSHOTS and game == "badugi":
         browser.save_screenshot(str(Path(SCREENSHOTS) / f"web-{game}-over.png"))
