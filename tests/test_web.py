@@ -277,7 +277,6 @@ def test_fifty_games_at_once_all_finish_in_flat_memory(server: tuple[str, int]) 
             finished = list(pool.map(one_client, [url] * 50, range(50 * round_, 50 * round_ + 50)))
             assert finished == [True] * 50
     grown = rss_kib(pid) - before
-    print(f"RSS {before} KiB, then {before + grown} KiB")
     assert grown < 40_000, f"the server grew by {grown} KiB over 150 games"  # 60 games held
 
 
