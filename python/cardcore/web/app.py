@@ -7,6 +7,7 @@ the odds of that seat's own cards, or, once the game is over, its record.
 
 from __future__ import annotations
 
+import inspect
 import json
 import secrets
 import threading
@@ -187,8 +188,8 @@ def _odds(table: Table, seen: dict[str, Any]) -> dict[str, Any] | None:
     # Badugi draws three times ("draw 1" to "draw 3"), Buh once ("draw").
     draws_left = 4 - int(phase.split()[1]) if game == "badugi" else 1
     cards = " ".join(card["card"] for card in seen["seats"][table.seat]["cards"])
-    rules = {f.name: seen["config"][f.name] for f in module.SPEC.house_rules
-             if f.name in ("flush_buh", "hooch_order")}
+    takes = inspect.signature(module.best_discards).parameters  # the rules that rank hands
+    rules = {f.name: seen["config"][f.name] for f in module.SPEC.house_rules if f.name in takes}
     advice = module.best_discards(cards, draws_left=draws_left, samples=ODDS_SAMPLES,
                                   threads=1, **rules)
     return {"hand": cards, "draws_left": draws_left, "discards": [
