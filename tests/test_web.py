@@ -295,7 +295,8 @@ def browser() -> Iterator[Any]:
     if CHROMIUM is None or CHROMEDRIVER is None:
         pytest.skip("no chromium and chromedriver binaries (apt-get install chromium "
                     "chromium-driver; .ci/run does)")
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is in the test extra")
+    from selenium import webdriver  # the test extra's: only the binaries may be missing
+
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
