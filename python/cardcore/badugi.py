@@ -211,7 +211,9 @@ def explain_compare(a: CardLike, b: CardLike) -> str:
     return versus(explain, compare, a, b)
 
 
-_ODDS = DrawRules(_core.badugi, strength, max_draws=3)
+_DRAWS = 3
+"""The draws of a hand ("draw 1" to "draw 3"): what the web table's odds panel counts down."""
+_ODDS = DrawRules(_core.badugi, strength, max_draws=_DRAWS)
 
 
 def draw_odds(hand: CardLike, discard: CardLike, *, dead: CardLike | None = None) -> DrawOdds:

@@ -45,7 +45,6 @@ MAX_SIMULATIONS = 5000
 ODDS_SAMPLES = 20_000
 """The Monte Carlo samples a discard of the odds panel takes where it is not exact."""
 _STATIC = Path(__file__).parent / "static"
-_ODDS_GAMES = ("badugi", "buh")
 _CREATE_KEYS = {"game", "players", "rules", "opponents", "simulations", "seat"}
 
 
@@ -113,7 +112,7 @@ def _catalog(max_simulations: int) -> dict[str, Any]:
             "rules": [{"name": f.name, "kind": f.kind, "choices": list(f.choices),
                        "default": f.default, "doc": f.doc} for f in spec.house_rules],
             "opponents": [*spec.policies, SEARCH], "opponent": spec.opponent,
-            "odds": spec.name in _ODDS_GAMES})
+            "odds": hasattr(module, "best_discards")})
     return {"games": games, "max_simulations": max_simulations}
 
 
@@ -181,12 +180,11 @@ def _opponents(table: Table) -> list[dict[str, Any]]:
 
 def _odds(table: Table, seen: dict[str, Any]) -> dict[str, Any] | None:
     """The best discards of the person's own hand when it is theirs to draw, else None."""
-    game, phase = seen["game"], str(seen["phase"])
-    if game not in _ODDS_GAMES or not phase.startswith("draw") or not seen["legal"]:
+    module, phase = module_of(seen["game"]), str(seen["phase"]).split()
+    if not hasattr(module, "best_discards") or phase[0] != "draw" or not seen["legal"]:
         return None
-    module = module_of(game)
-    # Badugi draws three times ("draw 1" to "draw 3"), Buh once ("draw").
-    draws_left = 4 - int(phase.split()[1]) if game == "badugi" else 1
+    # A game of several draws numbers them ("draw 1"); its module's _DRAWS counts them.
+    draws_left = module._DRAWS - (int(phase[-1]) if len(phase) > 1 else 1) + 1
     cards = " ".join(card["card"] for card in seen["seats"][table.seat]["cards"])
     takes = inspect.signature(module.best_discards).parameters  # the rules that rank hands
     rules = {f.name: seen["config"][f.name] for f in module.SPEC.house_rules if f.name in takes}
