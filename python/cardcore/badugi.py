@@ -212,7 +212,9 @@ def explain_compare(a: CardLike, b: CardLike) -> str:
     return versus(explain, compare, a, b)
 
 
-_ODDS = DrawRules(_core.badugi, strength, max_draws=3)
+_DRAWS = 3
+"""The draws of a hand ("draw 1" to "draw 3"): what the web table's odds panel counts down."""
+_ODDS = DrawRules(_core.badugi, strength, max_draws=_DRAWS)
 
 
 def draw_odds(hand: CardLike, discard: CardLike, *, dead: CardLike | None = None) -> DrawOdds:
@@ -637,7 +639,8 @@ def _phh_move(state: State, where: str, words: list[str]) -> int:
 
 CAPABILITIES = Capabilities(
     explain=explain, examples=EXAMPLES, compare=explain_compare, odds=odds_table,
-    equity=explain_equity, strength_many=strength_many, hand_size=HAND_SIZE)
+    equity=explain_equity, strength_many=strength_many, hand_size=HAND_SIZE,
+    best_discards=best_discards, draws=_DRAWS)
 """What the command line offers for Badugi (:class:`cardcore.spec.Capabilities`)."""
 
 

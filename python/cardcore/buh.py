@@ -312,11 +312,15 @@ def _odds(flush_buh: FlushBuh, hooch_order: HoochOrder) -> DrawRules:
     return _odds_of_setting(flush_buh, hooch_order)
 
 
+_DRAWS = 1
+"""The draws of a hand (the street "draw"): what the web table's odds panel counts down."""
+
+
 @functools.cache
 def _odds_of_setting(flush_buh: FlushBuh, hooch_order: HoochOrder) -> DrawRules:
     return DrawRules(_core.buh,
                      functools.partial(strength, flush_buh=flush_buh, hooch_order=hooch_order),
-                     max_draws=1, rules=_rules(flush_buh, hooch_order))
+                     max_draws=_DRAWS, rules=_rules(flush_buh, hooch_order))
 
 
 def draw_odds(hand: CardLike, discard: CardLike, *, dead: CardLike | None = None,
@@ -480,7 +484,8 @@ def _table_view(state: State, viewer: int | None, config: dict[str, Any]) -> dic
 
 CAPABILITIES = Capabilities(
     explain=explain, examples=EXAMPLES, compare=explain_compare, odds=odds_table,
-    equity=explain_equity, strength_many=strength_many, hand_size=HAND_SIZE)
+    equity=explain_equity, strength_many=strength_many, hand_size=HAND_SIZE,
+    best_discards=best_discards, draws=_DRAWS)
 """What the command line offers for Buh (:class:`cardcore.spec.Capabilities`)."""
 
 

@@ -276,6 +276,7 @@ _EPILOG = f"""commands:
   equity GAME A B ...  each hand's share of the pot, with draws to come (--draws); a hand
                        may be random or a range such as "top 20%"
   bench                measure evaluation and simulation speed on this machine
+  serve                a web table to play the built-in players in a browser (cardcore[web])
 
 Each command that takes a game takes its house rules too: --rule NAME=VALUE, repeatable
 (see each game's docs page, "House rules"; for example --rule {_RULE_EXAMPLE}).
@@ -369,6 +370,17 @@ def _parser() -> argparse.ArgumentParser:
                     help=f"Monte Carlo samples where the answer is not exact (default "
                          f"{DEFAULT_SAMPLES:,})")
     eq.add_argument("--seed", type=int, default=0, help="the Monte Carlo seed (default 0)")
+    serve = commands.add_parser(
+        "serve", help="serve a web table to play the built-in players in a browser (needs "
+                      "cardcore[web]; docs/web.md)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--max-games", type=int, default=200,
+                       help="games held at once; past it the least recently used is dropped "
+                            "(default 200)")
+    serve.add_argument("--max-simulations", type=int, default=5000,
+                       help="the most simulations a move of the search may take (default 5000)")
     for command, verb in ((ev, "explain"), (sim, None), (game, None), (cmp, "compare"),
                           (odds, "odds"), (eq, "equity")):
         command.add_argument("--rule", action="append", metavar="NAME=VALUE",
@@ -468,6 +480,12 @@ def _run(args: argparse.Namespace) -> int:
             return _bench(args.size)
         if args.command == "replay":
             return _replay(args)
+        if args.command == "serve":
+            from cardcore.web import serve  # the web extra, imported only to serve
+
+            serve(args.host, args.port, max_games=args.max_games,
+                  max_simulations=args.max_simulations)
+            return 0
         if args.command == "play":
             return play(args.game, args.players, args.seed, opponents=args.opponents,
                         hands=args.hands, seat=args.seat, rules=house_rules(args.game, args.rule))

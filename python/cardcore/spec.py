@@ -262,6 +262,10 @@ class Capabilities:
     move_note: Callable[[Any, int], str] | None = None
     """What ``cardcore play`` shows next to each move beyond its words (a Bai Buu
     arrangement's Low and High hands, and whether it fouls)."""
+    best_discards: Callable[..., Any] | None = None
+    """A hand's discards ranked by their draw odds (the web table's odds panel)."""
+    draws: int = 0
+    """The draws of a hand in a draw game, which ``best_discards`` counts down."""
 
 
 __dir__ = public_dir(__all__)
