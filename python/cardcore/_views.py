@@ -48,26 +48,15 @@ def sees(viewer: int | None, seat: int) -> bool:
     return viewer is None or viewer == seat
 
 
-def config_of(state: Any) -> dict[str, Any]:
-    """The configuration of the game ``state`` belongs to (the keywords of its ``Game``).
-
-    >>> import cardcore as cc
-    >>> config_of(cc.buh.Game(players=3).new_initial_state(seed=0))["players"]
-    3
-    """
-    config: dict[str, Any] = state.config
-    return config
-
-
 def json_config(state: Any) -> dict[str, Any]:
-    """:func:`config_of` in JSON types: a per-seat value as a list.
+    """The state's ``config`` in JSON types: a per-seat value as a list.
 
     >>> import cardcore as cc
     >>> json_config(cc.badugi.Game().new_initial_state())["stacks"]
     [100, 100]
     """
     return {name: list(value) if isinstance(value, tuple) else value
-            for name, value in config_of(state).items()}
+            for name, value in state.config.items()}
 
 
 def last_move(state: Any) -> tuple[int, int] | None:

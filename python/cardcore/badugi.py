@@ -363,7 +363,7 @@ def _recipient(state: State) -> int | None:
 def _hand_start(state: State) -> tuple[State, list[int]]:
     """A state at the start of the hand in play of ``state`` (the last one when the game is
     over) and that hand's actions."""
-    replay = Game(**_views.config_of(state)).new_initial_state()
+    replay = Game(**state.config).new_initial_state()
     start, history = replay.clone(), state.history()
     first = 0
     for i, action in enumerate(history):
@@ -412,7 +412,7 @@ def to_phh(state: State) -> str:
     _burn_cards = []
     _max_raises = 3
     """
-    config = _views.config_of(state)
+    config = state.config
     walker, steps = _hand_start(state)
     start = [walker.stacks[s] + walker.bets[s] for s in (0, 1)]
     players = _phh_players(walker.button)

@@ -28,7 +28,6 @@ from typing import Any, Literal
 from cardcore._checks import shown
 from cardcore._namespace import public_dir
 from cardcore._registry import module_of_state
-from cardcore._views import config_of
 from cardcore.record import load_record
 from cardcore.view import view as view_of
 
@@ -316,7 +315,7 @@ def to_svg(state: Any, viewer: int | None = None, *, theme: Theme = "light",
 def _frames(state: Any) -> list[Any]:
     """The states of ``state``'s game from the start: the deal, then the state after each
     move, with the cards that move brought dealt (a replay of its history, chance explicit)."""
-    replay = module_of_state(state, "replay").Game(**config_of(state)).new_initial_state()
+    replay = module_of_state(state, "replay").Game(**state.config).new_initial_state()
     frames = []
     for action in state.history():
         if not replay.is_chance_node():

@@ -26,7 +26,7 @@ from typing import Any
 from cardcore._checks import checked_int
 from cardcore._namespace import public_dir
 from cardcore._registry import module_of_state
-from cardcore._views import config_of, json_config, sees
+from cardcore._views import json_config, sees
 
 __all__ = ["VIEW_VERSION", "view"]
 
@@ -75,7 +75,7 @@ def view(state: Any, viewer: int | None = None) -> dict[str, Any]:
     True
     """
     module = module_of_state(state, "view")
-    config = config_of(state)
+    config = state.config
     seats = len(state.returns())
     if viewer is not None:
         viewer = checked_int(viewer, "viewer", f"None or a seat 0 to {seats - 1}",

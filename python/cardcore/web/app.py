@@ -27,7 +27,6 @@ from starlette.staticfiles import StaticFiles
 
 from cardcore._checks import elide_input, shown
 from cardcore._registry import GAMES, MODULES, module_of, module_of_state
-from cardcore._views import config_of
 from cardcore.play import _move_seed, game_hands, seats_config
 from cardcore.record import to_record
 from cardcore.search import NAME as SEARCH
@@ -207,7 +206,7 @@ def _replay(table: Table) -> list[dict[str, Any]]:
     """The person's view after each move of the finished game, from the first deal."""
     state = table.state
     module = module_of_state(state, "serve")
-    replay = module.Game(**config_of(state)).new_initial_state(seed=table.seed)
+    replay = module.Game(**state.config).new_initial_state(seed=table.seed)
     history = state.history()
     frames = [view(replay, table.seat)]
     while len(replay.history()) < len(history):
