@@ -243,7 +243,7 @@ TEST_CASE(badugi_load_state_reads_the_configuration_and_names_what_is_wrong) {
   CHECK_THROWS(load_state<buh::State>(text), std::invalid_argument,
                "not a serialized buh state: its header names 'badugi'");
   CHECK_THROWS(load_any_state("cardcore.poker/1 players=2 | explicit |"), std::invalid_argument,
-               "unknown game 'poker' in a serialized state: expected one of badugi, buh, baibuu, hucklebuck");
+               "unknown game 'poker' in a serialized state: expected one of badugi, baibuu, buh, hucklebuck");
   CHECK_THROWS(load_any_state("hello"), std::invalid_argument, "not a serialized cardcore state: expected");
   // The version's slash must come before the first " | ", not only in the history.
   CHECK_THROWS(load_any_state("cardcore.badugi | explicit | 1/2"), std::invalid_argument,

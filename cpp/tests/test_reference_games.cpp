@@ -169,5 +169,3 @@ TEST_CASE(leduc_rule_based_player) {
            leduc::kFold);  // a queen facing a raise in round 2
   CHECK_EQ(leduc::rule_based_action(play<leduc::State>({4, 2, 2, 2})), leduc::kCall);  // no raise left
 }
-
-int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }

@@ -1,11 +1,8 @@
 #include "cardcore/games/baibuu/state.hpp"
 
-#include "cardcore/core/batch.hpp"
-#include "cardcore/core/interrupt.hpp"
 #include "cardcore/core/text.hpp"
 
 #include <algorithm>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -244,8 +241,20 @@ void State::observation_tensor(int player, float* out) const {
 
 void State::information_state_tensor(int player, float* out) const { observation_tensor(player, out); }
 
-void play_by_tables(const Config& config, const bool* optimal, std::uint64_t seed, std::uint64_t game, double* row,
-                    std::array<std::int64_t, 4>& counts) {
+std::optional<TablePlay> Spec::shortcut(const Config& config, const std::vector<std::string>& policies) {
+  const int hands = config.player_hands;
+  if (config.banker != Banker::kHouseWay || policies.size() != static_cast<std::size_t>(hands + 1)) return std::nullopt;
+  TablePlay play{config};
+  for (int i = 0; i < hands; ++i) {
+    const std::string& name = policies[static_cast<std::size_t>(i)];
+    if (name != "house_way" && name != "optimal") return std::nullopt;
+    play.optimal[static_cast<std::size_t>(i)] = name == "optimal";
+  }
+  return play;
+}
+
+void TablePlay::operator()(std::uint64_t seed, std::uint64_t game, double* row,
+                           std::array<std::int64_t, 4>& counts) const {
   const int hands = config.player_hands, seats = hands + 1;
   Rng game_rng(seed, game);
   Stock stock(true, game_rng.next());  // a seeded State's
@@ -255,7 +264,7 @@ void play_by_tables(const Config& config, const bool* optimal, std::uint64_t see
     Mask dealt[kMaxSeats] = {};
     for (int card = 0; card < 4 * seats; ++card) dealt[card % seats] |= card_bit(stock.deal());  // the banker last
     std::uint8_t codes[kMaxPlayerHands];
-    settle_round(dealt[hands], dealt, optimal, hands, codes, config.rules());
+    settle_round(dealt[hands], dealt, optimal.data(), hands, codes, config.rules());
     // The fouls, counts[3], stay 0: every holding has a valid split, and the house way and
     // the optimal arrangement both choose one.
     ++counts[0];
@@ -272,26 +281,6 @@ void play_by_tables(const Config& config, const bool* optimal, std::uint64_t see
       }
     }
   }
-}
-
-void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin, std::int64_t end,
-                        std::uint64_t seed, int threads, double* returns, std::array<std::int64_t, 4>& counts) {
-  bool choices[kMaxPlayerHands];
-  for (int i = 0; i < config.player_hands; ++i) choices[i] = optimal[static_cast<std::size_t>(i)];
-  const auto seats = static_cast<std::size_t>(config.player_hands + 1);
-  std::mutex counts_mutex;
-  parallel_chunks(static_cast<std::size_t>(end - begin), threads,
-                  [&](std::size_t first, std::size_t last) -> std::int64_t {
-                    std::array<std::int64_t, 4> chunk_counts{};  // as State::counts()
-                    for (std::size_t k = first; k < last; ++k) {
-                      check_interrupt();
-                      play_by_tables(config, choices, seed, static_cast<std::uint64_t>(begin) + k, returns + k * seats,
-                                     chunk_counts);
-                    }
-                    const std::lock_guard lock(counts_mutex);  // once per chunk
-                    for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += chunk_counts[c];
-                    return kNoBadIndex;
-                  });
 }
 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {

@@ -122,17 +122,17 @@ class State : public EngineState<State, kMaxSeats> {
   int player_string_to_action(std::string_view text) const;
 };
 
-// Rounds [begin, end) of a simulation where the banker arranges by the house way and each
-// player hand by the house way or, with optimal[i], the optimal arrangement: dealt exactly
-// as seeded States deal them (game i from stream i of `seed`, as games/rollout.hpp plays
-// them) and settled by table, without building States. Writes returns, one row per game,
-// and adds the games' counts (State::kCountNames) to `counts`.
-void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin, std::int64_t end,
-                        std::uint64_t seed, int threads, double* returns, std::array<std::int64_t, 4>& counts);
-
-// Game `game` of such a simulation (optimal[i] for each player hand): writes its returns to
-// row[0, player_hands] and adds its counts to `counts`.
-void play_by_tables(const Config& config, const bool* optimal, std::uint64_t seed, std::uint64_t game, double* row,
-                    std::array<std::int64_t, 4>& counts);
+// Rounds of a simulation settled by table (Spec::shortcut), without building States: the
+// banker arranges by the house way, player hand i by the optimal arrangement when
+// optimal[i], else by the house way. Dealt exactly as seeded States deal them (game i from
+// stream i of the seed, as games/rollout.hpp plays them), so the returns and counts are the
+// States'.
+struct TablePlay {
+  Config config;
+  std::array<bool, kMaxPlayerHands> optimal{};
+  // Game `game` of the simulation of `seed`: writes its returns to row[0, player_hands] and
+  // adds its counts (State::kCountNames) to `counts`.
+  void operator()(std::uint64_t seed, std::uint64_t game, double* row, std::array<std::int64_t, 4>& counts) const;
+};
 
 }  // namespace cardcore::baibuu

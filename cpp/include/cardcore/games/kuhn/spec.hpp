@@ -54,6 +54,7 @@ struct TensorLayout {
 
 struct Spec {
   using Config = kuhn::Config;
+  static constexpr const auto& kConfigFields = kuhn::kConfigFields;  // the Game's keywords
   using Layout = TensorLayout;
   static constexpr GameSpec<Config, State> kSpec{
       .name = "kuhn",

@@ -60,6 +60,7 @@ struct TensorLayout {
 
 struct Spec {
   using Config = leduc::Config;
+  static constexpr const auto& kConfigFields = leduc::kConfigFields;  // the Game's keywords
   using Layout = TensorLayout;
   static constexpr GameSpec<Config, State> kSpec{
       .name = "leduc",
