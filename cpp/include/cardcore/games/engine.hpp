@@ -40,49 +40,6 @@ const Config& validated(const Config& config) {
   return config;
 }
 
-// For each byte value, the position of its k-th set bit (nth_card's last step).
-inline constexpr auto kNthBitOfByte = [] {
-  std::array<std::array<std::uint8_t, 8>, 256> nth{};
-  for (int b = 0; b < 256; ++b)
-    for (int bit = 0, k = 0; bit < 8; ++bit)
-      if (b >> bit & 1) nth[b][k++] = static_cast<std::uint8_t>(bit);
-  return nth;
-}();
-
-// Byte k holds the count of the mask's cards in its byte k (popcount's first steps).
-inline std::uint64_t byte_counts(Mask mask) {
-  std::uint64_t counts = mask - ((mask >> 1) & 0x5555555555555555ull);
-  counts = (counts & 0x3333333333333333ull) + ((counts >> 2) & 0x3333333333333333ull);
-  return (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-}
-
-// The id of the n-th lowest card of a mask (n from 0, below the mask's count of cards),
-// given its byte_counts; the same for the set bits of any 64-bit word. Inline, as every seeded deal's card calls it,
-// and without a loop or a branch (where the card falls is random, and a branch on it would be mispredicted): the byte
-// counts summed over the bytes up to each by one multiply; the card is in the first byte whose running count exceeds n.
-// Where nth_card's card lies: its byte (shift, 8 times the byte's index) and its place among
-// that byte's cards, which only the last step needs the mask for.
-struct CardPlace {
-  int shift;
-  int in_byte;
-};
-inline CardPlace nth_card_place(std::uint64_t counts, int n) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHighBits = 0x8080808080808080ull;
-  const std::uint64_t through = counts * kOnes;  // byte k: the cards in bytes 0..k (at most 64)
-  // Bit 7 of byte k stays set iff through[k] >= n + 1 (128 + through[k] never borrows).
-  const std::uint64_t reached = ((through | kHighBits) - static_cast<std::uint64_t>(n + 1) * kOnes) & kHighBits;
-  const int shift = lowest_bit(reached) & ~7;                             // 8 * the byte's index
-  const int before = static_cast<int>(((through << 8) >> shift) & 0xFF);  // the cards in the bytes below it
-  return {shift, n - before};
-}
-
-inline int nth_card(Mask mask, std::uint64_t counts, int n) {
-  const CardPlace place = nth_card_place(counts, n);
-  return place.shift + kNthBitOfByte[(mask >> place.shift) & 0xFF][static_cast<std::size_t>(place.in_byte)];
-}
-
-inline int nth_card(Mask mask, int n) { return nth_card(mask, byte_counts(mask), n); }
-
 // A set of player action ids (0-127).
 struct ActionSet {
   std::uint64_t bits[2]{};
@@ -198,8 +155,7 @@ class Stock {
   // the next draw's counting need not wait for the card's place in its byte.
   int deal() {
     const CardPlace place = nth_card_place(counts_, static_cast<int>(rng_.below(static_cast<std::uint32_t>(size_))));
-    const int card =
-        place.shift + kNthBitOfByte[(cards_ >> place.shift) & 0xFF][static_cast<std::size_t>(place.in_byte)];
+    const int card = card_at(cards_, place);
     --size_;
     counts_ -= std::uint64_t{1} << place.shift;
     cards_ &= ~card_bit(card);
