@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "cardcore/eval/badugi.hpp"
+#include "cardcore/games/draw.hpp"
 
 namespace cardcore::badugi {
 namespace {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "cardcore/eval/buh.hpp"
+#include "cardcore/games/draw.hpp"
 
 namespace cardcore::buh {
 namespace {

@@ -6,6 +6,7 @@
 
 #include "cardcore/core/layout.hpp"
 #include "cardcore/eval/hucklebuck.hpp"
+#include "cardcore/games/draw.hpp"
 
 namespace cardcore::hucklebuck {
 namespace {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "cardcore/games/resample.hpp"
+
 namespace cardcore::kuhn {
 namespace {
 

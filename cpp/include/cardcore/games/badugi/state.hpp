@@ -23,6 +23,7 @@
 #include "cardcore/games/badugi/spec.hpp"
 #include "cardcore/games/betting.hpp"
 #include "cardcore/games/engine.hpp"
+#include "cardcore/games/resample.hpp"
 
 namespace cardcore::badugi {
 

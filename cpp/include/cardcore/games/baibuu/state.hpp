@@ -22,6 +22,7 @@
 #include "cardcore/eval/baibuu.hpp"
 #include "cardcore/games/baibuu/spec.hpp"
 #include "cardcore/games/engine.hpp"
+#include "cardcore/games/resample.hpp"
 
 namespace cardcore::baibuu {
 

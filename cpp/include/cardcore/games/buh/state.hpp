@@ -30,6 +30,7 @@
 #include "cardcore/games/betting.hpp"
 #include "cardcore/games/buh/spec.hpp"
 #include "cardcore/games/engine.hpp"
+#include "cardcore/games/resample.hpp"
 
 namespace cardcore::buh {
 

@@ -27,6 +27,7 @@
 #include "cardcore/eval/hucklebuck.hpp"
 #include "cardcore/games/engine.hpp"
 #include "cardcore/games/hucklebuck/spec.hpp"
+#include "cardcore/games/resample.hpp"
 
 namespace cardcore::hucklebuck {
 
