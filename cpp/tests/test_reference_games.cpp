@@ -153,6 +153,29 @@ TEST_CASE(leduc_agrees_with_openspiel_histories) {
   CHECK_THROWS(state.apply_action(leduc::kRaise), std::invalid_argument, "is not legal");
 }
 
+// Each step as the history records it: the actor, the action, where a card went (a seat, or
+// the board) and the stage (Leduc's betting round).
+template <class State>
+std::vector<Step> steps(const State& state) {
+  return std::vector<Step>(state.history().begin(), state.history().end());
+}
+
+TEST_CASE(kuhn_history_records_each_step_where_its_card_went) {
+  CHECK(steps(play<kuhn::State>({2, 0, 0, 1, 0})) ==
+        (std::vector<Step>{{kChancePlayer, 2, 0}, {kChancePlayer, 0, 1}, {0, 0, 0}, {1, 1, 0}, {0, 0, 0}}));
+}
+
+TEST_CASE(leduc_history_records_each_step_where_its_card_went_and_the_round) {
+  CHECK(steps(play<leduc::State>({2, 3, 1, 1, 5, 1, 2})) ==
+        (std::vector<Step>{{kChancePlayer, 2, 0, 0},
+                           {kChancePlayer, 3, 1, 0},
+                           {0, 1, 0, 0},
+                           {1, 1, 0, 0},
+                           {kChancePlayer, 5, leduc::kPublicTarget, 1},
+                           {0, 1, 0, 1},
+                           {1, 2, 0, 1}}));
+}
+
 // The rule-based players' documented choices.
 TEST_CASE(kuhn_rule_based_player) {
   CHECK_EQ(kuhn::rule_based_action(play<kuhn::State>({2, 0})), kuhn::kBet);      // the king bets

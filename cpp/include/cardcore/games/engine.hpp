@@ -122,9 +122,12 @@ std::invalid_argument unknown_action(std::string_view game, std::string_view tex
 // legality, the history, the text of chance actions, the hands' results (returns and
 // rewards), and serialization. A game's State derives from EngineState<State, MaxSeats>
 // (MaxSeats: its most seats) and provides its Spec and name kName, current_player(),
-// is_terminal(), config(), legal_player_actions(), apply_chance(card),
+// is_terminal(), config(), legal_player_actions(), chance_target() (where the card of a
+// chance node goes: a seat, or a code such as Step::kBurn), apply_chance(card),
 // apply_player(action), player_action_to_string(action) and player_string_to_action(text),
-// and calls complete_hand(result) when a hand ends.
+// and calls complete_hand(result) when a hand ends. As OpenSpiel's State::ApplyAction, the
+// base records every step in the history, before the game's apply_chance or apply_player
+// (which find it as the history's last step), with the stage the game's step_stage() gives.
 template <class Derived, int MaxSeats>
 class EngineState {
  public:
@@ -182,10 +185,12 @@ class EngineState {
                                   (why.empty() ? "" : " (" + why + ")"));
     }
     completed_hand_ = false;
-    if (is_chance_node()) {
+    const int actor = self().current_player();
+    if (actor == kChancePlayer) {
       stock_.take(action);
-      self().apply_chance(action);
+      record_and_apply_chance(action);
     } else {
+      record(actor, action, 0);
       self().apply_player(action);
     }
     if (hand_began_) snapshot_hand();
@@ -278,13 +283,20 @@ class EngineState {
   }
 
  protected:
-  EngineState(bool seeded, std::uint64_t seed) : stock_(seeded, seed), mode_{seeded, seed, 0} {}
+  // The history has room for the longest game of the configuration.
+  template <class Config>
+  EngineState(const Config& config, bool seeded, std::uint64_t seed) : stock_(seeded, seed), mode_{seeded, seed, 0} {
+    history_.reserve(static_cast<std::size_t>(Derived::Spec::max_game_length(config)));
+  }
+
+  // The cards chance deals from now on (a new deck, or a reshuffle of the discards).
+  void reset_stock(Mask cards) { stock_.reset(cards); }
 
   // Seeded states draw every pending chance node themselves.
   void resolve_chance() {
     if (!stock_.seeded()) return;
     while (is_chance_node()) {
-      self().apply_chance(stock_.deal());
+      record_and_apply_chance(stock_.deal());
       if (hand_began_) snapshot_hand();
     }
   }
@@ -306,13 +318,22 @@ class EngineState {
   template <class F>
   void each_log(F&&) {}
 
-  Stock stock_;
-  ChanceMode mode_;
-  History history_;
-  bool completed_hand_ = false;                          // the last action completed a hand (or round)
-  std::array<double, MaxSeats> totals_{}, last_hand_{};  // see complete_hand
+  // The stage of the hand now, in a game's own numbering, recorded with each step
+  // (Step::stage) for its observations; a game that reads none has none.
+  int step_stage() const { return 0; }
 
  private:
+  // Appends a step, before the game applies it (the game reads it as the last step).
+  void record(int actor, int action, int target) {
+    history_.push_back({static_cast<std::int8_t>(actor), static_cast<std::uint8_t>(action),
+                        static_cast<std::int8_t>(target), static_cast<std::uint8_t>(self().step_stage())});
+  }
+  // A card that left the stock, recorded where the game says it goes, then applied.
+  void record_and_apply_chance(int card) {
+    record(kChancePlayer, card, self().chance_target());
+    self().apply_chance(card);
+  }
+
   // After the step that completed a hand: unless the game is over, the next hand begins
   // here. The state is kept as it is now (sharing the frozen history and logs), so that a
   // replay of the hand in play need not replay the hands before it.
@@ -337,8 +358,13 @@ class EngineState {
     hand_snapshot_ = std::move(reused);
   }
 
-  bool hand_began_ = false;                       // a hand completed: snapshot the next one's start
-  std::shared_ptr<const Derived> hand_snapshot_;  // the state where the hand in play began, if not the first
+  Stock stock_;
+  ChanceMode mode_;
+  History history_;
+  bool completed_hand_ = false;                          // the last action completed a hand (or round)
+  std::array<double, MaxSeats> totals_{}, last_hand_{};  // see complete_hand
+  bool hand_began_ = false;                              // a hand completed: snapshot the next one's start
+  std::shared_ptr<const Derived> hand_snapshot_;         // the state where the hand in play began, if not the first
 
   int seats() const { return Derived::Spec::num_players(self().config()); }
   const Derived& self() const { return static_cast<const Derived&>(*this); }

@@ -19,6 +19,7 @@ struct Step {
   std::uint8_t action;
   std::int8_t target;  // chance: the seat that received the card, or kBurn
   std::uint8_t stage = 0;
+  bool operator==(const Step&) const = default;
 };
 
 // An append-only sequence (a state's history, its logs of hands) whose copies share the part
