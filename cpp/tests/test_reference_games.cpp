@@ -11,12 +11,13 @@
 // `test_reference_games <kuhn|leduc>` runs one game's cases (ctest has one entry a game).
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cardcore/core/rng.hpp"
-#include "cardcore/games/kuhn/policy.hpp"
-#include "cardcore/games/leduc/policy.hpp"
+#include "cardcore/games/kuhn/state.hpp"
+#include "cardcore/games/leduc/state.hpp"
 #include "cardcore/games/protocol.hpp"
 #include "check.hpp"
 
@@ -182,6 +183,8 @@ TEST_CASE(kuhn_rule_based_player) {
   CHECK_EQ(kuhn::rule_based_action(play<kuhn::State>({1, 0})), kuhn::kPass);     // the queen checks
   CHECK_EQ(kuhn::rule_based_action(play<kuhn::State>({2, 1, 1})), kuhn::kBet);   // and calls
   CHECK_EQ(kuhn::rule_based_action(play<kuhn::State>({2, 0, 1})), kuhn::kPass);  // the jack folds
+  // No seat acts once the game is over: asked then, the player refuses.
+  CHECK_THROWS(kuhn::rule_based_action(play<kuhn::State>({2, 0, 0, 0})), std::out_of_range, "got -4");
 }
 
 TEST_CASE(leduc_rule_based_player) {
@@ -191,6 +194,7 @@ TEST_CASE(leduc_rule_based_player) {
   CHECK_EQ(leduc::rule_based_action(play<leduc::State>({0, 2, 1, 1, 4, 2})),
            leduc::kFold);  // a queen facing a raise in round 2
   CHECK_EQ(leduc::rule_based_action(play<leduc::State>({4, 2, 2, 2})), leduc::kCall);  // no raise left
+  CHECK_THROWS(leduc::rule_based_action(play<leduc::State>({4, 0, 2, 0})), std::out_of_range, "got -4");  // over
 }
 
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }

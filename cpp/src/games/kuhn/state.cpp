@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "cardcore/games/resample.hpp"
+#include "cardcore/games/rollout.hpp"
 
 namespace cardcore::kuhn {
 namespace {
@@ -148,4 +149,17 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
   return resample_history(*this, decks, seed, State(config_, false, 0, Prevalidated{}));
 }
 
+int rule_based_action(const State& state) {
+  const int seat = state.current_player();
+  check_player(seat, kNumPlayers);  // a seat's turn, not the end
+  const int card = state.card(seat);
+  const bool facing_bet = state.contribution(0) != state.contribution(1);
+  if (card == 2) return kBet;                // the king bets, and calls
+  if (card == 1 && facing_bet) return kBet;  // the queen calls
+  return kPass;                              // checks, and the jack folds
+}
+
 }  // namespace cardcore::kuhn
+
+// The random player of the spec's policy table, instantiated with this game's State.
+template int cardcore::random_action<cardcore::kuhn::State>(const cardcore::kuhn::State& state, cardcore::Rng& rng);

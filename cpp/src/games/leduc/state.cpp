@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "cardcore/games/resample.hpp"
+#include "cardcore/games/rollout.hpp"
 
 namespace cardcore::leduc {
 namespace {
@@ -222,4 +223,18 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
   return resample_history(*this, decks, seed, State(config_, false, 0, Prevalidated{}));
 }
 
+int rule_based_action(const State& state) {
+  const int seat = state.current_player();
+  check_player(seat, kNumPlayers);  // a seat's turn, not the end
+  const int rank = state.private_card(seat) / 2;
+  const bool pair = state.public_card() != kNoCard && state.public_card() / 2 == rank;
+  const ActionSet legal = state.legal_player_actions();
+  if (pair || rank == 2) return legal.contains(kRaise) ? kRaise : kCall;
+  if (state.round() == 2 && legal.contains(kFold)) return kFold;
+  return kCall;
+}
+
 }  // namespace cardcore::leduc
+
+// The random player of the spec's policy table, instantiated with this game's State.
+template int cardcore::random_action<cardcore::leduc::State>(const cardcore::leduc::State& state, cardcore::Rng& rng);
