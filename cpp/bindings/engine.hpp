@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cardcore/games/betting.hpp"
+#include "cardcore/games/draw.hpp"
 #include "cardcore/games/engine.hpp"
 #include "common.hpp"
 

@@ -22,6 +22,7 @@
 #include "cardcore/eval/baibuu.hpp"
 #include "cardcore/games/baibuu/spec.hpp"
 #include "cardcore/games/engine.hpp"
+#include "cardcore/games/resample.hpp"
 
 namespace cardcore::baibuu {
 
@@ -65,7 +66,7 @@ class State : public EngineState<State, kMaxSeats> {
   bool revealed() const { return revealed_; }
   int round_number() const { return rounds_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
   // A seat's net over the rounds completed.
-  std::int64_t net(int seat) const { return static_cast<std::int64_t>(totals_[static_cast<std::size_t>(seat)]); }
+  std::int64_t net(int seat) const { return static_cast<std::int64_t>(return_of(seat)); }
 
   // What a simulation counts (games/rollout.hpp): rounds completed, player hands dealt a
   // Natural, banker hands dealt one, and player hands that fouled.
@@ -107,12 +108,12 @@ class State : public EngineState<State, kMaxSeats> {
   void start_round();
   void next_to_arrange(int from);
   void settle_round();
-  // Here, not in state.cpp, so that a seeded deal's loop (EngineState::resolve_chance) inlines it.
+  // These two here, not in state.cpp, so that a seeded deal's loop (EngineState::resolve_chance)
+  // inlines them. One card at a time, player hands in seat order, banker last.
+  int chance_target() const { return deal_seat_; }
   void apply_chance(int card) {
-    const int seat = deal_seat_;  // one at a time, player hands in seat order, banker last
+    const int seat = deal_seat_;
     deal_seat_ = seat + 1 == seats() ? 0 : seat + 1;
-    // Recorded before its effects, which may settle the round and deal the next.
-    history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat)});
     hands_[seat] |= card_bit(card);
     if (++dealt_ == 4 * seats()) end_deal();
   }
