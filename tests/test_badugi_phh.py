@@ -5,6 +5,7 @@ bad PHH is a ValueError that says what is wrong."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -91,6 +92,27 @@ def test_the_hand_in_play_of_a_match_is_written() -> None:
     again = cc.badugi.from_phh(text)
     assert [e for e in again.log if not e.startswith("chance")] == [
         e for e in state.log[-len(again.log):] if not e.startswith("chance")]
+
+
+def test_every_hand_of_a_match_is_written_with_hand() -> None:
+    state = cc.badugi.Game(hands=4, stacks=(30, 30)).new_initial_state(seed=8)
+    rng = random.Random(8)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    texts = [cc.badugi.to_phh(state, hand=k) for k in range(1, state.hand_number + 1)]
+    assert texts[-1] == cc.badugi.to_phh(state) and len(set(texts)) == len(texts)
+    moves = [e.split(": ", 1)[1] for e in state.log if not e.startswith("chance")]
+    read = [cc.badugi.from_phh(text) for text in texts]
+    assert [e.split(": ", 1)[1] for hand in read for e in hand.log
+            if not e.startswith("chance")] == moves
+    def by_seat(text: str, name: str) -> dict[int, int]:
+        phh = tomllib.loads(text)
+        return dict(zip(phh["seats"], phh[name], strict=True))
+
+    for earlier, later in itertools.pairwise(texts):
+        assert by_seat(earlier, "finishing_stacks") == by_seat(later, "starting_stacks")
+    with pytest.raises(ValueError, match="hand must be the number of a hand played so far"):
+        cc.badugi.to_phh(state, hand=0)
 
 
 def test_pokerkits_output_of_our_hands_reads_back_as_the_same_hands() -> None:

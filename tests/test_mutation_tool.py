@@ -317,7 +317,7 @@ def test_a_mutants_own_game_is_tested_first() -> None:
     # core only so far (their tests are C++: cpp/tests/test_reference_games.cpp).
     assert set(mutation.GAMES) == set(cc.GAMES) | {"kuhn", "leduc"}
     assert mutation.first_tests("cpp/src/games/buh/state.cpp") == [
-        "tests/games/test_buh_engine.py", "tests/test_buh.py"]
+        "tests/games/test_buh_engine.py", "tests/test_buh.py", "tests/test_buh_phh.py"]
     badugi = mutation.first_tests("cpp/src/eval/badugi.cpp")
     assert "tests/test_badugi.py" in badugi and "tests/games/test_badugi_vs_pokerkit.py" in badugi
     assert not any("hucklebuck" in test or "baibuu" in test for test in badugi)

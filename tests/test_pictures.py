@@ -13,6 +13,8 @@ import importlib.util
 import json
 import os
 import random
+import re
+import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -283,3 +285,11 @@ def test_a_record_names_the_same_game_as_json_text() -> None:
     state = make_pictures.states()["buh"]
     assert (cc.replay(json.dumps(cc.to_record(state))).to_svg()
             == cc.replay(state).to_svg())
+
+
+def test_pixels_without_the_render_extra_say_how_to_get_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "resvg_py", None)  # None in sys.modules: an ImportError
+    state = cc.badugi.Game().new_initial_state(seed=1)
+    with pytest.raises(ImportError, match=re.escape('pip install "cardcore[render]"')):
+        picture.to_rgb_array(state)

@@ -325,9 +325,10 @@ GROUPS = {
                             "strength", "strength_many"}),
     "draw odds": frozenset({"NUM_STRENGTHS", "DiscardAdvice", "DrawOdds", "Equity",
                             "best_discards", "draw_odds", "equity", "explain_equity"}),
+    "hand histories": frozenset({"from_phh", "to_phh"}),
 }
 """Names that a game module has all of or none of: the evaluator verbs (README, "Evaluating
-hands") and the draw games' odds (docs/odds.md)."""
+hands"), the draw games' odds (docs/odds.md) and PHH hand histories (docs/views.md)."""
 
 
 def test_every_game_module_exposes_the_same_names(spec: cc.spec.GameSpec) -> None:

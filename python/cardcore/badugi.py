@@ -26,23 +26,21 @@ card of the hand; chance actions are card ids.
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy.typing as npt
 
-from cardcore import _core, _views
+from cardcore import _core, _phh, _views
 from cardcore._batch import StrengthArray, map_strengths, share_beaten
-from cardcore._checks import quote_input, shown
+from cardcore._checks import shown
 from cardcore._core import badugi as _native
 from cardcore._explain import beats, versus
 from cardcore._namespace import public_dir
 from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
 from cardcore._policy import policy_action_of
-from cardcore.cards import Card, CardLike, CardSet
+from cardcore.cards import CardLike, CardSet
 from cardcore.spec import Capabilities, GameSpec
 
 __all__ = [
@@ -339,13 +337,11 @@ def _table_view(state: State, viewer: int | None, config: dict[str, Any]) -> dic
 # the big blind and p2 the button, who posts the small blind (blinds_or_straddles lists
 # [small, big] and heads-up reverses it); PHH has no burned cards, so they are the field
 # _burn_cards, and the cap is _max_raises.
-_PHH_VARIANT = "FB"
-_FOLD, _CHECK, _CALL, _BET, _RAISE, _DRAW = range(6)
 
 
-def _phh_players(button: int) -> tuple[int, int]:
+def _phh_players(state: State) -> list[int]:
     """The seats of p1 and p2: the big blind, then the button."""
-    return 1 - button, button
+    return [1 - state.button, state.button]
 
 
 def _recipient(state: State) -> int | None:
@@ -361,37 +357,43 @@ def _recipient(state: State) -> int | None:
     return big if sizes[big] <= sizes[1 - big] else 1 - big
 
 
-def _hand_start(state: State) -> tuple[State, list[int]]:
-    """A state at the start of the hand in play of ``state`` (the last one when the game is
-    over) and that hand's actions."""
-    replay = Game(**state.config).new_initial_state()
-    start, history = replay.clone(), state.history()
-    first = 0
-    for i, action in enumerate(history):
-        number = replay.hand_number
-        replay.apply_action(action)
-        if replay.hand_number != number:
-            start, first = replay.clone(), i + 1
-    return start, history[first:]
+def _phh_fields(config: dict[str, Any], players: int) -> dict[str, object]:
+    return {"antes": [0, 0], "blinds_or_straddles": [config["small_blind"], config["big_blind"]],
+            "small_bet": config["small_bet"], "big_bet": config["big_bet"]}
 
 
-def _card_text(ids: Sequence[int]) -> str:
-    """Card ids as PHH writes cards: ``"As7h"``."""
-    return "".join(str(Card.from_id(card)) for card in ids)
+def _phh_private(config: dict[str, Any], burns: list[str]) -> dict[str, object]:
+    return {"_burn_cards": burns, "_max_raises": config["max_raises"]}
 
 
-def _toml(value: object) -> str:
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml(item) for item in value) + "]"
-    return f'"{value}"' if isinstance(value, str) else str(value)
+def _phh_game(phh: dict[str, Any], stacks: list[int]) -> tuple[Any, list[int]]:
+    """The one-hand game of a Badugi PHH and the seats of p1 and p2 (p2 the button)."""
+    if len(stacks) != 2:
+        raise ValueError(f"cardcore's Badugi is heads-up: the PHH has {len(stacks)} players")
+    if any(_phh.field(phh, "antes", int, 2)):
+        raise ValueError(f"cardcore's Badugi has no antes, the PHH has {shown(phh['antes'])}")
+    small, big = _phh.field(phh, "blinds_or_straddles", int, 2)
+    players = _phh.table_seats(phh, 2)
+    by_seat = [stacks[players.index(seat)] for seat in (0, 1)]
+    cap = {"max_raises": _phh.field(phh, "_max_raises", int)} if "_max_raises" in phh else {}
+    game = Game(stacks=by_seat, small_blind=small, big_blind=big,
+                small_bet=_phh.field(phh, "small_bet", int),
+                big_bet=_phh.field(phh, "big_bet", int), first_dealer=players[1], **cap)
+    return game, players
 
 
-def to_phh(state: State) -> str:
+_PHH = _phh.PhhRules(variant="FB", title="fixed-limit Badugi", game=Game, players=_phh_players,
+                     recipient=_recipient, contenders=lambda state: [0, 1], fields=_phh_fields,
+                     private=_phh_private, read_game=_phh_game)
+
+
+def to_phh(state: State, *, hand: int | None = None) -> str:
     """The hand in play of ``state`` (the last hand once the game is over; the whole game
-    when ``hands=1``) as a PHH hand history, variant ``FB``: the blinds, bets, starting
-    stacks, every card dealt and every action, the showdown, the finishing stacks once the
-    hand is over, and the burned cards and the raise cap in fields of their own
-    (``_burn_cards``, ``_max_raises``). PokerKit reads it (``HandHistory.loads``).
+    when ``hands=1``), or the hand numbered ``hand`` of a match, as a PHH hand history,
+    variant ``FB``: the blinds, bets, starting stacks, every card dealt and every action,
+    the showdown, the finishing stacks once the hand is over, and the burned cards and the
+    raise cap in fields of their own (``_burn_cards``, ``_max_raises``). PokerKit reads it
+    (``HandHistory.loads``).
 
     >>> state = Game().new_initial_state(seed=1)
     >>> state.fold()
@@ -413,116 +415,19 @@ def to_phh(state: State) -> str:
     _burn_cards = []
     _max_raises = 3
     """
-    config = state.config
-    walker, steps = _hand_start(state)
-    start = [walker.stacks[s] + walker.bets[s] for s in (0, 1)]
-    players = _phh_players(walker.button)
-    name = {seat: f"p{i + 1}" for i, seat in enumerate(players)}
-    number = walker.hand_number
-    actions: list[str] = []
-    burns: list[str] = []
-    pending: dict[int, list[int]] = {0: [], 1: []}
-    holding: dict[int, set[int]] = {0: set(), 1: set()}
-
-    def deal_pending() -> None:
-        for seat in players:
-            if pending[seat]:
-                actions.append(f"d dh {name[seat]} {_card_text(pending[seat])}")
-                pending[seat] = []
-
-    folded = False
-    for action in steps:
-        if walker.is_chance_node():
-            seat = _recipient(walker)
-            if seat is None:
-                deal_pending()
-                burns.append(str(Card.from_id(action)))
-            else:
-                pending[seat].append(action)
-                holding[seat].add(action)
-        else:
-            seat = walker.to_act
-            assert seat is not None
-            if action >= _DRAW:
-                hand = sorted(walker.hands[seat].ids())
-                thrown = [hand[i] for i in range(HAND_SIZE) if (action - _DRAW) >> i & 1]
-                holding[seat].difference_update(thrown)
-                actions.append(f"{name[seat]} sd {_card_text(thrown)}".rstrip())
-            else:
-                deal_pending()
-                folded = action == _FOLD
-                verb = {_FOLD: "f", _CHECK: "cc", _CALL: "cc"}.get(action, "cbr")
-                walker.apply_action(action)
-                amount = f" {walker.bets[seat]}" if verb == "cbr" else ""
-                actions.append(f"{name[seat]} {verb}{amount}")
-                continue
-        walker.apply_action(action)
-    deal_pending()
-    over = walker.is_terminal() or walker.hand_number != number
-    if over and not folded:
-        actions += [f"{name[seat]} sm {_card_text(sorted(holding[seat]))}" for seat in players]
-    fields: dict[str, object] = {
-        "variant": _PHH_VARIANT, "antes": [0, 0],
-        "blinds_or_straddles": [config["small_blind"], config["big_blind"]],
-        "small_bet": config["small_bet"], "big_bet": config["big_bet"],
-        "starting_stacks": [start[seat] for seat in players]}
-    lines = [f"{key} = {_toml(value)}" for key, value in fields.items()]
-    lines += ["actions = [", *(f'  "{action}",' for action in actions), "]",
-              f"hand = {number}", f"seats = {_toml([seat + 1 for seat in players])}"]
-    if over:
-        # A next hand's blinds are its bets: stacks and bets are what this hand left.
-        finish = [walker.stacks[seat] + walker.bets[seat] for seat in players]
-        lines.append(f"finishing_stacks = {_toml(finish)}")
-    lines += [f"_burn_cards = {_toml(burns)}", f"_max_raises = {config['max_raises']}"]
-    return "\n".join(lines)
-
-
-def _load_toml(text: str) -> dict[str, Any]:
-    """The TOML document ``text`` (tomllib, or its backport tomli, a dependency on Python 3.10)."""
-    toml = importlib.import_module("tomllib" if sys.version_info >= (3, 11) else "tomli")
-    try:
-        document: dict[str, Any] = toml.loads(text)
-    except ValueError as error:  # TOMLDecodeError
-        raise ValueError(f"not a PHH hand history ({error}): {quote_input(text)}") from None
-    return document
-
-
-def _phh_field(phh: dict[str, Any], name: str, kind: type, size: int | None = None) -> Any:
-    """A field of the PHH, checked: one ``kind`` (``size`` None), or a list of ``size`` of
-    them (0: of any length)."""
-    if name not in phh:
-        raise ValueError(f"the PHH hand history has no {name!r} field")
-    value = phh[name]
-    items = value if isinstance(value, list) else [value]
-    ok = (isinstance(value, list) == (size is not None) and (size in (None, 0, len(items)))
-          and all(isinstance(item, kind) and not isinstance(item, bool) for item in items))
-    if not ok:
-        expected = (f"a list of {size or ''} {kind.__name__}s".replace("  ", " ")
-                    if size is not None else f"an {kind.__name__}")
-        raise ValueError(f"the PHH field {name!r} must be {expected}, got {shown(value)}")
-    return value
-
-
-def _phh_cards(text: str, where: str) -> list[int]:
-    """The card ids of PHH card text (``"As7h"``); an unknown card (``??``) is refused, as
-    the engine needs every card."""
-    if len(text) % 2 or "?" in text:
-        raise ValueError(f"{where}: cardcore needs every card known, got {quote_input(text)}")
-    try:
-        return [Card(text[i:i + 2]).id for i in range(0, len(text), 2)]
-    except ValueError:
-        raise ValueError(f"{where}: not cards: {quote_input(text)}") from None
+    return _phh.write(state, _PHH, hand)
 
 
 def from_phh(text: str) -> State:
     """The state a PHH hand history of heads-up fixed-limit Badugi (variant ``FB``)
     describes, as written by :func:`to_phh` or PokerKit: a one-hand game (``hands=1``) with
     the PHH's blinds, bets and starting stacks, p2 on the button, every card known and
-    explicit chance. The ``seats`` field, when given, places p1 and p2 at the table (seat
-    numbers 1 and 2); ``_burn_cards`` gives the burned cards (else the lowest cards the hand
-    does not show), ``_max_raises`` the cap (else the default, 3). A PHH of another variant
-    or of more players, an unknown card, a card dealt twice, an action out of turn or
-    illegal, and stacks other than ``finishing_stacks`` are ValueErrors.
+    explicit chance. The ``seats`` field, when given, places p1 and p2 at the table in the
+    order of their numbers (1 and 2); ``_burn_cards`` gives the burned cards (else the
+    lowest cards the hand does not show), ``_max_raises`` the cap (else the default, 3). A
+    PHH of another variant or of more players, an unknown card, a card dealt twice, an
+    action out of turn or illegal, and stacks other than ``finishing_stacks`` are
+    ValueErrors.
 
     >>> state = Game().new_initial_state(seed=4)
     >>> state.bet_or_raise(); state.check_or_call()
@@ -530,112 +435,8 @@ def from_phh(text: str) -> State:
     >>> again.history() == state.history(), again.serialize().split(" | ")[1]
     (True, 'explicit')
     """
-    if not isinstance(text, str):
-        raise ValueError(f"a PHH hand history is TOML text, got {shown(text)}")
-    phh = _load_toml(text)
-    variant = phh.get("variant")
-    if variant != _PHH_VARIANT:
-        raise ValueError(f"the PHH variant is {shown(variant)}: cardcore reads fixed-limit "
-                         f"Badugi, {_PHH_VARIANT!r}")
-    stacks = _phh_field(phh, "starting_stacks", int, 0)
-    if len(stacks) != 2:
-        raise ValueError(f"cardcore's Badugi is heads-up: the PHH has {len(stacks)} players")
-    if any(_phh_field(phh, "antes", int, 2)):
-        raise ValueError(f"cardcore's Badugi has no antes, the PHH has {shown(phh['antes'])}")
-    small, big = _phh_field(phh, "blinds_or_straddles", int, 2)
-    seats = [1, 2] if "seats" not in phh else _phh_field(phh, "seats", int, 2)
-    if sorted(seats) != [1, 2]:
-        raise ValueError(f"the PHH field 'seats' must be [1, 2] or [2, 1], got {shown(seats)}")
-    players = [seat - 1 for seat in seats]  # p1 and p2's seats; p2 is the button
-    by_seat = [stacks[players.index(seat)] for seat in (0, 1)]
-    cap = {"max_raises": _phh_field(phh, "_max_raises", int)} if "_max_raises" in phh else {}
-    try:
-        game = Game(stacks=by_seat, small_blind=small, big_blind=big,
-                    small_bet=_phh_field(phh, "small_bet", int),
-                    big_bet=_phh_field(phh, "big_bet", int), first_dealer=players[1], **cap)
-    except ValueError as error:
-        raise ValueError(f"the PHH's game: {error}") from None
-    deals: dict[int, list[int]] = {0: [], 1: []}
-    moves: list[tuple[str, int, list[str]]] = []  # (the action as quoted, seat, words)
-    shows: list[tuple[str, int, list[str]]] = []
-    for index, raw in enumerate(_phh_field(phh, "actions", str, 0)):
-        words = raw.split("#", 1)[0].split()
-        where = f"PHH action {index} ({quote_input(raw)})"
-        if not words:
-            continue
-        actor = words[2] if words[:2] == ["d", "dh"] and len(words) == 4 else words[0]
-        if actor not in ("p1", "p2"):
-            raise ValueError(f"{where}: expected p1 or p2 to act or be dealt to")
-        seat = players[int(actor[1]) - 1]
-        if words[:2] == ["d", "dh"]:
-            deals[seat] += _phh_cards(words[3], where)
-        elif len(words) > 1 and words[1] == "sm":
-            shows.append((where, seat, words[1:]))
-        else:
-            moves.append((where, seat, words[1:]))
-    dealt = deals[0] + deals[1]
-    burns = [c for text in (_phh_field(phh, "_burn_cards", str, 0) if "_burn_cards" in phh
-                            else []) for c in _phh_cards(text, "PHH field '_burn_cards'")]
-    for card in dealt + burns:
-        if (dealt + burns).count(card) > 1:
-            raise ValueError(f"the PHH deals {Card.from_id(card)} twice")
-    spare = [c for c in range(52) if c not in dealt + burns]
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            seat = _recipient(state)
-            queue = deals[seat] if seat is not None else burns if "_burn_cards" in phh else (
-                spare if moves or deals[0] or deals[1] else [])  # burn a spare to go on
-            if not queue:
-                break
-            state.apply_action(queue.pop(0))
-            continue
-        if not moves:
-            break
-        where, seat, words = moves.pop(0)
-        if seat != state.to_act:
-            raise ValueError(f"{where}: p{players.index(state.to_act) + 1} is to act")
-        action = _phh_move(state, where, words)
-        why = state.why_illegal(action)
-        if why is not None:
-            raise ValueError(f"{where} is illegal: {why}")
-        state.apply_action(action)
-        if words[0] == "cbr" and state.bets[seat] != int(words[1]):
-            raise ValueError(f"{where}: a bet or raise here makes {state.bets[seat]}")
-    left = [where for where, _, _ in moves] + [f"p{players.index(s) + 1}'s {len(deals[s])} "
-                                                   "cards dealt" for s in (0, 1) if deals[s]]
-    if left:
-        raise ValueError(f"the hand ends before {left[0]}")
-    for where, seat, words in shows:
-        if words[1:] not in ([], ["-"]) and sorted(_phh_cards(words[1], where)) != sorted(
-                state.hands[seat].ids()):
-            raise ValueError(f"{where}: p{players.index(seat) + 1} holds {state.hands[seat]}")
-    if "finishing_stacks" in phh and state.is_terminal():
-        finish = [state.stacks[seat] for seat in players]
-        if _phh_field(phh, "finishing_stacks", int, 2) != finish:
-            raise ValueError(f"the hand finishes with stacks {finish}, the PHH says "
-                             f"{shown(phh['finishing_stacks'])}")
+    state: State = _phh.read(text, _PHH)
     return state
-
-
-def _phh_move(state: State, where: str, words: list[str]) -> int:
-    """The action id of a PHH player action (``f``, ``cc``, ``cbr <amount>``, ``sd
-    [cards]``) at ``state``."""
-    legal = state.legal_actions()
-    verb = words[0]
-    if verb == "f" and len(words) == 1:
-        return _FOLD
-    if verb == "cc" and len(words) == 1:
-        return _CHECK if _CHECK in legal else _CALL
-    if verb == "cbr" and len(words) == 2 and words[1].isdigit():
-        return _BET if _BET in legal else _RAISE
-    if verb == "sd" and len(words) <= 2:
-        hand = sorted(state.hands[state.to_act or 0].ids())
-        thrown = _phh_cards(words[1], where) if len(words) == 2 else []
-        if any(card not in hand for card in thrown):
-            raise ValueError(f"{where}: the hand to draw is {state.hands[state.to_act or 0]}")
-        return _DRAW + sum(1 << hand.index(card) for card in set(thrown))
-    raise ValueError(f"{where}: expected f, cc, cbr <amount>, sd [cards] or sm [cards]")
 
 
 CAPABILITIES = Capabilities(

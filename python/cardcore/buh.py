@@ -43,8 +43,9 @@ from typing import Any, Literal
 
 import numpy.typing as npt
 
-from cardcore import _core, _views
+from cardcore import _core, _phh, _views
 from cardcore._batch import StrengthArray, StrengthKernel, map_strengths, share_beaten
+from cardcore._checks import shown
 from cardcore._core import buh as _native
 from cardcore._explain import beats, versus
 from cardcore._namespace import public_dir
@@ -78,11 +79,13 @@ __all__ = [
     "explain",
     "explain_compare",
     "explain_equity",
+    "from_phh",
     "num_strengths",
     "odds_table",
     "policy_action",
     "strength",
     "strength_many",
+    "to_phh",
 ]
 
 Game = _native.Game
@@ -481,6 +484,153 @@ def _table_view(state: State, viewer: int | None, config: dict[str, Any]) -> dic
                       "cards": _views.cards(hand, known=_views.sees(viewer, seat), face_up=up)})
     return {"hand": state.hand_number, "phase": state.street, "dealer": state.button,
             "pot": state.pot, "seats": seats}
+
+
+# PHH hand histories (docs/views.md, "PHH hand histories for Buh"): the private variant
+# _BUH. p1 is the first player dealt in left of the dealer, the last the dealer; a window
+# turn is "cc" (pass) or "sm <cards>" (declare); the house rules and the cap are fields of
+# their own.
+_PHH_VARIANT = "_BUH"
+_DECLARE, _PASS = 21, 22
+_HOUSE_RULES: dict[str, type] = {"max_raises": int, "flush_buh": str,
+                                 "declare_after_draw": bool, "hooch_order": str}
+"""The configuration fields a PHH writes as ``_<name>``, and their TOML types."""
+
+
+def _deal_order(state: State) -> list[int]:
+    """Every seat in deal order: from the dealer's left round to the dealer."""
+    seats = len(state.stacks)
+    return [(state.button + 1 + i) % seats for i in range(seats)]
+
+
+def _phh_players(state: State) -> list[int]:
+    """The seats dealt in, in deal order: a busted seat of a match sits out."""
+    return [seat for seat in _deal_order(state)
+            if state.stacks[seat] + state.committed[seat] > 0]
+
+
+def _contenders(state: State) -> list[int]:
+    return [seat for seat in range(len(state.stacks))
+            if state.in_hand[seat] and not state.declared[seat]]
+
+
+def _recipient(state: State) -> int:
+    """The seat the card of a chance node goes to: the first in deal order of those still in
+    with the fewest cards (the deals go round one card at a time; a draw's replacements
+    come before the next seat draws)."""
+    order = _deal_order(state)
+    return min(_contenders(state), key=lambda seat: (len(state.hands[seat]), order.index(seat)))
+
+
+def _phh_fields(config: dict[str, Any], players: int) -> dict[str, object]:
+    return {"antes": [config["ante"]] * players, "blinds_or_straddles": [0] * players,
+            "small_bet": config["small_bet"], "big_bet": config["big_bet"]}
+
+
+def _phh_private(config: dict[str, Any], burns: list[str]) -> dict[str, object]:
+    return {f"_{name}": config[name] for name in _HOUSE_RULES}
+
+
+def _phh_game(phh: dict[str, Any], stacks: list[int]) -> tuple[Any, list[int]]:
+    """The one-hand game of a Buh PHH and the seats of p1, p2, ... (the last the dealer)."""
+    count = len(stacks)
+    antes = _phh.field(phh, "antes", int, count)
+    if len(set(antes)) > 1:
+        raise ValueError(f"every Buh player antes alike, the PHH has {shown(antes)}")
+    if "blinds_or_straddles" in phh and any(_phh.field(phh, "blinds_or_straddles", int, count)):
+        raise ValueError(f"Buh has no blinds, the PHH has {shown(phh['blinds_or_straddles'])}")
+    players = _phh.table_seats(phh, count)
+    if players != [(players[-1] + 1 + i) % count for i in range(count)]:
+        raise ValueError(f"the players must sit in deal order, the last the dealer: the "
+                         f"'seats' field has them at {shown(phh['seats'])}")
+    rules = {name: _phh.field(phh, f"_{name}", kind) for name, kind in _HOUSE_RULES.items()
+             if f"_{name}" in phh}
+    game = Game(players=count, stacks=[stacks[players.index(seat)] for seat in range(count)],
+                ante=antes[0] if antes else 0, small_bet=_phh.field(phh, "small_bet", int),
+                big_bet=_phh.field(phh, "big_bet", int), first_dealer=players[-1], **rules)
+    return game, players
+
+
+def _phh_words(state: State, action: int) -> str | None:
+    if action == _PASS:
+        return "cc # pass"
+    if action == _DECLARE and state.to_act is not None:
+        return f"sm {_phh.cards_text(sorted(state.hands[state.to_act].ids()))} # declare"
+    return None
+
+
+def _phh_move(state: State, where: str, words: list[str]) -> int | None:
+    if _PASS not in state.legal_actions():
+        return None
+    if words == ["cc"]:
+        return _PASS
+    if words[0] == "sm" and len(words) == 2:
+        return _DECLARE
+    raise ValueError(f"{where}: a declaration window: expected cc (pass) or sm <cards> "
+                     "(declare)")
+
+
+_PHH = _phh.PhhRules(variant=_PHH_VARIANT, title="Buh", game=Game, players=_phh_players,
+                     recipient=_recipient, contenders=_contenders, fields=_phh_fields,
+                     private=_phh_private, read_game=_phh_game, own_words=_phh_words,
+                     own_move=_phh_move, unshown=frozenset({_DECLARE}),
+                     replace_in_turn=True)
+
+
+def to_phh(state: State, *, hand: int | None = None) -> str:
+    """The hand in play of ``state`` (the last hand once the game is over; the whole game
+    when ``hands=1``), or the hand numbered ``hand`` of a match, as a PHH hand history of
+    the private variant ``_BUH``: the antes, bets, starting stacks, every card dealt and
+    every action, a window's turns as ``cc`` (pass) and ``sm <cards>`` (declare), the
+    showdown, the finishing stacks once the hand is over, and the cap and house rules in
+    fields of their own (``_max_raises``, ``_flush_buh``, ``_declare_after_draw``,
+    ``_hooch_order``). A match is one PHH a hand.
+
+    >>> state = Game(players=3).new_initial_state(seed=21)
+    >>> state.pass_(); state.declare()
+    >>> print(to_phh(state))
+    variant = "_BUH"
+    antes = [1, 1, 1]
+    blinds_or_straddles = [0, 0, 0]
+    small_bet = 1
+    big_bet = 2
+    starting_stacks = [100, 100, 100]
+    actions = [
+      "d dh p1 Js6d",
+      "d dh p2 KsAh",
+      "d dh p3 As2h",
+      "p1 cc # pass",
+      "p2 sm KsAh # declare",
+    ]
+    hand = 1
+    seats = [2, 3, 1]
+    finishing_stacks = [99, 102, 99]
+    _max_raises = 3
+    _flush_buh = "plain"
+    _declare_after_draw = true
+    _hooch_order = "lexicographic"
+    """
+    return _phh.write(state, _PHH, hand)
+
+
+def from_phh(text: str) -> State:
+    """The state a PHH hand history of Buh (variant ``_BUH``, as :func:`to_phh` writes it)
+    describes: a one-hand game (``hands=1``) of its players with its antes, bets, starting
+    stacks, cap and house rules (each ``_<field>`` left out keeps its default), p1 on the
+    dealer's left and the last player the dealer, every card known and explicit chance.
+    The ``seats`` field, when given, seats the players in the order of their numbers. A PHH
+    of another variant, antes that differ, blinds, an unknown card, a card dealt twice, an
+    action out of turn or illegal (a declaration without a buh), shown cards or stacks
+    other than the hand's are ValueErrors.
+
+    >>> state = Game(players=4).new_initial_state(seed=2)
+    >>> state.pass_(); state.pass_()
+    >>> again = from_phh(to_phh(state))
+    >>> again.history() == state.history(), again.serialize().split(" | ")[1]
+    (True, 'explicit')
+    """
+    state: State = _phh.read(text, _PHH)
+    return state
 
 
 CAPABILITIES = Capabilities(

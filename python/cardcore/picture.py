@@ -18,6 +18,8 @@ animated SVG, a frame per move, shown in turn by CSS (no script).
 from __future__ import annotations
 
 import copy
+import importlib
+import io
 import math
 import os
 import xml.etree.ElementTree as ET
@@ -25,13 +27,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+import numpy as np
+import numpy.typing as npt
+
 from cardcore._checks import shown
 from cardcore._namespace import public_dir
 from cardcore._registry import module_of_state
 from cardcore.record import load_record
 from cardcore.view import view as view_of
 
-__all__ = ["THEMES", "Replay", "replay", "to_svg"]
+__all__ = ["THEMES", "Replay", "replay", "to_rgb_array", "to_svg"]
 
 Theme = Literal["light", "dark"]
 THEMES: dict[str, dict[str, str]] = {
@@ -310,6 +315,27 @@ def to_svg(state: Any, viewer: int | None = None, *, theme: Theme = "light",
     options = _options(theme, scale)
     seen = view_of(state, viewer)
     return _svg(options, [draw(seen, module_of_state(state, "to_svg").SPEC.display_name)])
+
+
+_RENDER_MISSING = ('a picture as pixels needs an SVG rasterizer: pip install "cardcore[render]" '
+                  "(resvg-py and Pillow)")
+"""What :func:`to_rgb_array` says when the ``render`` extra is not installed."""
+
+
+def to_rgb_array(state: Any, viewer: int | None = None, *, theme: Theme = "light",
+                 scale: float = 1.0) -> npt.NDArray[np.uint8]:
+    """The picture :func:`to_svg` draws, as pixels: an array of shape (height, width, 3)
+    of uint8 RGB (580 by 860 at scale 1), rasterized by resvg (the ``render`` extra,
+    ``pip install "cardcore[render]"``; without it an ImportError says so). PettingZoo's
+    ``render_mode="rgb_array"`` is this picture."""
+    try:
+        resvg = importlib.import_module("resvg_py")
+        image_module = importlib.import_module("PIL.Image")
+    except ImportError:
+        raise ImportError(_RENDER_MISSING) from None
+    png = resvg.svg_to_bytes(svg_string=to_svg(state, viewer, theme=theme, scale=scale))
+    with image_module.open(io.BytesIO(png)) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8)
 
 
 def _frames(state: Any) -> list[Any]:

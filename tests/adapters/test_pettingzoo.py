@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 import warnings
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, cast
 
@@ -270,11 +271,40 @@ def test_render() -> None:
         assert quiet.render() is None
 
 
+def rgb(colour: str) -> list[int]:
+    """A ``#rrggbb`` colour as its three channels."""
+    return [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+
+
+def test_rgb_array_render_is_the_picture_as_pixels() -> None:
+    pytest.importorskip("resvg_py", reason="the render extra is not installed")
+    from cardcore.picture import THEMES, to_rgb_array
+
+    env = cz.env("badugi", render_mode="rgb_array")
+    env.reset(seed=3)
+    frame = env.render()
+    assert isinstance(frame, np.ndarray) and frame.dtype == np.uint8
+    root = ET.fromstring(env.unwrapped.engine_state.to_svg())
+    assert frame.shape == (int(root.get("height")), int(root.get("width")), 3)
+    assert frame[2, 2].tolist() == rgb(THEMES["light"]["page"])  # a corner of the page
+    assert frame[300, 200].tolist() == rgb(THEMES["light"]["felt"])  # the table, left
+    # Every card is face up (the omniscient picture, as "ansi"): more white card faces
+    # than in the picture seat 0 sees, where seat 1's cards are backs.
+    def white(pixels: Any) -> int:
+        return int((pixels == 255).all(axis=2).sum())
+
+    seen = to_rgb_array(env.unwrapped.engine_state, 0)
+    assert seen.shape == frame.shape and white(frame) > white(seen)
+    env.step(int(env.observe(env.agent_selection)["action_mask"].nonzero()[0][-1]))
+    assert (env.render() != frame).any()
+
+
 def test_metadata() -> None:
     for name in cc.GAMES:
         metadata = cz.raw_env(name).metadata
         assert metadata["name"] == f"cardcore_{name}_v0"
-        assert metadata["render_modes"] == ["ansi"] and not metadata["is_parallelizable"]
+        assert metadata["render_modes"] == ["ansi", "rgb_array"]
+        assert not metadata["is_parallelizable"]
 
 
 def test_docstring_examples_run() -> None:

@@ -61,6 +61,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 import cardcore as cc
 from cardcore._checks import elide_input, shown
 from cardcore._namespace import public_dir
+from cardcore.picture import to_rgb_array
 from cardcore.protocol import Game, State
 
 __all__ = ["Observation", "env", "raw_env"]
@@ -69,6 +70,7 @@ Observation = dict[str, npt.NDArray[Any]]
 """What ``observe`` returns: ``observation`` (float32) and ``action_mask`` (int8)."""
 
 _DEALER = "first_dealer"
+_RENDER_MODES = ("ansi", "rgb_array")
 """The configuration field of the first dealer (``docs/design.md``, "Chance nodes")."""
 
 def env(game_name: str, render_mode: str | None = None, **config: Any) -> AECEnv:
@@ -139,8 +141,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
 
     def __init__(self, game_name: str, render_mode: str | None = None, **config: Any) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {shown(render_mode)}")
+        if render_mode not in (None, *_RENDER_MODES):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', "
+                             f"got {shown(render_mode)}")
         self.game = _make_game(game_name, config)
         """The cardcore game of the episodes: each is a state of it, or, when the dealer
         rotates, of the same game with the episode's ``first_dealer``."""
@@ -151,7 +154,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
         self._dealer = 0
         self.render_mode = render_mode
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": list(_RENDER_MODES),
             "name": f"cardcore_{game_name}_v0",
             "is_parallelizable": False,
         }
@@ -254,11 +257,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (no py.typ
         self._accumulate_rewards()
         self._deads_step_first()
 
-    def render(self) -> str | None:
-        """The state as text with every hand shown (``render_mode="ansi"``)."""
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The state with every hand shown: as text (``render_mode="ansi"``), or as the
+        pixels of its picture, ``state.to_svg()`` rasterized to an (H, W, 3) uint8 array
+        (``render_mode="rgb_array"``, with the ``render`` extra: docs/pictures.md)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi'")
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' "
+                                  "or 'rgb_array'")
             return None
+        if self.render_mode == "rgb_array":
+            return to_rgb_array(self._state)
         return repr(self._state)
 
     def close(self) -> None:
