@@ -3,7 +3,11 @@ thread count, and strict about their input."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
+import itertools
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -103,3 +107,74 @@ def test_the_core_checks_its_arrays_too() -> None:
         _core.buh.strength_many(masks.reshape(2, 5), 1)
     with pytest.raises(ValueError, match="C-contiguous"):
         _core.buh.strength_many(masks[::2], 1)
+
+
+# The four-card strength_many of Buh and Badugi runs a vector kernel where the CPU has one and
+# the portable loop otherwise; _core._force_portable_kernel runs the portable loop on any CPU.
+KERNEL_GAMES = (cc.buh, cc.badugi)
+
+
+@contextmanager
+def portable_kernel(on: bool = True) -> Iterator[None]:
+    """Runs the block on the portable kernel (or, with False, on the CPU's best)."""
+    _core._force_portable_kernel(on)
+    try:
+        yield
+    finally:
+        _core._force_portable_kernel(False)
+
+
+def evaluator_settings(module: ModuleType) -> list[dict[str, str]]:
+    """Every combination of the house rules in the game's spec that its strength_many takes."""
+    keywords = inspect.signature(module.strength_many).parameters
+    rules = [field for field in module.SPEC.house_rules if field.name in keywords]
+    return [dict(zip([field.name for field in rules], choice, strict=True))
+            for choice in itertools.product(*(field.choices for field in rules))]
+
+
+KERNEL_CASES = [pytest.param(module, rules, id=f"{module.SPEC.name}-{rules}")
+                for module in KERNEL_GAMES for rules in evaluator_settings(module)]
+
+
+def test_buh_has_four_evaluator_settings_and_badugi_one() -> None:
+    assert [len(evaluator_settings(module)) for module in KERNEL_GAMES] == [4, 1]
+
+
+def test_the_portable_kernel_can_be_forced_and_released() -> None:
+    chosen = _core._batch_kernel()
+    assert chosen in ("avx512", "portable")
+    with portable_kernel():
+        assert _core._batch_kernel() == "portable"
+    assert _core._batch_kernel() == chosen
+
+
+@pytest.mark.parametrize(("module", "rules"), KERNEL_CASES)
+def test_the_kernels_agree_on_every_hand(module: ModuleType, rules: dict[str, str]) -> None:
+    hands = cc.all_hands(4)  # 270,725: 16,920 vector steps of 16 and a tail of 5
+    chosen = module.strength_many(hands, threads=1, **rules)
+    with portable_kernel():
+        portable = module.strength_many(hands, threads=1, **rules)
+    assert np.array_equal(chosen, portable)
+    sample = hands[::1009]
+    assert portable[::1009].tolist() == [module.strength(int(m), **rules) for m in sample]
+
+
+@pytest.mark.parametrize("module", KERNEL_GAMES)
+@pytest.mark.parametrize("portable", [False, True])
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [(0b111, "needs 4 cards, got 3"), (0b11111, "needs 4 cards, got 5"),
+     (0, "needs 4 cards, got 0"), (0b111 | 1 << 52, "bits outside"),
+     (0b111 | 1 << 63, "bits outside")],
+)
+def test_each_kernel_names_the_first_bad_mask_wherever_it_is(
+    module: ModuleType, portable: bool, bad: int, message: str
+) -> None:
+    hands = cc.random_hands(40, 4, seed=5)  # two vector steps of 16 and a tail of 8
+    for index in range(40):
+        masks = hands.copy()
+        masks[index] = bad
+        masks[min(index + 17, 39):] = 1 << 60 if index < 39 else bad  # later offenders
+        with portable_kernel(portable), pytest.raises(ValueError, match=message) as error:
+            module.strength_many(masks, threads=1)
+        assert f"masks[{index}] = {bad}" in str(error.value)
