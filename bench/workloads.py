@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
+import limit_loop
 import numpy as np
 import numpy.typing as npt
 from pokerkit import Automation, BadugiHand, FixedLimitBadugi
@@ -203,6 +204,18 @@ WORKLOADS: dict[str, Workload] = {
         "masks",
         lambda d: cc.badugi.strength_many(d.masks, threads=1, out=d.out),
     ),
+    "buh_many_out_2": Workload(
+        "buh.strength_many(out=), 2 threads",
+        "hands",
+        "masks",
+        lambda d: cc.buh.strength_many(d.masks, threads=2, out=d.out),
+    ),
+    "badugi_many_out_2": Workload(
+        "badugi.strength_many(out=), 2 threads",
+        "hands",
+        "masks",
+        lambda d: cc.badugi.strength_many(d.masks, threads=2, out=d.out),
+    ),
     "settle_many": Workload(
         "baibuu.settle_many",
         "rounds",
@@ -272,6 +285,18 @@ WORKLOADS: dict[str, Workload] = {
         "hands",
         "masks",
         lambda d: np.bitwise_and(d.masks, 7, out=d.out, casting="unsafe"),
+    ),
+    "c_limit": Workload(
+        "C limit loop, checked",
+        "hands",
+        "masks",
+        lambda d: limit_loop.loop("limit_checked")(d.masks, d.out),
+    ),
+    "c_limit_bare": Workload(
+        "C limit loop, unchecked",
+        "hands",
+        "masks",
+        lambda d: limit_loop.loop("limit_bare")(d.masks, d.out),
     ),
     "numpy_rounds": Workload(
         "NumPy banker & player -> uint8",
