@@ -3,7 +3,8 @@
     python bench/report.py [--n 10000000] [--repeats 5]
 
 Every figure is single-threaded unless its row says otherwise, the best of ``--repeats`` runs
-after a warmup run, and sits next to its baseline measured in the same run on the same data.
+after a warmup run, and sits next to its baseline measured in the same run on the same data;
+the runs of all workloads take turns, so that a change in the machine's load falls on each.
 The C limit loops are compiled first (``limit_loop.py``); without a C compiler their rows are
 left out, with the compiler's words.
 """
@@ -16,7 +17,7 @@ from importlib.metadata import version
 
 import limit_loop
 import numpy as np
-from workloads import N_HANDS, WORKLOADS, best_rate, format_rate, make_data
+from workloads import N_HANDS, WORKLOADS, best_rates, format_rate, make_data
 
 import cardcore as cc
 
@@ -72,7 +73,7 @@ def main() -> None:
         print(f"{error}\nthe rows against the C limit loops are left out\n")
         rows = tuple(row for row in ROWS if not row[1].startswith("c_limit"))
     names = dict.fromkeys(name for row in rows for name in row[:2])  # each once, in order
-    rates = {name: best_rate(WORKLOADS[name], data, args.repeats) for name in names}
+    rates = best_rates(names, data, args.repeats)
 
     print(
         f"cardcore {cc.__version__}, NumPy {np.__version__}, pokerkit {version('pokerkit')}, "

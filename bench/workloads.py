@@ -322,15 +322,20 @@ WORKLOADS: dict[str, Workload] = {
 }
 
 
-def best_rate(workload: Workload, data: Data, repeats: int = 5) -> float:
-    """Items per second of the fastest of ``repeats`` runs after one warmup run."""
-    workload.run(data)
-    times = []
+def best_rates(names: Iterable[str], data: Data, repeats: int = 5) -> dict[str, float]:
+    """Items per second of each named workload, the fastest of ``repeats`` runs after one
+    warmup run. The runs take turns (one of each workload, then the next round), so that a
+    change in the machine's load falls on a workload and its baseline alike."""
+    names = list(names)
+    for name in names:
+        WORKLOADS[name].run(data)
+    fastest = dict.fromkeys(names, float("inf"))
     for _ in range(repeats):
-        start = time.perf_counter()
-        workload.run(data)
-        times.append(time.perf_counter() - start)
-    return workload.size(data) / min(times)
+        for name in names:
+            start = time.perf_counter()
+            WORKLOADS[name].run(data)
+            fastest[name] = min(fastest[name], time.perf_counter() - start)
+    return {name: WORKLOADS[name].size(data) / fastest[name] for name in names}
 
 
 def format_rate(rate: float, unit: str) -> str:
