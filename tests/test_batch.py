@@ -124,12 +124,14 @@ def portable_kernel(on: bool = True) -> Iterator[None]:
         _core._force_portable_kernel(False)
 
 
-def evaluator_settings(module: ModuleType) -> list[dict[str, str]]:
+def evaluator_settings(module: ModuleType) -> list[dict[str, Any]]:
     """Every combination of the house rules in the game's spec that its strength_many takes."""
     keywords = inspect.signature(module.strength_many).parameters
     rules = [field for field in module.SPEC.house_rules if field.name in keywords]
-    return [dict(zip([field.name for field in rules], choice, strict=True))
-            for choice in itertools.product(*(field.choices for field in rules))]
+    assert all(field.kind in ("choice", "bool") for field in rules)
+    values = [field.choices if field.kind == "choice" else (False, True) for field in rules]
+    return [dict(zip([field.name for field in rules], setting, strict=True))
+            for setting in itertools.product(*values)]
 
 
 KERNEL_CASES = [pytest.param(module, rules, id=f"{module.SPEC.name}-{rules}")
@@ -149,7 +151,7 @@ def test_the_portable_kernel_can_be_forced_and_released() -> None:
 
 
 @pytest.mark.parametrize(("module", "rules"), KERNEL_CASES)
-def test_the_kernels_agree_on_every_hand(module: ModuleType, rules: dict[str, str]) -> None:
+def test_the_kernels_agree_on_every_hand(module: ModuleType, rules: dict[str, Any]) -> None:
     hands = cc.all_hands(4)  # 270,725: 16,920 vector steps of 16 and a tail of 5
     chosen = module.strength_many(hands, threads=1, **rules)
     with portable_kernel():

@@ -47,8 +47,8 @@ CARDCORE_AVX512 inline __m512i binomial_by_lz(const BinomialRow& row, __m512i z)
 
 // lookup_colex<4> (batch.hpp), 16 masks a step: each step takes the lowest card of every mask
 // as its low-bit lz (layout.hpp) and clears it, four times; the colex index is the sum of the
-// four binomial terms read by those lz, and one gather reads the table. Measured against the
-// portable loop in docs/performance.md.
+// four binomial terms read by those lz, and one gather reads the table. Measured in
+// docs/performance.md "The batch kernels".
 CARDCORE_AVX512 std::int64_t lookup_avx512(const std::uint16_t* table, const Mask* masks, std::int32_t* out,
                                            std::size_t n) {
   const __m512i zero = _mm512_setzero_si512();
@@ -79,8 +79,8 @@ CARDCORE_AVX512 std::int64_t lookup_avx512(const std::uint16_t* table, const Mas
     const __m512i index =
         _mm512_add_epi32(_mm512_add_epi32(_mm512_sub_epi32(_mm512_set1_epi32(63), z[0]), binomial_by_lz(c2, z[1])),
                          _mm512_add_epi32(binomial_by_lz(c3, z[2]), binomial_by_lz(c4, z[3])));
-    // Four bytes at each entry (the table has one spare entry at the end), masked to the
-    // entry; invalid lanes read nothing.
+    // The gather reads four bytes at each entry: the entry in the low half, and the next one
+    // (the table's spare last entry keeps that inside) masked off. Invalid lanes read nothing.
     const __m512i entries = _mm512_mask_i32gather_epi32(zero, valid, index, table, 2);
     _mm512_storeu_si512(out + i, _mm512_and_si512(entries, entry_bits));
   }
