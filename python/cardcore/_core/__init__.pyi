@@ -13,7 +13,7 @@ from . import hucklebuck
 __all__: list[str] = ['CHANCE', 'DECK_SIZE', 'TERMINAL', 'all_hands', 'badugi', 'baibuu', 'buh', 'format_cards', 'hucklebuck', 'ids_from_masks', 'masks_from_ids', 'parse_cards', 'random_deals', 'random_hands', 'search_options', 'to_mask']
 def _batch_kernel() -> str:
     """
-    The kernel Buh's and Badugi's strength_many run now: 'avx512' or 'portable'.
+    The kernel the four-card strength tables' strength_many run now: 'avx512' or 'portable'.
     """
 def _force_portable_kernel(on: bool) -> None:
     """
