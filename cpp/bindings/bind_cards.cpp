@@ -287,13 +287,12 @@ or duplicate token and its position.
 [[0, 1]])");
 
   // Private, for the tests (docs/performance.md "The batch kernels"): which kernel the
-  // strength_many of the four-card strength tables (RankTable4) runs, and a switch forcing
-  // the portable one.
+  // four-card batch calls run (rank_table.hpp), and a switch forcing the portable one.
   m.def(
       "_batch_kernel", [] { return batch_kernel() == BatchKernel::kAvx512 ? "avx512" : "portable"; },
-      "The kernel the four-card strength tables' strength_many run now: 'avx512' or 'portable'.");
+      "The kernel the four-card batch calls run now: 'avx512' or 'portable'.");
   m.def("_force_portable_kernel", &force_portable_kernel, "on"_a,
-        "Makes strength_many run the portable kernel whatever the CPU (True), or the CPU's best (False).");
+        "Makes the four-card batch calls run the portable kernel whatever the CPU (True), or the CPU's best (False).");
 }
 
 }  // namespace cardcore::bindings

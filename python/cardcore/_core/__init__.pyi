@@ -13,11 +13,11 @@ from . import hucklebuck
 __all__: list[str] = ['CHANCE', 'DECK_SIZE', 'TERMINAL', 'all_hands', 'badugi', 'baibuu', 'buh', 'format_cards', 'hucklebuck', 'ids_from_masks', 'masks_from_ids', 'parse_cards', 'random_deals', 'random_hands', 'search_options', 'to_mask']
 def _batch_kernel() -> str:
     """
-    The kernel the four-card strength tables' strength_many run now: 'avx512' or 'portable'.
+    The kernel the four-card batch calls run now: 'avx512' or 'portable'.
     """
 def _force_portable_kernel(on: bool) -> None:
     """
-    Makes strength_many run the portable kernel whatever the CPU (True), or the CPU's best (False).
+    Makes the four-card batch calls run the portable kernel whatever the CPU (True), or the CPU's best (False).
     """
 def all_hands(k: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
     """

@@ -12,7 +12,7 @@
 // | suit comb         | mask & suit_mask(s): the cards of suit s, every | follow suit (Hucklebuck) |
 // |                   | fourth bit                                      |                          |
 // | low-bit lz        | 63 - b for a card bit b: the leading-zero count | the AVX-512 four-card    |
-// |                   | of m & -m, the mask's lowest bit alone          | lookup (rank_table.cpp)  |
+// |                   | of m & -m, the mask's lowest bit alone          | index (colex_avx512.hpp) |
 // | binomial by lz    | kBinomialByLz[j][z] = C(63 - z, j): the colex   | the same                 |
 // |                   | term of the j-th lowest card from its low-bit   |                          |
 // |                   | lz, 64 entries a row (four vector registers)    |                          |

@@ -35,14 +35,15 @@ class RankTable4 {
   std::string_view what_;
 };
 
-// The kernels RankTable4::strength_many runs: the portable loop (batch.hpp lookup_colex), and
-// a vector one on x86-64 CPUs with AVX-512 F and CD, chosen at run time.
+// The kernels of the four-card batch calls (RankTable4::strength_many, and the settlement of
+// an evaluator in eval/ that shares colex_avx512.hpp): the portable loop, and a vector one on
+// x86-64 CPUs with AVX-512 F and CD, chosen at run time.
 enum class BatchKernel : std::uint8_t { kPortable, kAvx512 };
 
-// The kernel strength_many runs now: the vector one where the CPU has it, unless forced off.
+// The kernel they run now: the vector one where the CPU has it, unless forced off.
 BatchKernel batch_kernel();
 
-// force_portable_kernel(true) makes strength_many run the portable loop whatever the CPU, so
+// force_portable_kernel(true) makes them run the portable loop whatever the CPU, so
 // that tests cover it on any machine; false restores the choice by CPU. Process-wide; a call
 // in flight finishes on the kernel it started with.
 void force_portable_kernel(bool on);
