@@ -43,7 +43,8 @@ inline constexpr auto kBinomial = [] {
 }();
 
 // kBinomialByLz[j][z] = C(63 - z, j) (the "binomial by lz" layout above): the row a vector
-// kernel permutes by the low-bit lz of the j-th lowest card. Rows 0 and 5 are unused.
+// kernel permutes by the low-bit lz of the j-th lowest card (the four-card index reads rows
+// 2 to 4).
 inline constexpr auto kBinomialByLz = [] {
   std::array<std::array<std::uint32_t, 64>, kMaxColexK + 1> c{};
   for (int j = 0; j <= kMaxColexK; ++j)
