@@ -2,8 +2,11 @@
 
     python bench/report.py [--n 10000000] [--repeats 5]
 
-Every figure is single-threaded, the best of ``--repeats`` runs after a warmup run, and sits
-next to its baseline measured in the same run on the same data.
+Every figure is single-threaded unless its row says otherwise, the best of ``--repeats`` runs
+after a warmup run, and sits next to its baseline measured in the same run on the same data;
+the runs of all workloads take turns, so that a change in the machine's load falls on each.
+The C limit loops are compiled first (``limit_loop.py``); without a C compiler their rows are
+left out, with the compiler's words.
 """
 
 from __future__ import annotations
@@ -12,8 +15,9 @@ import argparse
 import platform
 from importlib.metadata import version
 
+import limit_loop
 import numpy as np
-from workloads import N_HANDS, WORKLOADS, best_rate, format_rate, make_data
+from workloads import N_HANDS, WORKLOADS, best_rates, format_rate, make_data
 
 import cardcore as cc
 
@@ -23,6 +27,16 @@ ROWS: tuple[tuple[str, str, float, bool], ...] = (
     ("buh_many_out", "numpy_hands", 300e6, False),
     ("badugi_many", "numpy_hands", 300e6, False),
     ("badugi_many_out", "numpy_hands", 300e6, False),
+    ("buh_many_out", "c_limit", 1.3, True),
+    ("buh_many", "c_limit", 1.0, True),
+    ("badugi_many_out", "c_limit", 1.3, True),
+    ("badugi_many", "c_limit", 1.0, True),
+    ("buh_many_out", "c_limit_bare", 1.3, True),
+    ("buh_many", "c_limit_bare", 1.0, True),
+    ("badugi_many_out", "c_limit_bare", 1.3, True),
+    ("badugi_many", "c_limit_bare", 1.0, True),
+    ("buh_many_out_2", "buh_many_out", 1.9, True),
+    ("badugi_many_out_2", "badugi_many_out", 1.9, True),
     ("settle_many", "numpy_rounds", 100e6, False),
     ("buh_scalar", "python_calls", 5e6, False),
     ("badugi_scalar", "python_calls", 5e6, False),
@@ -52,19 +66,25 @@ def main() -> None:
     args = parser.parse_args()
 
     data = make_data(args.n)
-    names = dict.fromkeys(name for row in ROWS for name in row[:2])  # each once, in order
-    rates = {name: best_rate(WORKLOADS[name], data, args.repeats) for name in names}
+    rows = ROWS
+    try:
+        limit_loop.loop("limit_checked")
+    except OSError as error:
+        print(f"{error}\nthe rows against the C limit loops are left out\n")
+        rows = tuple(row for row in ROWS if not row[1].startswith("c_limit"))
+    names = dict.fromkeys(name for row in rows for name in row[:2])  # each once, in order
+    rates = best_rates(names, data, args.repeats)
 
     print(
         f"cardcore {cc.__version__}, NumPy {np.__version__}, pokerkit {version('pokerkit')}, "
         f"Python {platform.python_version()}\n"
-        f"single thread, best of {args.repeats} after a warmup: {len(data.masks):,} hands or "
-        f"rounds per batch call, {len(data.ints):,} scalar calls, "
-        f"{len(data.pokerkit_hands):,} pokerkit hands\n"
+        f"one thread unless a row says 2, best of {args.repeats} after a warmup: "
+        f"{len(data.masks):,} hands or rounds per batch call, {len(data.ints):,} scalar calls, "
+        f"{len(data.pokerkit_hands):,} pokerkit hands; C limit loops: {limit_loop.compiler()}\n"
     )
     header = ("what", "rate", "baseline", "", "ratio", "target", "met")
     table = [header]
-    for name, baseline_name, target, on_ratio in ROWS:
+    for name, baseline_name, target, on_ratio in rows:
         workload, baseline = WORKLOADS[name], WORKLOADS[baseline_name]
         ratio = rates[name] / rates[baseline_name]
         measured = ratio if on_ratio else rates[name]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
+import limit_loop
 import numpy as np
 import numpy.typing as npt
 from pokerkit import Automation, BadugiHand, FixedLimitBadugi
@@ -203,6 +204,18 @@ WORKLOADS: dict[str, Workload] = {
         "masks",
         lambda d: cc.badugi.strength_many(d.masks, threads=1, out=d.out),
     ),
+    "buh_many_out_2": Workload(
+        "buh.strength_many(out=), 2 threads",
+        "hands",
+        "masks",
+        lambda d: cc.buh.strength_many(d.masks, threads=2, out=d.out),
+    ),
+    "badugi_many_out_2": Workload(
+        "badugi.strength_many(out=), 2 threads",
+        "hands",
+        "masks",
+        lambda d: cc.badugi.strength_many(d.masks, threads=2, out=d.out),
+    ),
     "settle_many": Workload(
         "baibuu.settle_many",
         "rounds",
@@ -273,6 +286,18 @@ WORKLOADS: dict[str, Workload] = {
         "masks",
         lambda d: np.bitwise_and(d.masks, 7, out=d.out, casting="unsafe"),
     ),
+    "c_limit": Workload(
+        "C limit loop, checked",
+        "hands",
+        "masks",
+        lambda d: limit_loop.loop("limit_checked")(d.masks, d.out),
+    ),
+    "c_limit_bare": Workload(
+        "C limit loop, unchecked",
+        "hands",
+        "masks",
+        lambda d: limit_loop.loop("limit_bare")(d.masks, d.out),
+    ),
     "numpy_rounds": Workload(
         "NumPy banker & player -> uint8",
         "rounds",
@@ -297,15 +322,20 @@ WORKLOADS: dict[str, Workload] = {
 }
 
 
-def best_rate(workload: Workload, data: Data, repeats: int = 5) -> float:
-    """Items per second of the fastest of ``repeats`` runs after one warmup run."""
-    workload.run(data)
-    times = []
+def best_rates(names: Iterable[str], data: Data, repeats: int = 5) -> dict[str, float]:
+    """Items per second of each named workload, the fastest of ``repeats`` runs after one
+    warmup run. The runs take turns (one of each workload, then the next round), so that a
+    change in the machine's load falls on a workload and its baseline alike."""
+    names = list(names)
+    for name in names:
+        WORKLOADS[name].run(data)
+    fastest = dict.fromkeys(names, float("inf"))
     for _ in range(repeats):
-        start = time.perf_counter()
-        workload.run(data)
-        times.append(time.perf_counter() - start)
-    return workload.size(data) / min(times)
+        for name in names:
+            start = time.perf_counter()
+            WORKLOADS[name].run(data)
+            fastest[name] = min(fastest[name], time.perf_counter() - start)
+    return {name: WORKLOADS[name].size(data) / fastest[name] for name in names}
 
 
 def format_rate(rate: float, unit: str) -> str:

@@ -3,10 +3,15 @@ thread count, and strict about their input."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
+import itertools
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 import cardcore as cc
@@ -103,3 +108,117 @@ def test_the_core_checks_its_arrays_too() -> None:
         _core.buh.strength_many(masks.reshape(2, 5), 1)
     with pytest.raises(ValueError, match="C-contiguous"):
         _core.buh.strength_many(masks[::2], 1)
+
+
+# The four-card strength_many of Buh and Badugi and Bai Buu's settle_many by the house way run
+# a vector kernel where the CPU has one and the portable loop otherwise;
+# _core._force_portable_kernel runs the portable loop on any CPU.
+KERNEL_GAMES = (cc.buh, cc.badugi)
+
+
+@contextmanager
+def portable_kernel(on: bool = True) -> Iterator[None]:
+    """Runs the block on the portable kernel (or, with False, on the CPU's best)."""
+    _core._force_portable_kernel(on)
+    try:
+        yield
+    finally:
+        _core._force_portable_kernel(False)
+
+
+def evaluator_settings(module: ModuleType, verb: str = "strength_many") -> list[dict[str, Any]]:
+    """Every combination of the house rules in the game's spec that its ``verb`` takes."""
+    keywords = inspect.signature(getattr(module, verb)).parameters
+    rules = [field for field in module.SPEC.house_rules if field.name in keywords]
+    assert all(field.kind in ("choice", "bool") for field in rules)
+    values = [field.choices if field.kind == "choice" else (False, True) for field in rules]
+    return [dict(zip([field.name for field in rules], setting, strict=True))
+            for setting in itertools.product(*values)]
+
+
+KERNEL_CASES = [pytest.param(module, rules, id=f"{module.SPEC.name}-{rules}")
+                for module in KERNEL_GAMES for rules in evaluator_settings(module)]
+
+
+def test_buh_has_four_evaluator_settings_badugi_one_and_bai_buu_settlement_two() -> None:
+    assert [len(evaluator_settings(module)) for module in KERNEL_GAMES] == [4, 1]
+    assert len(evaluator_settings(cc.baibuu, "settle_many")) == 2
+
+
+def test_the_portable_kernel_can_be_forced_and_released() -> None:
+    chosen = _core._batch_kernel()
+    assert chosen in ("avx512", "portable")
+    with portable_kernel():
+        assert _core._batch_kernel() == "portable"
+    assert _core._batch_kernel() == chosen
+
+
+@pytest.mark.parametrize(("module", "rules"), KERNEL_CASES)
+def test_the_kernels_agree_on_every_hand(module: ModuleType, rules: dict[str, Any]) -> None:
+    hands = cc.all_hands(4)  # 270,725: 16,920 vector steps of 16 and a tail of 5
+    chosen = module.strength_many(hands, threads=1, **rules)
+    with portable_kernel():
+        portable = module.strength_many(hands, threads=1, **rules)
+    assert np.array_equal(chosen, portable)
+    sample = hands[::1009]
+    assert portable[::1009].tolist() == [module.strength(int(m), **rules) for m in sample]
+
+
+@pytest.mark.parametrize("module", KERNEL_GAMES)
+@pytest.mark.parametrize("portable", [False, True])
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [(0b111, "needs 4 cards, got 3"), (0b11111, "needs 4 cards, got 5"),
+     (0, "needs 4 cards, got 0"), (0b111 | 1 << 52, "bits outside"),
+     (0b111 | 1 << 63, "bits outside")],
+)
+def test_each_kernel_names_the_first_bad_mask_wherever_it_is(
+    module: ModuleType, portable: bool, bad: int, message: str
+) -> None:
+    hands = cc.random_hands(40, 4, seed=5)  # two vector steps of 16 and a tail of 8
+    for index in range(40):
+        masks = hands.copy()
+        masks[index] = bad
+        masks[min(index + 17, 39):] = 1 << 60 if index < 39 else bad  # later offenders
+        with portable_kernel(portable), pytest.raises(ValueError, match=message) as error:
+            module.strength_many(masks, threads=1)
+        assert f"masks[{index}] = {bad}" in str(error.value)
+
+
+def rounds(n: int, seed: int) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+    """The banker's and the player's hands of ``n`` random Bai Buu rounds, contiguous."""
+    deals = cc.random_deals(n, (4, 4), seed=seed)
+    return np.ascontiguousarray(deals[:, 0]), np.ascontiguousarray(deals[:, 1])
+
+
+@pytest.mark.parametrize("rules", evaluator_settings(cc.baibuu, "settle_many"), ids=str)
+def test_the_kernels_settle_alike(rules: dict[str, Any]) -> None:
+    banker, player = rounds(300_007, seed=8)  # 18,750 vector steps of 16 and a tail of 7
+    chosen = cc.baibuu.settle_many(banker, player, threads=1, **rules).codes
+    with portable_kernel():
+        portable = cc.baibuu.settle_many(banker, player, threads=1, **rules).codes
+    assert np.array_equal(chosen, portable)
+    assert len(np.unique(portable)) >= 10  # many kinds of outcome, not one repeated
+
+
+@pytest.mark.parametrize("portable", [False, True])
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [("shared", "share"), ("three", "needs 4 cards, got 3"), ("bit-52", "bits outside")],
+)
+def test_each_kernel_names_the_first_bad_round_wherever_it_is(
+    portable: bool, spoil: str, message: str
+) -> None:
+    banker, player = rounds(40, seed=9)  # two vector steps of 16 and a tail of 8
+    for index in range(40):
+        b, p = banker.copy(), player.copy()
+        if spoil == "shared":
+            p[index] = b[index]
+        elif spoil == "three":
+            b[index] = 0b111
+        else:
+            p[index] = 0b111 | 1 << 52
+        b[min(index + 17, 39):] = b[index] if index == 39 else 1 << 60  # later offenders
+        with portable_kernel(portable), pytest.raises(ValueError, match=message) as error:
+            cc.baibuu.settle_many(b, p, threads=1)
+        assert str(error.value).startswith(f"round {index}:")

@@ -5,6 +5,7 @@
 #include "cardcore/core/batch.hpp"
 #include "cardcore/core/bits.hpp"
 #include "cardcore/core/layout.hpp"
+#include "cardcore/core/rank_table.hpp"
 #include "cardcore/core/rng.hpp"
 #include "common.hpp"
 #include "engine.hpp"
@@ -284,6 +285,14 @@ or duplicate token and its position.
 >>> import numpy as np
 >>> ids_from_masks(np.array([3], dtype=np.uint64), 2).tolist()
 [[0, 1]])");
+
+  // Private, for the tests (docs/performance.md "The batch kernels"): which kernel the
+  // four-card batch calls run (rank_table.hpp), and a switch forcing the portable one.
+  m.def(
+      "_batch_kernel", [] { return batch_kernel() == BatchKernel::kAvx512 ? "avx512" : "portable"; },
+      "The kernel the four-card batch calls run now: 'avx512' or 'portable'.");
+  m.def("_force_portable_kernel", &force_portable_kernel, "on"_a,
+        "Makes the four-card batch calls run the portable kernel whatever the CPU (True), or the CPU's best (False).");
 }
 
 }  // namespace cardcore::bindings

@@ -190,6 +190,13 @@ TEST_CASE(batch_lookups_report_the_first_bad_index_whatever_the_thread_count) {
   }
 }
 
+// The sum of a mask's card ids: 193 values for four cards, 0 + 1 + 2 + 3 = 6 to 48 + 49 + 50 + 51 = 198.
+int ids_sum(Mask hand) {
+  int sum = 0;
+  for (Mask m = hand; m; m = clear_lowest(m)) sum += lowest_bit(m);
+  return sum;
+}
+
 // A key where lower wins: 52 - the highest card id, so a hand's strength is the rank of its
 // highest card among the highest cards a four-card hand can have (ids 3 .. 51).
 std::uint32_t highest_card_key(Mask hand) { return static_cast<std::uint32_t>(kDeckSize - highest_bit(hand)); }
@@ -206,6 +213,29 @@ TEST_CASE(rank_table_gives_dense_strengths_higher_better) {
   CHECK_EQ(table.strength_many(hands, out, 3, 1), std::int64_t{2});
   CHECK_EQ(out[0], 1);
   CHECK_EQ(out[1], 49);
+}
+
+TEST_CASE(rank_table_kernels_agree_on_every_hand_and_on_the_first_bad_index) {
+  // A key that tells many hands apart: the sum of the card ids (lower is better).
+  const RankTable4 table([](Mask hand) { return static_cast<std::uint32_t>(ids_sum(hand)); }, "a test hand", 193);
+  std::vector<Mask> hands(kNumHands4);
+  for (std::uint32_t i = 0; i < kNumHands4; ++i) hands[i] = mask_from_colex<4>(i);
+  std::vector<std::int32_t> chosen(hands.size()), portable(hands.size());
+  CHECK_EQ(table.strength_many(hands.data(), chosen.data(), hands.size(), 1), kNoBadIndex);
+  force_portable_kernel(true);
+  CHECK_EQ(batch_kernel(), BatchKernel::kPortable);
+  CHECK_EQ(table.strength_many(hands.data(), portable.data(), hands.size(), 1), kNoBadIndex);
+  for (std::int64_t bad : {0, 15, 16, 31, 270'719, 270'724}) {  // vector steps' edges and the tail
+    std::vector<Mask> masks = hands;
+    masks[static_cast<std::size_t>(bad)] = Mask{7} | Mask{1} << 52;
+    for (bool portable_kernel : {true, false}) {
+      force_portable_kernel(portable_kernel);
+      CHECK_EQ(table.strength_many(masks.data(), chosen.data(), masks.size(), 2), bad);
+    }
+  }
+  force_portable_kernel(false);
+  CHECK_EQ(table.strength_many(hands.data(), chosen.data(), hands.size(), 1), kNoBadIndex);
+  CHECK(chosen == portable);
 }
 
 TEST_CASE(rank_table_checks_its_number_of_strengths) {

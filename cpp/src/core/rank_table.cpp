@@ -1,13 +1,59 @@
 #include "cardcore/core/rank_table.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <string>
 
 #include "cardcore/core/batch.hpp"
+#include "cardcore/core/colex_avx512.hpp"
 #include "cardcore/core/layout.hpp"
 
 namespace cardcore {
+
+namespace {
+
+std::atomic<bool> forced_portable{false};
+
+#ifdef CARDCORE_AVX512_KERNEL
+// lookup_colex<4> (batch.hpp), 16 masks a step: their colex indices (colex_avx512.hpp), then
+// one gather reads the table. Measured in docs/performance.md "The batch kernels".
+CARDCORE_AVX512 std::int64_t lookup_avx512(const std::uint16_t* table, const Mask* masks, std::int32_t* out,
+                                           std::size_t n) {
+  const avx512::Colex4Rows rows = avx512::load_colex4_rows();
+  __mmask16 invalid = 0;
+  std::size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    __mmask16 valid;
+    const __m512i index = avx512::colex4_index(rows, masks + i, valid);
+    invalid |= static_cast<__mmask16>(~valid);
+    // The gather reads four bytes at each entry: the entry in the low half, and the next one
+    // (the table's spare last entry keeps that inside) masked off. Invalid lanes read nothing.
+    const __m512i entries = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), valid, index, table, 2);
+    _mm512_storeu_si512(out + i, _mm512_and_si512(entries, _mm512_set1_epi32(0xFFFF)));
+  }
+  const std::int64_t tail_bad = lookup_colex<4>(table, masks + i, out + i, n - i);
+  if (invalid == 0 && tail_bad == kNoBadIndex) return kNoBadIndex;
+  return first_bad_colex<4>(masks, n);  // rare path: find the first offender
+}
+
+bool cpu_has_avx512() {
+  __builtin_cpu_init();  // needed when this runs before libgcc's own initialization
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd");
+}
+#endif
+
+}  // namespace
+
+BatchKernel batch_kernel() {
+#ifdef CARDCORE_AVX512_KERNEL
+  static const bool has_avx512 = cpu_has_avx512();
+  if (has_avx512 && !forced_portable.load(std::memory_order_relaxed)) return BatchKernel::kAvx512;
+#endif
+  return BatchKernel::kPortable;
+}
+
+void force_portable_kernel(bool on) { forced_portable.store(on, std::memory_order_relaxed); }
 
 RankTable4::RankTable4(std::uint32_t (*key_of)(Mask), std::string_view what, int expected_distinct) : what_(what) {
   std::vector<std::uint32_t> keys(kNumHands4);
@@ -19,7 +65,7 @@ RankTable4::RankTable4(std::uint32_t (*key_of)(Mask), std::string_view what, int
   if (distinct_ != expected_distinct)
     throw std::logic_error(std::string(what) + ": " + std::to_string(distinct_) + " distinct strengths, not " +
                            std::to_string(expected_distinct));
-  by_colex_.resize(kNumHands4);
+  by_colex_.resize(kNumHands4 + 1);  // the spare entry stays 0
   for (std::uint32_t i = 0; i < kNumHands4; ++i) {
     const auto better = std::lower_bound(sorted.begin(), sorted.end(), keys[i]) - sorted.begin();
     by_colex_[i] = static_cast<std::uint16_t>(distinct_ - better);  // lowest key -> highest
@@ -34,6 +80,10 @@ int RankTable4::strength(Mask hand) const {
 }
 
 std::int64_t RankTable4::strength_many(const Mask* hands, std::int32_t* out, std::size_t n, int threads) const {
+#ifdef CARDCORE_AVX512_KERNEL
+  if (batch_kernel() == BatchKernel::kAvx512)
+    return lookup_many(lookup_avx512, by_colex_.data(), hands, out, n, threads);
+#endif
   return lookup_colex_many<4>(by_colex_.data(), hands, out, n, threads);
 }
 

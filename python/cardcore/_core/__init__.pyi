@@ -7,6 +7,14 @@ import numpy
 import numpy.typing
 import typing
 __all__: list[str] = ['CHANCE', 'DECK_SIZE', 'GAMES', 'TERMINAL', 'all_hands', 'format_cards', 'ids_from_masks', 'masks_from_ids', 'parse_cards', 'random_deals', 'random_hands', 'search_options', 'to_mask']
+def _batch_kernel() -> str:
+    """
+    The kernel the four-card batch calls run now: 'avx512' or 'portable'.
+    """
+def _force_portable_kernel(on: bool) -> None:
+    """
+    Makes the four-card batch calls run the portable kernel whatever the CPU (True), or the CPU's best (False).
+    """
 def all_hands(k: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
     """
     Every ``k``-card mask (k <= 5) in increasing order, which is colex order.

@@ -20,9 +20,20 @@ inline constexpr std::int64_t kNoBadIndex = -1;
 std::int64_t parallel_chunks(std::size_t n, int threads,
                              const std::function<std::int64_t(std::size_t, std::size_t)>& chunk);
 
+// The first index whose mask does not hold exactly K cards below 52, or kNoBadIndex.
+template <int K>
+std::int64_t first_bad_colex(const Mask* masks, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    bool valid;
+    colex_index<K>(masks[i], valid);
+    if (!valid) return static_cast<std::int64_t>(i);
+  }
+  return kNoBadIndex;
+}
+
 // out[i] = table[colex index of masks[i]] for K-card masks. Returns the first index whose
 // mask does not hold exactly K cards below 52, or kNoBadIndex. Output at bad indices is
-// table[0] and must not be used.
+// unspecified (here table[0]) and must not be used.
 template <int K, class Entry>
 std::int64_t lookup_colex(const Entry* table, const Mask* masks, std::int32_t* out, std::size_t n) {
   bool all_valid = true;
@@ -31,22 +42,24 @@ std::int64_t lookup_colex(const Entry* table, const Mask* masks, std::int32_t* o
     out[i] = static_cast<std::int32_t>(table[colex_index<K>(masks[i], valid)]);
     all_valid &= valid;
   }
-  if (all_valid) return kNoBadIndex;
-  for (std::size_t i = 0; i < n; ++i) {  // rare path: find the first offender
-    bool valid;
-    colex_index<K>(masks[i], valid);
-    if (!valid) return static_cast<std::int64_t>(i);
-  }
-  return kNoBadIndex;
+  return all_valid ? kNoBadIndex : first_bad_colex<K>(masks, n);  // rare path: find the first offender
 }
 
-// lookup_colex over `threads` threads (parallel_chunks).
-template <int K, class Entry>
-std::int64_t lookup_colex_many(const Entry* table, const Mask* masks, std::int32_t* out, std::size_t n, int threads) {
+// `lookup` (lookup_colex or a kernel with its contract) over `threads` threads
+// (parallel_chunks).
+template <class Entry, class Lookup>
+std::int64_t lookup_many(Lookup lookup, const Entry* table, const Mask* masks, std::int32_t* out, std::size_t n,
+                         int threads) {
   return parallel_chunks(n, threads, [&](std::size_t begin, std::size_t end) -> std::int64_t {
-    const std::int64_t bad = lookup_colex<K>(table, masks + begin, out + begin, end - begin);
+    const std::int64_t bad = lookup(table, masks + begin, out + begin, end - begin);
     return bad == kNoBadIndex ? bad : static_cast<std::int64_t>(begin) + bad;
   });
+}
+
+// lookup_colex over `threads` threads.
+template <int K, class Entry>
+std::int64_t lookup_colex_many(const Entry* table, const Mask* masks, std::int32_t* out, std::size_t n, int threads) {
+  return lookup_many(lookup_colex<K, Entry>, table, masks, out, n, threads);
 }
 
 }  // namespace cardcore

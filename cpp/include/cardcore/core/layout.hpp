@@ -11,6 +11,11 @@
 // |                   | rank r                                          |                          |
 // | suit comb         | mask & suit_mask(s): the cards of suit s, every | follow suit (Hucklebuck) |
 // |                   | fourth bit                                      |                          |
+// | low-bit lz        | 63 - b for a card bit b: the leading-zero count | the AVX-512 four-card    |
+// |                   | of m & -m, the mask's lowest bit alone          | index (colex_avx512.hpp) |
+// | binomial by lz    | kBinomialByLz[j][z] = C(63 - z, j): the colex   | the same                 |
+// |                   | term of the j-th lowest card from its low-bit   |                          |
+// |                   | lz, 64 entries a row (four vector registers)    |                          |
 //
 // The colex index of a mask equals its position in cardcore.all_hands(k), which lists the
 // k-card masks in increasing integer order, so tables indexed by it line up with that array.
@@ -34,6 +39,16 @@ inline constexpr auto kBinomial = [] {
     c[0][n] = 1;
     for (int k = 1; k <= kMaxColexK; ++k) c[k][n] = n == 0 ? 0 : c[k][n - 1] + c[k - 1][n - 1];
   }
+  return c;
+}();
+
+// kBinomialByLz[j][z] = C(63 - z, j) (the "binomial by lz" layout above): the row a vector
+// kernel permutes by the low-bit lz of the j-th lowest card (the four-card index reads rows
+// 2 to 4).
+inline constexpr auto kBinomialByLz = [] {
+  std::array<std::array<std::uint32_t, 64>, kMaxColexK + 1> c{};
+  for (int j = 0; j <= kMaxColexK; ++j)
+    for (int z = 0; z < 64; ++z) c[j][z] = kBinomial[j][63 - z];
   return c;
 }();
 

@@ -23,14 +23,29 @@ class RankTable4 {
   // Throws std::invalid_argument unless `hand` holds four cards below 52.
   int strength(Mask hand) const;
 
-  // out[i] = strength(hands[i]) on `threads` threads; returns the first bad index or
-  // kNoBadIndex (batch.hpp).
+  // out[i] = strength(hands[i]) on `threads` threads, by batch_kernel(); returns the first
+  // bad index or kNoBadIndex (batch.hpp).
   std::int64_t strength_many(const Mask* hands, std::int32_t* out, std::size_t n, int threads) const;
 
  private:
-  std::vector<std::uint16_t> by_colex_;  // strength per colex index (layout.hpp)
+  // Strength per colex index (layout.hpp), and one entry more: the vector kernel reads four
+  // bytes at each entry, so the last one's read stays inside.
+  std::vector<std::uint16_t> by_colex_;
   int distinct_ = 0;
   std::string_view what_;
 };
+
+// The kernels of the four-card batch calls (RankTable4::strength_many, and the settlement of
+// an evaluator in eval/ that shares colex_avx512.hpp): the portable loop, and a vector one on
+// x86-64 CPUs with AVX-512 F and CD, chosen at run time.
+enum class BatchKernel : std::uint8_t { kPortable, kAvx512 };
+
+// The kernel they run now: the vector one where the CPU has it, unless forced off.
+BatchKernel batch_kernel();
+
+// force_portable_kernel(true) makes them run the portable loop whatever the CPU, so
+// that tests cover it on any machine; false restores the choice by CPU. Process-wide; a call
+// in flight finishes on the kernel it started with.
+void force_portable_kernel(bool on);
 
 }  // namespace cardcore
