@@ -2,8 +2,9 @@
 // (the GameState concept) for the solver (solve/cfr.hpp, docs/solve.md): every history in
 // depth-first order, chance enumerated by chance_outcomes() and decisions by
 // legal_actions(). Information sets are told apart by the engine's
-// information_state_string(player) while building, and numbered; nothing reads a string
-// afterwards.
+// information_state_string(player) while building, and numbered, as are the other player's
+// strings at each decision (its view, from which the solver finds the public states);
+// nothing reads a string afterwards.
 #pragma once
 
 #include <cmath>
@@ -63,6 +64,9 @@ class Tree {
   int infosets_of(int player) const { return infosets_per_player_[static_cast<std::size_t>(player)]; }
   // The information set of a key, or -1.
   int find_infoset(int player, std::string_view key) const;
+  // At a decision, the number of the other player's information_state_string there (its
+  // view; numbered per player, apart from the information sets); -1 at other nodes.
+  const std::vector<std::int32_t>& views() const { return views_; }
 
   // For the best response of `player`: every node, in levels by the player's decisions
   // before it, most first (level L of `levels` holds depth levels - 1 - L), and within a
@@ -85,7 +89,8 @@ class Tree {
   std::vector<Infoset> infosets_;
   std::vector<std::int32_t> children_, actions_;
   std::vector<double> probabilities_;
-  std::unordered_map<std::string, std::int32_t> index_[2];
+  std::unordered_map<std::string, std::int32_t> index_[2], view_index_[2];
+  std::vector<std::int32_t> views_;
   int infosets_per_player_[2] = {0, 0};
   std::vector<std::int32_t> order_[2], level_begin_[2];
 };
@@ -95,8 +100,9 @@ class Tree::Builder {
   Builder(std::string game, std::int64_t nodes);
   std::int32_t add_terminal(double value);
   std::int32_t add_chance(const std::vector<std::pair<int, double>>& outcomes);
-  // Throws std::invalid_argument when the key's information set has other legal actions.
-  std::int32_t add_decision(int player, std::string key, const std::vector<int>& legal);
+  // `key` is the player's information_state_string, `view` the other player's. Throws
+  // std::invalid_argument when the key's information set has other legal actions.
+  std::int32_t add_decision(int player, std::string key, const std::string& view, const std::vector<int>& legal);
   // Child i of node `parent` is node `child` (once the child is added).
   void link(std::int32_t parent, int i, std::int32_t child) {
     tree_->children_[tree_->nodes_[parent].first + i] = child;
@@ -142,7 +148,8 @@ std::int32_t add_nodes(const S& state, Tree::Builder& builder) {
   } else {
     const int player = state.current_player();
     actions = state.legal_actions();
-    node = builder.add_decision(player, state.information_state_string(player), actions);
+    node = builder.add_decision(player, state.information_state_string(player),
+                                state.information_state_string(1 - player), actions);
   }
   for (std::size_t i = 0; i < actions.size(); ++i) {
     S child = state;
