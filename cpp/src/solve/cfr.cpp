@@ -22,8 +22,8 @@ Discount discount_of(Algorithm algorithm) {
   return algorithm == Algorithm::kDcfr ? Discount{1.5, 0, 2} : Discount{1, 1, 1};
 }
 
-// A barrier for threads that meet every few microseconds: it spins a while, then yields
-// (the machine may have fewer free cores than threads).
+// A barrier for threads that meet every few microseconds: it spins up to 200 us, then
+// sleeps until woken (the machine may have fewer free cores than threads).
 class SpinBarrier {
  public:
   explicit SpinBarrier(int threads) : threads_(threads) {}
@@ -32,10 +32,12 @@ class SpinBarrier {
     if (arrived_.fetch_add(1, std::memory_order_acq_rel) == threads_ - 1) {
       arrived_.store(0, std::memory_order_relaxed);
       generation_.fetch_add(1, std::memory_order_release);
+      generation_.notify_all();
       return;
     }
     for (int spins = 0; generation_.load(std::memory_order_acquire) == generation; ++spins)
-      if (spins > 4000) std::this_thread::yield();
+      if (spins > 1000)
+        spins < 1100 ? std::this_thread::yield() : generation_.wait(generation, std::memory_order_acquire);
   }
 
  private:
@@ -111,7 +113,8 @@ class Solver::Public {
   struct Child {
     std::int32_t action;
     std::int32_t node;    // a public state, or -1 for the terminals
-    std::int32_t matrix;  // in terminal_: hands[0] x hands[1], then its transpose negated
+    std::int32_t matrix;  // in terminal_: by columns, player 0's return per hands[0] x hands[1], then minus it per
+                          // hands[1] x hands[0]
   };
   // One pass's weights: of the cumulative policy, and of positive and negative regrets.
   struct Weights {
@@ -135,39 +138,35 @@ class Solver::Public {
 
 namespace {
 
-// out[i] += the sum over j of m[i * columns + j] * x[j], with the loops unrolled for the
-// small widths of card games' hands.
-template <int kColumns>
-void add_product(const double* m, const double* x, int rows, double* out) {
-  for (int i = 0; i < rows; ++i) {
-    double v = 0;
-    for (int j = 0; j < kColumns; ++j) v += m[i * kColumns + j] * x[j];
-    out[i] += v;
-  }
+// out[i] += the sum over j of m[j * rows + i] * x[j] (m by columns), with the loops unrolled
+// for the small numbers of hands in card games.
+template <int kRows>
+void add_product(const double* m, const double* x, int columns, double* out) {
+  double sum[kRows] = {};
+  for (int j = 0; j < columns; ++j)
+    for (int i = 0; i < kRows; ++i) sum[i] += m[j * kRows + i] * x[j];
+  for (int i = 0; i < kRows; ++i) out[i] += sum[i];
 }
 
 void add_product(const double* m, const double* x, int rows, int columns, double* out) {
-  switch (columns) {
+  switch (rows) {
     case 2:
-      return add_product<2>(m, x, rows, out);
+      return add_product<2>(m, x, columns, out);
     case 3:
-      return add_product<3>(m, x, rows, out);
+      return add_product<3>(m, x, columns, out);
     case 4:
-      return add_product<4>(m, x, rows, out);
+      return add_product<4>(m, x, columns, out);
     case 5:
-      return add_product<5>(m, x, rows, out);
+      return add_product<5>(m, x, columns, out);
     case 6:
-      return add_product<6>(m, x, rows, out);
+      return add_product<6>(m, x, columns, out);
     case 7:
-      return add_product<7>(m, x, rows, out);
+      return add_product<7>(m, x, columns, out);
     case 8:
-      return add_product<8>(m, x, rows, out);
+      return add_product<8>(m, x, columns, out);
     default:
-      for (int i = 0; i < rows; ++i) {
-        double v = 0;
-        for (int j = 0; j < columns; ++j) v += m[i * columns + j] * x[j];
-        out[i] += v;
-      }
+      for (int j = 0; j < columns; ++j)
+        for (int i = 0; i < rows; ++i) out[i] += m[j * rows + i] * x[j];
   }
 }
 
@@ -338,8 +337,8 @@ Solver::Public::Public(const Tree& tree, int threads) {
       for (int i = 0; i < d.hands[0]; ++i)
         for (int j = 0; j < d.hands[1]; ++j) {
           const double x = m[static_cast<std::size_t>(i * d.hands[1] + j)];
-          terminal_[static_cast<std::size_t>(at + i * d.hands[1] + j)] = x;
-          terminal_[static_cast<std::size_t>(at) + m.size() + static_cast<std::size_t>(j * d.hands[0] + i)] = -x;
+          terminal_[static_cast<std::size_t>(at + j * d.hands[0] + i)] = x;
+          terminal_[static_cast<std::size_t>(at) + m.size() + static_cast<std::size_t>(i * d.hands[1] + j)] = -x;
         }
       children_.push_back({action, -1, at});
     }
