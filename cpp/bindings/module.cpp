@@ -3,6 +3,10 @@
 #include "common.hpp"
 #include "search.hpp"
 
+namespace cardcore::bindings {
+void bind_solve(py::module_& parent);  // bind_solve.cpp
+}  // namespace cardcore::bindings
+
 PYBIND11_MODULE(_core, m) {
   using namespace cardcore::bindings;
   m.doc() = "cardcore's C++ core: cards, hand evaluators and game engines.";
@@ -12,5 +16,6 @@ PYBIND11_MODULE(_core, m) {
   m.attr("TERMINAL") = cardcore::kTerminalPlayer;
   bind_search_options(m);
   cardcore::Games::for_each([&]<class State>() { bind_game_module<State>(m); });
+  bind_solve(m);
   refuse_bad_calls(m);  // last: every function is bound
 }

@@ -158,6 +158,18 @@ TEST_CASE(kuhn_best_response_to_uniform) {
   CHECK_THROWS(exploitability(tree, bad), std::invalid_argument, "must sum to 1");
 }
 
+// Each information set's first history, replayed from the first state, is a history of it.
+TEST_CASE(histories_lead_to_their_information_sets) {
+  const Tree& tree = *leduc_tree();
+  for (const Tree::Infoset& set : tree.infosets()) {
+    leduc::State state(leduc::Config{}, false, 0);
+    for (const int action : tree.history(set.node)) state.apply_action(action);
+    CHECK_EQ(state.current_player(), set.player);
+    CHECK_EQ(state.information_state_string(set.player), set.key);
+  }
+  CHECK(tree.history(0).empty());
+}
+
 TEST_CASE(threads_give_the_same_bits) {
   for (const Algorithm algorithm : {Algorithm::kCfr, Algorithm::kCfrPlus, Algorithm::kDcfr, Algorithm::kLinear}) {
     TRACE(std::string(algorithm_name(algorithm)));

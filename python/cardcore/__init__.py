@@ -11,7 +11,7 @@ Hucklebuck, with a C++ core.
 # No ``from __future__ import annotations`` here: its name would show in ``dir(cardcore)``.
 from importlib import metadata as _metadata
 
-from cardcore import _core, badugi, baibuu, buh, hucklebuck, search
+from cardcore import _core, badugi, baibuu, buh, hucklebuck, search, solve
 from cardcore._registry import load_state
 from cardcore.cards import (
     Card,
@@ -72,6 +72,7 @@ __all__ = [
     "save_record",
     "search",
     "simulate",
+    "solve",
     "to_record",
     "view",
 ]

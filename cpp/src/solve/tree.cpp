@@ -31,6 +31,13 @@ int Tree::find_infoset(int player, std::string_view key) const {
   return found == index.end() ? -1 : found->second;
 }
 
+std::vector<int> Tree::history(std::int32_t node) const {
+  std::vector<int> actions;
+  for (; parent_[static_cast<std::size_t>(node)] >= 0; node = parent_[static_cast<std::size_t>(node)])
+    actions.push_back(taken_[static_cast<std::size_t>(node)]);
+  return {actions.rbegin(), actions.rend()};
+}
+
 std::vector<double> Tree::uniform_policy() const {
   std::vector<double> policy(actions_.size());
   for (const Infoset& infoset : infosets_)
@@ -44,6 +51,8 @@ Tree::Builder::Builder(std::string game, std::int64_t nodes) : tree_(std::make_s
   tree_->children_.reserve(static_cast<std::size_t>(nodes));
   tree_->probabilities_.reserve(static_cast<std::size_t>(nodes));
   tree_->views_.reserve(static_cast<std::size_t>(nodes));
+  tree_->parent_.assign(static_cast<std::size_t>(nodes), -1);
+  tree_->taken_.assign(static_cast<std::size_t>(nodes), -1);
 }
 
 std::int32_t Tree::Builder::add_terminal(double value) {
@@ -71,7 +80,8 @@ std::int32_t Tree::Builder::add_decision(int player, std::string key, const std:
   auto [found, added] = index.try_emplace(key, static_cast<std::int32_t>(t.infosets_.size()));
   if (added) {
     t.infosets_.push_back({player, static_cast<std::int32_t>(t.actions_.size()),
-                           static_cast<std::int32_t>(legal.size()), -1, std::move(key)});
+                           static_cast<std::int32_t>(legal.size()), -1, static_cast<std::int32_t>(t.nodes_.size()),
+                           std::move(key)});
     t.actions_.insert(t.actions_.end(), legal.begin(), legal.end());
     ++t.infosets_per_player_[player];
   } else {

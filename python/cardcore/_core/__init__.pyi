@@ -10,7 +10,8 @@ from . import badugi
 from . import buh
 from . import baibuu
 from . import hucklebuck
-__all__: list[str] = ['CHANCE', 'DECK_SIZE', 'TERMINAL', 'all_hands', 'badugi', 'baibuu', 'buh', 'format_cards', 'hucklebuck', 'ids_from_masks', 'masks_from_ids', 'parse_cards', 'random_deals', 'random_hands', 'search_options', 'to_mask']
+from . import solve
+__all__: list[str] = ['CHANCE', 'DECK_SIZE', 'TERMINAL', 'all_hands', 'badugi', 'baibuu', 'buh', 'format_cards', 'hucklebuck', 'ids_from_masks', 'masks_from_ids', 'parse_cards', 'random_deals', 'random_hands', 'search_options', 'solve', 'to_mask']
 def all_hands(k: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
     """
     Every ``k``-card mask (k <= 5) in increasing order, which is colex order.
