@@ -57,3 +57,15 @@ def test_a_corrupt_or_truncated_solution_file_is_refused(tmp_path: Path) -> None
     with pytest.raises(ValueError, match=r"not a valid cardcore solution \(truncated in the "
                                          r"header\)"):
         cc.solve.load(path)
+
+
+def test_the_command_line_refuses_what_the_solver_refuses(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from cardcore.cli import main
+
+    assert main(["solve", "baibuu"]) == 2
+    error = capsys.readouterr().err
+    assert "cardcore: error: the solver needs a zero-sum game, and baibuu" in error
+    assert main(["exploitability", "hucklebuck", "random"]) == 2
+    error = capsys.readouterr().err
+    assert "cardcore: error: the solver needs a two-player game, and hucklebuck has 4" in error
