@@ -24,9 +24,9 @@ Discount discount_of(Algorithm algorithm) {
 
 // A barrier for threads that meet every few microseconds: it spins up to 200 us, then
 // sleeps until woken (the machine may have fewer free cores than threads).
-class SpinBarrier {
+class Barrier {
  public:
-  explicit SpinBarrier(int threads) : threads_(threads) {}
+  explicit Barrier(int threads) : threads_(threads) {}
   void wait() {
     const int generation = generation_.load(std::memory_order_acquire);
     if (arrived_.fetch_add(1, std::memory_order_acq_rel) == threads_ - 1) {
@@ -492,7 +492,7 @@ void Solver::Public::backward(std::int32_t n, const Weights& w) {
 
 void Solver::Public::run(Algorithm algorithm, std::int64_t first, std::int64_t iterations) {
   const int threads = static_cast<int>(ranges_.size());
-  SpinBarrier barrier(threads);
+  Barrier barrier(threads);
   const bool linear = algorithm == Algorithm::kDcfr || algorithm == Algorithm::kLinear;
   const Discount d = discount_of(algorithm);
   auto work = [&](std::size_t thread) {
