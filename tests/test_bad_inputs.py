@@ -462,7 +462,7 @@ CONFIGS = [
 
 SIMULATE = [
     row("unknown-game", lambda: cc.simulate("poker", 10), ValueError,
-        r"unknown game 'poker': expected one of badugi, buh, baibuu, hucklebuck"),
+        r"unknown game 'poker': expected one of badugi, baibuu, buh, hucklebuck"),
     row("not-a-game", lambda: cc.simulate(42, 10), ValueError, r"not a cardcore game: 42"),
     row("unknown-policy", lambda: cc.simulate("badugi", 10, policies=["random", "smart"]),
         ValueError, r"unknown badugi policy 'smart'"),

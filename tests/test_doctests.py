@@ -38,7 +38,6 @@ MODULES = [
     "cardcore._core.buh",
     "cardcore._core.badugi",
     "cardcore._core.baibuu",
-    "cardcore._core.baibuu.rollouts",
     "cardcore._core.hucklebuck",
 ]
 # The adapters' examples need their frameworks (the rl extra, which CI installs).

@@ -125,13 +125,18 @@ EQUIVALENT_FILE = REPO / "tools" / "mutation-equivalent.txt"
 WORK_DIR = REPO / "build" / "mutation"
 CCACHE = shutil.which("ccache") is not None  # the jobs' builds compile through it if found
 
-# The evaluators, the engines and the shared engine and betting code. Of the shared headers,
-# protocol.hpp (a concept checked at compile time) and registry.hpp (the list of games) are
-# left out: a mutant there either does not compile or changes nothing.
+# The evaluators, the engines, the shared engine and betting code, and the bit tricks. Of the
+# shared headers, protocol.hpp (a concept checked at compile time), registry.hpp (the list of
+# games) and draw.hpp (declarations only) are left out: a mutant there either does not
+# compile or changes nothing.
 DEFAULT_FILES = (
     "cpp/src/games/**/*.cpp",
     "cpp/src/eval/*.cpp",
     "cpp/include/cardcore/games/engine.hpp",
+    "cpp/include/cardcore/games/history.hpp",
+    "cpp/include/cardcore/games/serialize.hpp",
+    "cpp/include/cardcore/games/resample.hpp",
+    "cpp/include/cardcore/core/bits.hpp",
     "cpp/include/cardcore/games/betting.hpp",
     "cpp/include/cardcore/games/rollout.hpp",
     "cpp/include/cardcore/games/spec.hpp",

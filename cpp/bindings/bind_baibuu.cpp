@@ -1,9 +1,12 @@
 #include <optional>
+#include <sstream>
 
 #include "cardcore/eval/baibuu.hpp"
 #include "cardcore/games/baibuu/state.hpp"
 #include "common.hpp"
 #include "config.hpp"
+#include "engine.hpp"
+#include "game.hpp"
 
 namespace cardcore::bindings {
 namespace {
@@ -23,12 +26,39 @@ baibuu::Rules rules_of(const Fields& rules) {
   return with_house_rules<baibuu::Config>("baibuu", baibuu::kConfigFields, rules).rules();
 }
 
-}  // namespace
+using baibuu::Game;
+using baibuu::State;
 
-template <>
-void bind_game_module<baibuu::State>(py::module_& parent) {
-  py::module_ m = parent.def_submodule("baibuu", "Bai Buu evaluation and settlement (docs/rulebook/baibuu.md 3).");
+std::string table_view(const State& s) {
+  std::ostringstream out;
+  out << "baibuu.State(round " << s.round_number() << "/" << s.config().hands;
+  for (int seat = 0; seat < s.seats(); ++seat) {
+    out << "; " << (seat == s.banker_seat() ? std::string("banker") : "P" + std::to_string(seat)) << " ["
+        << format_cards(s.hand(seat)) << "]";
+    if (s.low(seat)) out << " low " << format_cards(s.low(seat));
+  }
+  out << repr_tail(s, "to arrange");
+  return out.str();
+}
 
+py::typing::List<Fields> results(const State& s) {
+  py::list out;
+  if (!s.revealed()) return out;
+  for (int i = 0; i < s.config().player_hands; ++i) {
+    const baibuu::Outcome& o = s.outcome(i);
+    auto position = [](baibuu::PositionResult r) -> py::object {
+      if (r == baibuu::PositionResult::kNotCompared) return py::none();
+      return py::str(std::string(baibuu::kPositionNames[static_cast<int>(r)]));
+    };
+    out.append(py::dict("winner"_a = o.player_wins ? "player" : "banker",
+                        "reason"_a = std::string(baibuu::kReasonNames[static_cast<int>(o.reason)]),
+                        "low"_a = position(o.low), "high"_a = position(o.high)));
+  }
+  return out;
+}
+
+// baibuu's own bindings (GameBindings): its evaluator, and its State's verbs and properties.
+void bind_baibuu(py::module_& m) {
   m.def(
       "strength", [](py::handle cards) { return baibuu::two_card_strength(to_mask(cards)); }, "cards"_a,
       R"(Strength 1-25 of a two-card hand: Score p is 1 + p, Công Nhỏ 11, Công Lớn 12,
@@ -211,7 +241,60 @@ and the player's expected return per unit wager under each (a win 1 - commission
 >>> summary = optimal_summary()
 >>> summary["optimal_return"] >= summary["house_way_return"]
 True)");
-  bind_engine<baibuu::State>(m);
+
+  py::class_<State> state = bound_class<State>(m, "State");
+  set_doc(state, R"(A Bai Buu round (docs/rulebook/baibuu.md): the engine protocol
+plus arrange() and readable properties. Seats 0 .. n-1 are the player hands, seat n the
+banker.
+
+>>> state = Game(player_hands=2).new_initial_state(seed=4)
+>>> state.to_act, len(state.legal_actions())
+(0, 6))");
+  state
+      .def(
+          "arrange",
+          [](State& s, py::handle low) {
+            if (s.current_player() < 0) apply_verb(s, {}, "arrange");
+            const Mask mask = to_mask(low);
+            const Mask hand = s.hand(s.current_player());
+            if (popcount(mask) != 2 || (mask & ~hand))
+              throw std::invalid_argument("arrange: the Low hand must be two cards of " + format_cards(hand) +
+                                          ", got " + format_cards(mask));
+            const int action = baibuu::arrangement_index(hand, mask);
+            if (!s.is_legal(action)) throw std::invalid_argument("arrange: " + s.why_illegal(action));
+            s.apply_action(action);
+          },
+          "low"_a, "Arranges the hand to act with these two cards as Low (a player may foul).")
+      .def_property_readonly(
+          "hands",
+          [](const State& s) { return per_seat<py::object>(s.seats(), [&](int i) { return card_set(s.hand(i)); }); },
+          "Every seat's four cards (the full state, not one player's view).")
+      .def_property_readonly(
+          "lows",
+          [](const State& s) {
+            return per_seat<py::object>(s.seats(), [&](int i) { return s.low(i) ? card_set(s.low(i)) : py::none(); });
+          },
+          "Each seat's Low hand once arranged (None before, and for a Natural).")
+      .def_property_readonly("results", &results,
+                             "The last settled round, per player hand: winner, reason, Low and High results.")
+      .def_property_readonly("round_number", &State::round_number)
+      .def_property_readonly(
+          "stock", [](const State& s) { return card_set(s.stock()); }, "The cards still to be dealt.")
+      .def("__repr__", &table_view);
+
+  set_doc(m.attr("Game"), R"(Bai Buu: 1 to 6 player hands against a banker (docs/rulebook/baibuu.md).
+
+One round by default (``hands`` rounds in all), each hand wagering 100 minor units, 3%
+commission on winnings rounded down, the banker arranging by the house way (or acting as
+the last seat with ``banker="agent"``).
+
+>>> game = Game(player_hands=6, wagers=50)
+>>> game.num_players, game.num_distinct_actions
+(7, 6))");
 }
+
+}  // namespace
+
+CARDCORE_GAME_BINDINGS(baibuu::State, bind_baibuu);
 
 }  // namespace cardcore::bindings

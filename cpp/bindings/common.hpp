@@ -120,15 +120,36 @@ py::array_t<std::int32_t> strengths(const py::array& masks, int threads, const s
 }
 
 void bind_cards(py::module_& m);
+// Binds every registered game (games.cpp): _core.GAMES and a submodule per game.
+void bind_games(py::module_& m);
 
-// Binds a game's submodule of `parent` (its evaluator, engine and simulation). Each game's
-// bind_<game>.cpp defines the specialization for its State, and module.cpp calls it for
-// every game of the registry (games/registry.hpp): the primary templates are never defined,
-// so each call links to a game's own definition.
-template <class State>
-void bind_game_module(py::module_& parent);
-// Binds a game's Game, State and simulate into its submodule (bind_<game>_engine.cpp).
-template <class State>
-void bind_engine(py::module_& m);
+// A game's own bindings: what the generic binder (game.hpp, bind_game_module) does not
+// cover, such as its evaluator's verbs and its State's named verbs and properties. Called
+// with the game's submodule, once its State and Game classes are bound there.
+using OwnBindings = void (*)(py::module_& game_module);
+
+// The register of the games' own bindings: a game's binding file (bind_<game>.cpp) adds its
+// function with CARDCORE_GAME_BINDINGS, by the game's registered name.
+struct GameBindings {
+  // Adds `bind` as the own bindings of `game` (at the module's load, before it is imported).
+  GameBindings(std::string_view game, OwnBindings bind);
+  // The own bindings of `game`, or nullptr for a game with none.
+  static OwnBindings of(std::string_view game);
+};
+
+// The class `name` bound in `m` (the State or Game that bind_game_module made), to add to.
+template <class T>
+py::class_<T> bound_class(const py::module_& m, const char* name) {
+  return py::reinterpret_borrow<py::class_<T>>(m.attr(name));
+}
+
+// Replaces the docstring of a bound class (a game's own words for its State or Game).
+inline void set_doc(const py::handle& cls, const char* doc) { py::setattr(cls, "__doc__", py::str(doc)); }
 
 }  // namespace cardcore::bindings
+
+// Registers `function` (an OwnBindings) as the own bindings of the game of `GameState`, from
+// its binding file. The static object's initializer runs when the module is loaded: its
+// object files are linked whole, so every game's registration precedes the module's init.
+#define CARDCORE_GAME_BINDINGS(GameState, function) \
+  static const ::cardcore::bindings::GameBindings cardcore_bindings_##function { GameState::kName, function }

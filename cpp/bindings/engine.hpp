@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cardcore/games/betting.hpp"
+#include "cardcore/games/draw.hpp"
 #include "cardcore/games/engine.hpp"
 #include "common.hpp"
 
@@ -118,6 +119,14 @@ auto of_player(const char* name, Method method) {
   };
 }
 
+// value(seat) for each of `seats` seats, typed tuple[Element, ...] in the stubs.
+template <class Element, class Value>
+py::typing::Tuple<Element, py::ellipsis> per_seat(int seats, Value value) {
+  py::tuple out(seats);
+  for (int seat = 0; seat < seats; ++seat) out[seat] = value(seat);
+  return out;
+}
+
 // A CardSet (the Python class) for a mask.
 py::object card_set(Mask mask);
 
@@ -126,6 +135,20 @@ py::array_t<float> tensor(const State& state, int player, int size, void (State:
   py::array_t<float> out(size);
   (state.*fill)(player, out.mutable_data());
   return out;
+}
+
+// Every action of a state so far as 'P0: raise', 'chance: 7h' (omniscient: the cards too).
+template <class State>
+std::vector<std::string> action_log(const State& s) {
+  std::vector<std::string> lines;
+  State replay(s.config(), false, 0);
+  for (int action : s.history_ids()) {
+    const int actor = replay.current_player();
+    lines.push_back((actor == kChancePlayer ? std::string("chance: ") : "P" + std::to_string(actor) + ": ") +
+                    replay.action_to_string(action));
+    replay.apply_action(action);
+  }
+  return lines;
 }
 
 // Binds the protocol methods shared by every game's State class. `Layout` gives the tensor
@@ -247,20 +270,7 @@ void bind_protocol(py::class_<State>& cls) {
       .def(
           "__deepcopy__", [](const State& s, py::handle) { return State(s); }, "memo"_a)
       .def("serialize", &State::serialize, "The state as a string (configuration, chance mode, history).")
-      .def_property_readonly(
-          "log",
-          [](const State& s) {
-            std::vector<std::string> lines;
-            State replay(s.config(), false, 0);
-            for (int action : s.history_ids()) {
-              const int actor = replay.current_player();
-              lines.push_back((actor == kChancePlayer ? std::string("chance: ") : "P" + std::to_string(actor) + ": ") +
-                              replay.action_to_string(action));
-              replay.apply_action(action);
-            }
-            return lines;
-          },
-          "Every action so far as 'P0: raise', 'chance: 7h'.")
+      .def_property_readonly("log", &action_log<State>, "Every action so far as 'P0: raise', 'chance: 7h'.")
       .def_property_readonly(
           "to_act",
           [](const State& s) -> std::optional<int> {

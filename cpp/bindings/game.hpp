@@ -10,6 +10,7 @@
 #include "common.hpp"
 #include "config.hpp"
 #include "engine.hpp"
+#include "simulate.hpp"
 
 namespace cardcore::bindings {
 
@@ -101,6 +102,45 @@ void bind_state_pickling(py::class_<State>& cls) {
     return py::make_tuple(restore,
                           py::make_tuple(config_dict<typename State::Spec::Config>(Table, s.config()), s.serialize()));
   });
+}
+
+// How a state's repr ends: "; P2 to act)", "; chance)" or "; over)" (`acts` is the verb).
+template <class State>
+std::string repr_tail(const State& s, const char* acts = "to act") {
+  const int player = s.current_player();
+  if (player >= 0) return "; P" + std::to_string(player) + " " + acts + ")";
+  return player == kChancePlayer ? "; chance)" : "; over)";
+}
+
+// The repr of a state of a game whose binding file gives none: its actions so far.
+template <class State>
+std::string history_repr(const State& s) {
+  std::string text = std::string(State::kName) + ".State(";
+  const std::vector<std::string> lines = action_log(s);
+  for (std::size_t i = 0; i < lines.size(); ++i) text += (i ? ", " : "") + lines[i];
+  return text + (lines.empty() ? "start" : "") + repr_tail(s);
+}
+
+// A game's submodule of `parent`, named as the game: its State (the protocol and pickling),
+// its Game (the spec's keywords), its simulation, VectorEnv and search; then the game's own
+// bindings if its binding file registered some (GameBindings), and a repr if they gave none.
+template <class State>
+void bind_game_module(py::module_& parent) {
+  using Spec = typename State::Spec;
+  using Game = EngineGame<Spec>;
+  const std::string display(Spec::kSpec.display_name);
+  py::module_ m = parent.def_submodule(
+      std::string(State::kName).c_str(),
+      (display + ": its engine (docs/rulebook/" + std::string(State::kName) + ".md) and what its binding file adds.")
+          .c_str());
+  py::class_<State> state(m, "State", (display + " state: the engine protocol (docs/design.md).").c_str());
+  bind_protocol(state);
+  bind_state_pickling<State, Spec::kConfigFields>(state);
+  py::class_<Game> game(m, "Game", (display + " (docs/rulebook/" + std::string(State::kName) + ".md).").c_str());
+  bind_game<Game, State, Spec::kConfigFields>(m, game);
+  bind_simulate<Game, State>(m);
+  if (const OwnBindings own = GameBindings::of(State::kName)) own(m);
+  if (!state.attr("__dict__").contains("__repr__")) state.def("__repr__", &history_repr<State>);  // none of its own
 }
 
 }  // namespace cardcore::bindings

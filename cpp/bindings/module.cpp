@@ -1,5 +1,4 @@
 #include "calls.hpp"
-#include "cardcore/games/registry.hpp"
 #include "common.hpp"
 #include "search.hpp"
 
@@ -15,7 +14,7 @@ PYBIND11_MODULE(_core, m) {
   m.attr("CHANCE") = cardcore::kChancePlayer;
   m.attr("TERMINAL") = cardcore::kTerminalPlayer;
   bind_search_options(m);
-  cardcore::Games::for_each([&]<class State>() { bind_game_module<State>(m); });
+  bind_games(m);
   bind_solve(m);
   refuse_bad_calls(m);  // last: every function is bound
 }

@@ -115,23 +115,42 @@ inline py::object call_policy(const py::object& policy, int seat, const py::obje
   }
 }
 
+// A game may play some mixes of built-in policies without States (Bai Buu settles rounds by
+// table): its Spec then declares shortcut(config, policies), giving a function that plays
+// game i of a seed into a row of returns and the counts, or nothing. The same for every
+// other game: nothing.
+template <class State, class Config>
+auto shortcut_of(const Config& config, const std::vector<std::string>& policies, bool wanted) {
+  if constexpr (requires { State::Spec::shortcut(config, policies); }) {
+    return wanted ? State::Spec::shortcut(config, policies) : std::nullopt;
+  } else {
+    return std::optional<void (*)(std::uint64_t, std::uint64_t, double*, Counts<State>&)>{};
+  }
+}
+
 // The built-in policies are the table of the game's spec, and single-hand games move the
 // dealer as the spec says. Binds the game's VectorEnv and search too, whose opponents and
 // rollouts play the same policies.
 template <class Game, class State>
-void bind_simulate(py::module_& m, const char* policies_doc) {
+void bind_simulate(py::module_& m) {
   constexpr bool rotate_dealer = State::Spec::kSpec.rotates_dealer;
   m.def(
       "simulate",
       [](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
-         const std::vector<std::string>& policies, int threads) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
+         const std::vector<std::string>& policies, int threads,
+         bool shortcut) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
         const int players = game.num_players();
         const auto seats = choosers<State>(policies, players);
         check_games(begin, end);
         py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(players)});
         double* data = out.mutable_data();
         Counts<State> counts{};
-        interruptible([&] {  // plays its own states and writes only `out` and `counts`
+        const auto quick = shortcut_of<State>(game.config, policies, shortcut);
+        interruptible([&] {  // plays its own games and writes only `out` and `counts`
+          if (quick)
+            return play_rows(
+                players, begin, end, threads,
+                [&](std::uint64_t i, double* row, Counts<State>& c) { (*quick)(seed, i, row, c); }, data, counts);
           rollout<State>(
               game.config, players, rotate_dealer, begin, end, seed, threads,
               [&](const State& s, int seat, Rng& rng) { return seats[static_cast<std::size_t>(seat)](s, rng); }, data,
@@ -139,13 +158,22 @@ void bind_simulate(py::module_& m, const char* policies_doc) {
         });
         return py::make_tuple(out, counts_dict<State>(counts));
       },
-      "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, policies_doc);
+      "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, "shortcut"_a = true,
+      "Returns of games [begin, end) played in C++, seat s by the built-in policy policies[s] (the game's "
+      "SPEC.policies), and the games' counts. With `shortcut`, policies that the game can play without "
+      "States (its Spec's shortcut) are played that way, to the same results.");
   m.def(
       "simulate_summary",
       [](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
          const std::vector<std::string>& policies, int threads, double low, double high, int bins) -> SummaryTuple {
         const int players = game.num_players();
         const auto seats = choosers<State>(policies, players);
+        if (const auto quick = shortcut_of<State>(game.config, policies, true))
+          return summarize<State>(players, begin, end, low, high, bins, [&](auto&&... summary) {
+            summarize_games(
+                players, begin, end, threads,
+                [&](std::uint64_t i, double* row, Counts<State>& c) { (*quick)(seed, i, row, c); }, summary...);
+          });
         return summarize<State>(players, begin, end, low, high, bins, [&](auto&&... summary) {
           rollout_summary<State>(
               game.config, players, rotate_dealer, begin, end, seed, threads,

@@ -74,6 +74,9 @@ TEST_CASE(bit_helpers_at_their_edges) {
   CHECK_EQ(clear_lowest(0b1011000), std::uint64_t{0b1010000});
   CHECK_EQ(clear_lowest(0), std::uint64_t{0});
   CHECK_EQ(highest_bit(std::uint64_t{1} << 63), 63);
+  // Each byte's count, in that byte; popcount sums them.
+  CHECK_EQ(byte_counts(0xFF01000000000300ull), std::uint64_t{0x0801000000000200ull});
+  CHECK_EQ(popcount(0xFF01000000000300ull), 11);
 }
 
 TEST_CASE(suit_and_rank_layouts) {

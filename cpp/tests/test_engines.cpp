@@ -203,10 +203,23 @@ void play_random_game(const Game& game, std::uint64_t seed, bool seeded, int sea
         check_resample_hand(state, seed + static_cast<std::uint64_t>(step), game, seats);
       }
     }
+    const int actor = state.current_player();
+    const std::size_t recorded = state.history().size();
     copy.apply_action(action);
     CHECK_EQ(state.serialize(), before);  // the copy is independent
     state.apply_action(action);
     check_same(state, copy, game, seats);  // the same action gives the same state
+    // Recorded once, by the base: the actor and the action, then only the cards that a seeded
+    // state drew itself.
+    const History& history = state.history();
+    CHECK_LT(recorded, history.size());
+    if (recorded < history.size()) {
+      CHECK_EQ(static_cast<int>(history[recorded].actor), actor);
+      CHECK_EQ(static_cast<int>(history[recorded].action), action);
+    }
+    for (std::size_t i = recorded + 1; i < history.size(); ++i)
+      CHECK_EQ(static_cast<int>(history[i].actor), kChancePlayer);
+    if (!seeded) CHECK_EQ(history.size(), recorded + 1);
     const std::vector<double> rewards = state.rewards();
     for (int p = 0; p < seats; ++p) rewarded[static_cast<std::size_t>(p)] += rewards[static_cast<std::size_t>(p)];
   }
@@ -243,7 +256,7 @@ TEST_CASE(badugi_load_state_reads_the_configuration_and_names_what_is_wrong) {
   CHECK_THROWS(load_state<buh::State>(text), std::invalid_argument,
                "not a serialized buh state: its header names 'badugi'");
   CHECK_THROWS(load_any_state("cardcore.poker/1 players=2 | explicit |"), std::invalid_argument,
-               "unknown game 'poker' in a serialized state: expected one of badugi, buh, baibuu, hucklebuck");
+               "unknown game 'poker' in a serialized state: expected one of badugi, baibuu, buh, hucklebuck");
   CHECK_THROWS(load_any_state("hello"), std::invalid_argument, "not a serialized cardcore state: expected");
   // The version's slash must come before the first " | ", not only in the history.
   CHECK_THROWS(load_any_state("cardcore.badugi | explicit | 1/2"), std::invalid_argument,

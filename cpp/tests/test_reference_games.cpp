@@ -11,12 +11,13 @@
 // `test_reference_games <kuhn|leduc>` runs one game's cases (ctest has one entry a game).
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cardcore/core/rng.hpp"
-#include "cardcore/games/kuhn/policy.hpp"
-#include "cardcore/games/leduc/policy.hpp"
+#include "cardcore/games/kuhn/state.hpp"
+#include "cardcore/games/leduc/state.hpp"
 #include "cardcore/games/protocol.hpp"
 #include "check.hpp"
 
@@ -153,12 +154,37 @@ TEST_CASE(leduc_agrees_with_openspiel_histories) {
   CHECK_THROWS(state.apply_action(leduc::kRaise), std::invalid_argument, "is not legal");
 }
 
+// Each step as the history records it: the actor, the action, where a card went (a seat, or
+// the board) and the stage (Leduc's betting round).
+template <class State>
+std::vector<Step> steps(const State& state) {
+  return std::vector<Step>(state.history().begin(), state.history().end());
+}
+
+TEST_CASE(kuhn_history_records_each_step_where_its_card_went) {
+  CHECK(steps(play<kuhn::State>({2, 0, 0, 1, 0})) ==
+        (std::vector<Step>{{kChancePlayer, 2, 0}, {kChancePlayer, 0, 1}, {0, 0, 0}, {1, 1, 0}, {0, 0, 0}}));
+}
+
+TEST_CASE(leduc_history_records_each_step_where_its_card_went_and_the_round) {
+  CHECK(steps(play<leduc::State>({2, 3, 1, 1, 5, 1, 2})) ==
+        (std::vector<Step>{{kChancePlayer, 2, 0, 0},
+                           {kChancePlayer, 3, 1, 0},
+                           {0, 1, 0, 0},
+                           {1, 1, 0, 0},
+                           {kChancePlayer, 5, leduc::kPublicTarget, 1},
+                           {0, 1, 0, 1},
+                           {1, 2, 0, 1}}));
+}
+
 // The rule-based players' documented choices.
 TEST_CASE(kuhn_rule_based_player) {
   CHECK_EQ(kuhn::rule_based_action(play<kuhn::State>({2, 0})), kuhn::kBet);      // the king bets
   CHECK_EQ(kuhn::rule_based_action(play<kuhn::State>({1, 0})), kuhn::kPass);     // the queen checks
   CHECK_EQ(kuhn::rule_based_action(play<kuhn::State>({2, 1, 1})), kuhn::kBet);   // and calls
   CHECK_EQ(kuhn::rule_based_action(play<kuhn::State>({2, 0, 1})), kuhn::kPass);  // the jack folds
+  // No seat acts once the game is over: asked then, the player refuses.
+  CHECK_THROWS(kuhn::rule_based_action(play<kuhn::State>({2, 0, 0, 0})), std::out_of_range, "got -4");
 }
 
 TEST_CASE(leduc_rule_based_player) {
@@ -168,6 +194,5 @@ TEST_CASE(leduc_rule_based_player) {
   CHECK_EQ(leduc::rule_based_action(play<leduc::State>({0, 2, 1, 1, 4, 2})),
            leduc::kFold);  // a queen facing a raise in round 2
   CHECK_EQ(leduc::rule_based_action(play<leduc::State>({4, 2, 2, 2})), leduc::kCall);  // no raise left
+  CHECK_THROWS(leduc::rule_based_action(play<leduc::State>({4, 0, 2, 0})), std::out_of_range, "got -4");  // over
 }
-
-int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }

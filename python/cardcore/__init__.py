@@ -10,8 +10,10 @@ Hucklebuck, with a C++ core.
 
 # No ``from __future__ import annotations`` here: its name would show in ``dir(cardcore)``.
 from importlib import metadata as _metadata
+from typing import TYPE_CHECKING as _TYPE_CHECKING
 
-from cardcore import _core, badugi, baibuu, buh, hucklebuck, search, solve
+from cardcore import _core, search, solve
+from cardcore._registry import GAMES as _GAMES
 from cardcore._registry import load_state
 from cardcore.cards import (
     Card,
@@ -29,6 +31,13 @@ from cardcore.simulation import SimulationResult, simulate
 from cardcore.vector import VectorEnv, VectorEnvPart, VectorStep
 from cardcore.view import view
 
+if _TYPE_CHECKING:  # the games' modules, for type checkers; at run time the registry imports
+    # each game of _core.GAMES (cardcore._registry), and the import makes it an attribute here.
+    from cardcore import badugi as badugi
+    from cardcore import baibuu as baibuu
+    from cardcore import buh as buh
+    from cardcore import hucklebuck as hucklebuck
+
 __version__: str = _metadata.version("cardcore")
 """The installed version (project(cardcore VERSION ...) in CMakeLists.txt)."""
 
@@ -37,13 +46,10 @@ CHANCE: int = _core.CHANCE
 TERMINAL: int = _core.TERMINAL
 """What current_player() returns at the end of a game."""
 
-GAMES = {
-    "badugi": badugi.Game,
-    "buh": buh.Game,
-    "baibuu": baibuu.Game,
-    "hucklebuck": hucklebuck.Game,
-}
-"""The game engines by name; each builds states that follow the engine protocol."""
+GAMES = _GAMES
+"""The game engines by name, in the registry's order (``_core.GAMES``); each builds states
+that follow the engine protocol."""
+
 
 __all__ = [
     "CHANCE",
@@ -58,10 +64,6 @@ __all__ = [
     "VectorStep",
     "__version__",
     "all_hands",
-    "badugi",
-    "baibuu",
-    "buh",
-    "hucklebuck",
     "ids_from_masks",
     "load_record",
     "load_state",
@@ -75,4 +77,5 @@ __all__ = [
     "solve",
     "to_record",
     "view",
+    *GAMES,  # each game's module, cardcore.<game>
 ]

@@ -1,25 +1,27 @@
-"""The registry: the one list of games on the Python side (the C++ one is
-``games/registry.hpp``). Everything that works over every game iterates it: ``cc.GAMES``,
-``cc.simulate``, the command line, ``play``, both adapters, the fuzz harnesses and the
-conformance suite.
+"""The registry on the Python side: the games that C++ registered (``games/registry.hpp``,
+``_core.GAMES``), each with its module ``cardcore.<game>``. Everything that works over
+every game iterates it: ``cc.GAMES``, ``cc.simulate``, the command line, ``play``, both
+adapters, the fuzz harnesses and the conformance suite.
 
 >>> list(GAMES)
-['badugi', 'buh', 'baibuu', 'hucklebuck']
+['badugi', 'baibuu', 'buh', 'hucklebuck']
 >>> spec_of("Badugi").display_name
 'Badugi'
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from types import ModuleType
 from typing import Any
 
-from cardcore import badugi, baibuu, buh, hucklebuck
+from cardcore import _core
 from cardcore._checks import CardcoreTypeError, quote_input, shown
 from cardcore.spec import ConfigField, GameSpec
 
-MODULES: tuple[ModuleType, ...] = (badugi, buh, baibuu, hucklebuck)
+MODULES: tuple[ModuleType, ...] = tuple(importlib.import_module(f"cardcore.{name}")
+                                        for name in _core.GAMES)
 """Each game's module, in the registry's order."""
 
 GAMES: dict[str, Any] = {module.SPEC.name: module.Game for module in MODULES}

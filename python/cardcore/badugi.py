@@ -37,6 +37,7 @@ import numpy.typing as npt
 from cardcore import _core, _views
 from cardcore._batch import StrengthArray, map_strengths, share_beaten
 from cardcore._checks import quote_input, shown
+from cardcore._core import badugi as _native
 from cardcore._explain import beats, versus
 from cardcore._namespace import public_dir
 from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
@@ -74,21 +75,21 @@ __all__ = [
     "to_phh",
 ]
 
-Game = _core.badugi.Game
-State = _core.badugi.State
+Game = _native.Game
+State = _native.State
 CHANCE: int = _core.CHANCE
 TERMINAL: int = _core.TERMINAL
 
 HAND_SIZE: int = 4
 """The cards of the hands that :func:`strength` and :func:`strength_many` rank (four-card hands)."""
 
-SPEC: GameSpec = GameSpec.of(_core.badugi.spec(), Game())
+SPEC: GameSpec = GameSpec.of(_native.spec(), Game())
 """Every fact about Badugi that code outside this module relies on (:mod:`cardcore.spec`)."""
 
-policy_action = policy_action_of(_core.badugi, SPEC, __name__)
+policy_action = policy_action_of(_native, SPEC, __name__)
 
 
-NUM_STRENGTHS: int = _core.badugi.NUM_STRENGTHS
+NUM_STRENGTHS: int = _native.NUM_STRENGTHS
 """The number of distinct strengths (1,092); A-2-3-4 of four suits has this strength."""
 
 _ACE_LOW_NAMES = "A23456789TJQK"
@@ -118,7 +119,7 @@ class BadugiHand:
         >>> round(evaluate("As 2h 3d Kd").percentile, 1)
         93.5
         """
-        return 100 * share_beaten(_core.badugi.strength_many, HAND_SIZE, self.strength)
+        return 100 * share_beaten(_native.strength_many, HAND_SIZE, self.strength)
 
     @property
     def is_badugi(self) -> bool:
@@ -140,7 +141,7 @@ def evaluate(cards: CardLike) -> BadugiHand:
     >>> evaluate("Kh Qd Js Tc").description
     '4-card K-Q-J-T'
     """
-    fields = _core.badugi.analyze(cards)
+    fields = _native.analyze(cards)
     return BadugiHand(
         cards=CardSet.from_mask(fields["mask"]),
         used=CardSet.from_mask(fields["used"]),
@@ -157,7 +158,7 @@ def strength(cards: CardLike) -> int:
     >>> strength("4c 3d 2h As") == NUM_STRENGTHS
     True
     """
-    return _core.badugi.strength(cards)
+    return _native.strength(cards)
 
 
 def strength_many(
@@ -172,7 +173,7 @@ def strength_many(
     >>> strength_many(masks).tolist() == [strength(int(m)) for m in masks]
     True
     """
-    return map_strengths(_core.badugi.strength_many, masks, threads, out)
+    return map_strengths(_native.strength_many, masks, threads, out)
 
 
 def compare(a: CardLike, b: CardLike) -> int:
@@ -214,7 +215,7 @@ def explain_compare(a: CardLike, b: CardLike) -> str:
 
 _DRAWS = 3
 """The draws of a hand ("draw 1" to "draw 3"): what the web table's odds panel counts down."""
-_ODDS = DrawRules(_core.badugi, strength, max_draws=_DRAWS)
+_ODDS = DrawRules(_native, strength, max_draws=_DRAWS)
 
 
 def draw_odds(hand: CardLike, discard: CardLike, *, dead: CardLike | None = None) -> DrawOdds:

@@ -64,6 +64,7 @@ from cardcore._batch import (
     share_beaten,
 )
 from cardcore._checks import checked_int, checked_seed, shown
+from cardcore._core import baibuu as _native
 from cardcore._explain import beats, versus
 from cardcore._namespace import public_dir
 from cardcore._policy import policy_action_of
@@ -110,8 +111,8 @@ __all__ = [
     "strength_many",
 ]
 
-Game = _core.baibuu.Game
-State = _core.baibuu.State
+Game = _native.Game
+State = _native.State
 CHANCE: int = _core.CHANCE
 TERMINAL: int = _core.TERMINAL
 
@@ -119,10 +120,10 @@ HAND_SIZE: int = 2
 """The cards of the hands that :func:`strength` and :func:`strength_many` rank (two-card Low
 and High hands)."""
 
-SPEC: GameSpec = GameSpec.of(_core.baibuu.spec(), Game())
+SPEC: GameSpec = GameSpec.of(_native.spec(), Game())
 """Every fact about Bai Buu that code outside this module relies on (:mod:`cardcore.spec`)."""
 
-policy_action = policy_action_of(_core.baibuu, SPEC, __name__)
+policy_action = policy_action_of(_native, SPEC, __name__)
 
 
 TwoCardClass = Literal["score", "cong_nho", "cong_lon", "pair"]
@@ -131,7 +132,7 @@ Reason = Literal["hands", "high_card", "player_natural", "banker_natural", "play
 SideName = Literal["banker", "player"]
 PositionResult = Literal["banker", "player", "tie"]
 
-REASONS: tuple[Reason, ...] = cast(tuple[Reason, ...], _core.baibuu.reason_names())
+REASONS: tuple[Reason, ...] = cast(tuple[Reason, ...], _native.reason_names())
 """Reason names, indexed by :attr:`Settlements.reason` (the order of the C++ enum)."""
 
 _CLASS_LABELS = {"score": "Score", "cong_nho": "Công Nhỏ", "cong_lon": "Công Lớn", "pair": "Bửu"}
@@ -163,7 +164,7 @@ class BaiBuuHand:
         >>> evaluate("Kc Kd").percentile > 99 > evaluate("Ah 9c").percentile
         True
         """
-        return 100 * share_beaten(_core.baibuu.strength_many, HAND_SIZE, self.strength)
+        return 100 * share_beaten(_native.strength_many, HAND_SIZE, self.strength)
 
     @property
     def description(self) -> str:
@@ -245,8 +246,8 @@ Side = CardLike | Sequence[CardLike] | Arrangement
 
 
 def _two_card(mask: int) -> BaiBuuHand:
-    value = _core.baibuu.strength(mask)
-    hand_class = cast(TwoCardClass, _core.baibuu.class_of_strength(value))
+    value = _native.strength(mask)
+    hand_class = cast(TwoCardClass, _native.class_of_strength(value))
     return BaiBuuHand(
         cards=CardSet.from_mask(mask),
         hand_class=hand_class,
@@ -256,7 +257,7 @@ def _two_card(mask: int) -> BaiBuuHand:
 
 
 def _arrangement(holding: int, index: int) -> Arrangement:
-    low = int(_core.baibuu.arrangement_low(holding, index))
+    low = int(_native.arrangement_low(holding, index))
     return Arrangement(low=_two_card(low), high=_two_card(holding & ~low), index=index)
 
 
@@ -281,7 +282,7 @@ def evaluate(cards: CardLike) -> BaiBuuHand | Holding:
         natural=natural_name,
         arrangements=arrangements(mask),
         house_way=None if natural_name else house_way(mask),
-        highest_card=Card(_core.baibuu.highest_card(mask)),
+        highest_card=Card(_native.highest_card(mask)),
     )
 
 
@@ -291,7 +292,7 @@ def natural(cards: CardLike) -> NaturalName | None:
     >>> natural("Jc Qd Kh Ac"), natural("Qc 2d Kh Ac")
     ('straight', None)
     """
-    return cast(NaturalName | None, _core.baibuu.natural(cards))
+    return cast(NaturalName | None, _native.natural(cards))
 
 
 def arrangements(cards: CardLike) -> tuple[Arrangement, ...]:
@@ -311,7 +312,7 @@ def house_way(cards: CardLike) -> Arrangement | None:
     '9s Ah (Công Nhỏ)'
     """
     mask = CardSet(cards).mask
-    index = _core.baibuu.house_way(mask)
+    index = _native.house_way(mask)
     return None if index is None else _arrangement(mask, index)
 
 
@@ -347,7 +348,7 @@ def optimal_arrangement(cards: CardLike, *, commission_bp: int = 300,
     """
     mask = CardSet(cards).mask
     _commission(commission_bp)
-    index = _core.baibuu.optimal_arrangement(mask, _rules(banker_takes_3_4_points))
+    index = _native.optimal_arrangement(mask, _rules(banker_takes_3_4_points))
     return None if index is None else _arrangement(mask, index)
 
 
@@ -366,7 +367,7 @@ def optimal_summary(*, commission_bp: int = 300,
     >>> round(-optimal_summary(commission_bp=500)["house_way_return"], 5)
     0.04427
     """
-    return dict(_core.baibuu.optimal_summary(_commission(commission_bp),
+    return dict(_native.optimal_summary(_commission(commission_bp),
                                              _rules(banker_takes_3_4_points)))
 
 
@@ -412,7 +413,7 @@ def arrangement_values(cards: CardLike, *, commission_bp: int = 300,
     mask = CardSet(cards).mask
     if mask.bit_count() != 4:
         raise ValueError(f"a Bai Buu holding has 4 cards, got {mask.bit_count()}")
-    house = _core.baibuu.house_way(mask)  # None for a Natural
+    house = _native.house_way(mask)  # None for a Natural
     if house is None:
         raise ValueError(f"a Natural ({CardSet.from_mask(mask)}) is not arranged")
     bankers = math.comb(52 - 4, 4)
@@ -420,7 +421,7 @@ def arrangement_values(cards: CardLike, *, commission_bp: int = 300,
     for index in range(6):
         # arrangement_score is 97 a win and -100 a loss, summed over every banker holding:
         # with wins + losses = bankers, it gives the wins.
-        score = _core.baibuu.arrangement_score(mask, index, rules)
+        score = _native.arrangement_score(mask, index, rules)
         wins, rest = divmod(score + 100 * bankers, 197)
         assert rest == 0
         net = wins * (10_000 - bp) - (bankers - wins) * 10_000  # in 1/10,000 of the wager
@@ -489,7 +490,7 @@ def player_expectation(
         raise ValueError(f"player must be 'house_way' or 'optimal', got {shown(player)}")
     rounds = checked_int(rounds, "rounds", "a positive integer", lambda n: n >= 1)
     bp = _commission(commission_bp)
-    wins = _core.baibuu.count_player_wins(
+    wins = _native.count_player_wins(
         rounds, checked_seed(seed), player == "optimal", resolve_threads(threads, rounds),
         _rules(banker_takes_3_4_points),
     )
@@ -547,7 +548,7 @@ def is_valid(low: CardLike, high: CardLike) -> bool:
     >>> is_valid("Ks Kh", "4s 5h")
     False
     """
-    return bool(_core.baibuu.is_valid(low, high))
+    return bool(_native.is_valid(low, high))
 
 
 def strength(cards: CardLike) -> int:
@@ -557,7 +558,7 @@ def strength(cards: CardLike) -> int:
     >>> strength("Ah 9c"), strength("2s 2h"), strength("Ks Qd")
     (11, 13, 12)
     """
-    return _core.baibuu.strength(cards)
+    return _native.strength(cards)
 
 
 def strength_many(
@@ -571,7 +572,7 @@ def strength_many(
     >>> strength_many(masks).tolist() == [strength(int(m)) for m in masks]
     True
     """
-    return map_strengths(_core.baibuu.strength_many, masks, threads, out)
+    return map_strengths(_native.strength_many, masks, threads, out)
 
 
 def compare(a: CardLike, b: CardLike, *,
@@ -641,7 +642,7 @@ def settle(
     banker_bp = _check_wager(wager, commission_bp, banker_commission_bp)
     banker_cards, banker_low = _side_masks(banker, "banker")
     player_cards, player_low = _side_masks(player, "player")
-    fields = _core.baibuu.settle(banker_cards, banker_low, player_cards, player_low,
+    fields = _native.settle(banker_cards, banker_low, player_cards, player_low,
                                  _rules(banker_takes_3_4_points))
     player_wins = fields["winner"] == "player"
     bp = commission_bp if player_wins else banker_bp
@@ -732,7 +733,7 @@ def settle_many(
     banker_masks = as_mask_array(banker, "banker").reshape(-1)
     player_masks = as_mask_array(player, "player").reshape(-1)
     low_masks = None if player_low is None else as_mask_array(player_low, "player_low").reshape(-1)
-    codes = _core.baibuu.settle_many(
+    codes = _native.settle_many(
         banker_masks, player_masks, low_masks, resolve_threads(threads, banker_masks.size),
         _rules(banker_takes_3_4_points),
     )

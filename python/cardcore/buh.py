@@ -45,6 +45,7 @@ import numpy.typing as npt
 
 from cardcore import _core, _views
 from cardcore._batch import StrengthArray, StrengthKernel, map_strengths, share_beaten
+from cardcore._core import buh as _native
 from cardcore._explain import beats, versus
 from cardcore._namespace import public_dir
 from cardcore._odds import DiscardAdvice, DrawOdds, DrawRules, Equity, advice_table, equity_table
@@ -84,23 +85,23 @@ __all__ = [
     "strength_many",
 ]
 
-Game = _core.buh.Game
-State = _core.buh.State
+Game = _native.Game
+State = _native.State
 CHANCE: int = _core.CHANCE
 TERMINAL: int = _core.TERMINAL
 
 HAND_SIZE: int = 4
 """The cards of the hands that :func:`strength` and :func:`strength_many` rank (four-card hands)."""
 
-SPEC: GameSpec = GameSpec.of(_core.buh.spec(), Game())
+SPEC: GameSpec = GameSpec.of(_native.spec(), Game())
 """Every fact about Buh that code outside this module relies on (:mod:`cardcore.spec`)."""
 
-policy_action = policy_action_of(_core.buh, SPEC, __name__)
+policy_action = policy_action_of(_native, SPEC, __name__)
 
 
 HandClass = Literal["double_buh", "star", "buh", "skunk", "natural", "normal"]
 
-NUM_STRENGTHS: int = _core.buh.NUM_STRENGTHS
+NUM_STRENGTHS: int = _native.NUM_STRENGTHS
 """The number of distinct showdown strengths; the double buh has this strength (under the
 default house rules: see :func:`num_strengths`)."""
 
@@ -115,9 +116,9 @@ def _kernel(flush_buh: str, hooch_order: str) -> StrengthKernel:
     """The batch strength kernel of one house rule setting (one object each, so that the
     percentile's sorted table is built once a setting)."""
     if (flush_buh, hooch_order) == ("plain", "lexicographic"):
-        return _core.buh.strength_many
+        return _native.strength_many
     rules = {"flush_buh": flush_buh, "hooch_order": hooch_order}
-    return functools.partial(_core.buh.strength_many, rules=rules)
+    return functools.partial(_native.strength_many, rules=rules)
 
 
 def _rules(flush_buh: str, hooch_order: str) -> dict[str, object]:
@@ -131,7 +132,7 @@ def num_strengths(*, flush_buh: FlushBuh = "plain",
     >>> num_strengths(), num_strengths(flush_buh="double")
     (324, 331)
     """
-    return _core.buh.num_strengths(_rules(flush_buh, hooch_order))
+    return _native.num_strengths(_rules(flush_buh, hooch_order))
 
 _HOOCH_NAMES = {11: "J", 12: "Q", 13: "K"}
 
@@ -206,7 +207,7 @@ def evaluate(cards: CardLike, *, flush_buh: FlushBuh = "plain",
     >>> evaluate("2s Js Qs Ks", flush_buh="double").description
     'double buh (1 point), flush, hooch J Q K'
     """
-    fields = _core.buh.analyze(cards, _rules(flush_buh, hooch_order))
+    fields = _native.analyze(cards, _rules(flush_buh, hooch_order))
     return BuhHand(
         cards=CardSet.from_mask(fields["mask"]),
         value=fields["value"],
@@ -234,8 +235,8 @@ def strength(cards: CardLike, *, flush_buh: FlushBuh = "plain",
     True
     """
     if flush_buh == "plain" and hooch_order == "lexicographic":
-        return _core.buh.strength(cards)
-    return _core.buh.strength(cards, _rules(flush_buh, hooch_order))
+        return _native.strength(cards)
+    return _native.strength(cards, _rules(flush_buh, hooch_order))
 
 
 def strength_many(
@@ -308,7 +309,7 @@ def explain_compare(a: CardLike, b: CardLike, *, flush_buh: FlushBuh = "plain",
 def _odds(flush_buh: FlushBuh, hooch_order: HoochOrder) -> DrawRules:
     """The odds verbs under one house rule setting (checked by the C++ first, so that only
     valid settings reach the cache)."""
-    _core.buh.num_strengths(_rules(flush_buh, hooch_order))
+    _native.num_strengths(_rules(flush_buh, hooch_order))
     return _odds_of_setting(flush_buh, hooch_order)
 
 
@@ -318,7 +319,7 @@ _DRAWS = 1
 
 @functools.cache
 def _odds_of_setting(flush_buh: FlushBuh, hooch_order: HoochOrder) -> DrawRules:
-    return DrawRules(_core.buh,
+    return DrawRules(_native,
                      functools.partial(strength, flush_buh=flush_buh, hooch_order=hooch_order),
                      max_draws=_DRAWS, rules=_rules(flush_buh, hooch_order))
 

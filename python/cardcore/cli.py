@@ -73,7 +73,7 @@ def house_rules(game: str, rules: Sequence[str] | None) -> dict[str, Any]:
 
     >>> spec = next(m.SPEC for m in MODULES if m.SPEC.house_rules)
     >>> rule = spec.house_rules[0]
-    >>> house_rules(spec.name, [f"{rule.name}={rule.choices[-1]}"]) == {rule.name: "double"}
+    >>> house_rules(spec.name, [f"{rule.name}={rule.choices[-1]}"]) == {rule.name: rule.choices[-1]}
     True
     """
     spec = module_of(game).SPEC

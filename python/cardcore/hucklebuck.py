@@ -27,6 +27,7 @@ from typing import Any
 
 from cardcore import _core, _views
 from cardcore._checks import shown
+from cardcore._core import hucklebuck as _native
 from cardcore._namespace import public_dir
 from cardcore._policy import policy_action_of
 from cardcore.cards import SUIT_SYMBOLS, SUITS, Card, CardLike, CardSet
@@ -47,18 +48,18 @@ __all__ = [
     "trick_winner",
 ]
 
-Game = _core.hucklebuck.Game
-State = _core.hucklebuck.State
+Game = _native.Game
+State = _native.State
 CHANCE: int = _core.CHANCE
 TERMINAL: int = _core.TERMINAL
 
-SPEC: GameSpec = GameSpec.of(_core.hucklebuck.spec(), Game())
+SPEC: GameSpec = GameSpec.of(_native.spec(), Game())
 """Every fact about Hucklebuck that code outside this module relies on (:mod:`cardcore.spec`)."""
 
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
-policy_action = policy_action_of(_core.hucklebuck, SPEC, __name__)
+policy_action = policy_action_of(_native, SPEC, __name__)
 
 
 def parse_suit(suit: str | int) -> int:
@@ -88,7 +89,7 @@ def trick_winner(plays: str | Iterable[Card | str | int], trump: str | int) -> i
     >>> trick_winner("9c Tc Ad 3c", trump="d")
     2
     """
-    return int(_core.hucklebuck.trick_winner(plays, parse_suit(trump)))
+    return int(_native.trick_winner(plays, parse_suit(trump)))
 
 
 def legal_plays(hand: CardLike, led: str | int | Card | None = None) -> CardSet:
@@ -107,7 +108,7 @@ def legal_plays(hand: CardLike, led: str | int | Card | None = None) -> CardSet:
         led_suit = led.suit_index
     else:
         led_suit = parse_suit(led)
-    return CardSet.from_mask(_core.hucklebuck.legal_plays(hand, led_suit))
+    return CardSet.from_mask(_native.legal_plays(hand, led_suit))
 
 
 EXAMPLES: tuple[str, ...] = ("7s Ks 2h As", "9c Tc Ad 3c")

@@ -241,9 +241,9 @@ class Capabilities:
     (True, 4)
     """
 
-    explain: Callable[..., str]
+    explain: Callable[..., str] | None = None
     """A hand in words (``cardcore eval``)."""
-    examples: tuple[str, ...]
+    examples: tuple[str, ...] = ()
     """Hands that ``cardcore eval`` with no hand explains."""
     compare: Callable[..., str] | None = None
     """Two hands compared in words (``cardcore compare``)."""

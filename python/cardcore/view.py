@@ -36,8 +36,9 @@ a key raises it."""
 
 
 def _hand_of(state: Any) -> int:
-    """The number of the hand (a round, in a game of rounds) in play."""
-    return int(state.hand_number if hasattr(state, "hand_number") else state.round_number)
+    """The number of the hand (a round, in a game of rounds) in play; 1 in a game of one hand
+    that does not count them (the reference games)."""
+    return int(getattr(state, "hand_number", getattr(state, "round_number", 1)))
 
 
 def _moves(state: Any, module: Any, config: dict[str, Any],

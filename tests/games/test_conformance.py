@@ -68,7 +68,7 @@ ZERO_SUM = {"badugi", "buh"}
 
 def cases() -> list[tuple[str, dict[str, Any]]]:
     return [(name, config) for name in cc.GAMES
-            for config in CONFIGS[name] + HOUSE_CONFIGS[name]]
+            for config in CONFIGS[name] + HOUSE_CONFIGS.get(name, [])]
 
 
 def case_id(case: tuple[str, dict[str, Any]]) -> str:

@@ -6,12 +6,8 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-from . import badugi
-from . import buh
-from . import baibuu
-from . import hucklebuck
 from . import solve
-__all__: list[str] = ['CHANCE', 'DECK_SIZE', 'TERMINAL', 'all_hands', 'badugi', 'baibuu', 'buh', 'format_cards', 'hucklebuck', 'ids_from_masks', 'masks_from_ids', 'parse_cards', 'random_deals', 'random_hands', 'search_options', 'solve', 'to_mask']
+__all__: list[str] = ['CHANCE', 'DECK_SIZE', 'GAMES', 'TERMINAL', 'all_hands', 'format_cards', 'ids_from_masks', 'masks_from_ids', 'parse_cards', 'random_deals', 'random_hands', 'search_options', 'solve', 'to_mask']
 def all_hands(k: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
     """
     Every ``k``-card mask (k <= 5) in increasing order, which is colex order.
@@ -78,4 +74,5 @@ def to_mask(cards: typing.Any) -> int:
     """
 CHANCE: int = -1
 DECK_SIZE: int = 52
+GAMES: tuple[str, ...]
 TERMINAL: int = -4

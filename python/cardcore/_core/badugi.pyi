@@ -1,5 +1,5 @@
 """
-Badugi hand evaluation (docs/rulebook/badugi.md 2.5).
+Badugi: its engine (docs/rulebook/badugi.md) and what its binding file adds.
 """
 from __future__ import annotations
 import collections.abc
@@ -419,12 +419,9 @@ def showdown_monte_carlo(hands: collections.abc.Sequence[typing.Any], discards: 
     >>> showdown_monte_carlo([15, 15 << 4], [None, None], None, 0, 3, 0, 1)["share_sum"]
     [2520, 0]
     """
-def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
+def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex, shortcut: bool = True) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
     """
-    Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
-    
-    >>> simulate(Game(), 0, 4, 1, ["random", "rule_based"], 1)[0].shape
-    (4, 2)
+    Returns of games [begin, end) played in C++, seat s by the built-in policy policies[s] (the game's SPEC.policies), and the games' counts. With `shortcut`, policies that the game can play without States (its Spec's shortcut) are played that way, to the same results.
     """
 def simulate_calling(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[typing.Any]) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
     """

@@ -1,5 +1,5 @@
 """
-Hucklebuck tricks (docs/rulebook/hucklebuck.md 4.3).
+Hucklebuck: its engine (docs/rulebook/hucklebuck.md) and what its binding file adds.
 """
 from __future__ import annotations
 import collections.abc
@@ -365,12 +365,9 @@ def restore_state(config: dict[str, typing.Any], text: str) -> State:
     """
     The state of a `config` dict and a serialize() string (how a State unpickles).
     """
-def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
+def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex, shortcut: bool = True) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
     """
-    Returns of games [begin, end) played in C++ by 'random' or 'rule_based' seats.
-    
-    >>> simulate(Game(), 0, 4, 1, ["random", "rule_based", "random", "random"], 1)[0].shape
-    (4, 4)
+    Returns of games [begin, end) played in C++, seat s by the built-in policy policies[s] (the game's SPEC.policies), and the games' counts. With `shortcut`, policies that the game can play without States (its Spec's shortcut) are played that way, to the same results.
     """
 def simulate_calling(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[typing.Any]) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
     """

@@ -118,12 +118,12 @@ def build_tree(game: cardcore._core.badugi.Game, max_nodes: typing.SupportsInt |
     The tree of a game, refused (a ValueError giving the estimated nodes and memory) above the limits.
     """
 @typing.overload
-def build_tree(game: cardcore._core.buh.Game, max_nodes: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> Tree:
+def build_tree(game: cardcore._core.baibuu.Game, max_nodes: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> Tree:
     """
     The tree of a game, refused (a ValueError giving the estimated nodes and memory) above the limits.
     """
 @typing.overload
-def build_tree(game: cardcore._core.baibuu.Game, max_nodes: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> Tree:
+def build_tree(game: cardcore._core.buh.Game, max_nodes: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> Tree:
     """
     The tree of a game, refused (a ValueError giving the estimated nodes and memory) above the limits.
     """
@@ -133,12 +133,12 @@ def builtin_policy(game: cardcore._core.badugi.Game, tree: Tree, name: str) -> n
     A built-in policy's probabilities at each information set of the tree.
     """
 @typing.overload
-def builtin_policy(game: cardcore._core.buh.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
+def builtin_policy(game: cardcore._core.baibuu.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
     """
     A built-in policy's probabilities at each information set of the tree.
     """
 @typing.overload
-def builtin_policy(game: cardcore._core.baibuu.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
+def builtin_policy(game: cardcore._core.buh.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
     """
     A built-in policy's probabilities at each information set of the tree.
     """

@@ -8,9 +8,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -21,6 +21,8 @@
 #include "cardcore/core/bits.hpp"
 #include "cardcore/core/cards.hpp"
 #include "cardcore/core/rng.hpp"
+#include "cardcore/games/history.hpp"
+#include "cardcore/games/serialize.hpp"
 #include "cardcore/games/spec.hpp"
 
 namespace cardcore {
@@ -40,49 +42,6 @@ const Config& validated(const Config& config) {
   return config;
 }
 
-// For each byte value, the position of its k-th set bit (nth_card's last step).
-inline constexpr auto kNthBitOfByte = [] {
-  std::array<std::array<std::uint8_t, 8>, 256> nth{};
-  for (int b = 0; b < 256; ++b)
-    for (int bit = 0, k = 0; bit < 8; ++bit)
-      if (b >> bit & 1) nth[b][k++] = static_cast<std::uint8_t>(bit);
-  return nth;
-}();
-
-// Byte k holds the count of the mask's cards in its byte k (popcount's first steps).
-inline std::uint64_t byte_counts(Mask mask) {
-  std::uint64_t counts = mask - ((mask >> 1) & 0x5555555555555555ull);
-  counts = (counts & 0x3333333333333333ull) + ((counts >> 2) & 0x3333333333333333ull);
-  return (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-}
-
-// The id of the n-th lowest card of a mask (n from 0, below the mask's count of cards),
-// given its byte_counts; the same for the set bits of any 64-bit word. Inline, as every seeded deal's card calls it,
-// and without a loop or a branch (where the card falls is random, and a branch on it would be mispredicted): the byte
-// counts summed over the bytes up to each by one multiply; the card is in the first byte whose running count exceeds n.
-// Where nth_card's card lies: its byte (shift, 8 times the byte's index) and its place among
-// that byte's cards, which only the last step needs the mask for.
-struct CardPlace {
-  int shift;
-  int in_byte;
-};
-inline CardPlace nth_card_place(std::uint64_t counts, int n) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHighBits = 0x8080808080808080ull;
-  const std::uint64_t through = counts * kOnes;  // byte k: the cards in bytes 0..k (at most 64)
-  // Bit 7 of byte k stays set iff through[k] >= n + 1 (128 + through[k] never borrows).
-  const std::uint64_t reached = ((through | kHighBits) - static_cast<std::uint64_t>(n + 1) * kOnes) & kHighBits;
-  const int shift = lowest_bit(reached) & ~7;                             // 8 * the byte's index
-  const int before = static_cast<int>(((through << 8) >> shift) & 0xFF);  // the cards in the bytes below it
-  return {shift, n - before};
-}
-
-inline int nth_card(Mask mask, std::uint64_t counts, int n) {
-  const CardPlace place = nth_card_place(counts, n);
-  return place.shift + kNthBitOfByte[(mask >> place.shift) & 0xFF][static_cast<std::size_t>(place.in_byte)];
-}
-
-inline int nth_card(Mask mask, int n) { return nth_card(mask, byte_counts(mask), n); }
-
 // A set of player action ids (0-127).
 struct ActionSet {
   std::uint64_t bits[2]{};
@@ -101,77 +60,6 @@ struct ActionSet {
   }
   std::vector<int> to_vector() const;
 };
-
-// One entry of a state's history: who acted (a seat, or kChancePlayer) and the action id
-// (the card id for chance), for a card leaving the stock where it went, and the stage of
-// the hand it happened in (a game's own numbering, for its observations).
-struct Step {
-  static constexpr std::int8_t kBurn = -1;
-  std::int8_t actor;
-  std::uint8_t action;
-  std::int8_t target;  // chance: the seat that received the card, or kBurn
-  std::uint8_t stage = 0;
-};
-
-// An append-only sequence (a state's history, its logs of hands) whose copies share the part
-// frozen so far: a copy costs the entries appended since the last freeze(), not the whole
-// sequence. freeze() moves those into the shared part, in place unless a copy shares it.
-template <class T>
-class AppendLog {
- public:
-  class const_iterator {
-   public:
-    using value_type = T;
-    using difference_type = std::ptrdiff_t;
-    const_iterator() = default;
-    const_iterator(const AppendLog* log, std::size_t i) : log_(log), i_(i) {}
-    const T& operator*() const { return (*log_)[i_]; }
-    const T* operator->() const { return &(*log_)[i_]; }
-    const_iterator& operator++() {
-      ++i_;
-      return *this;
-    }
-    const_iterator operator++(int) { return {log_, i_++}; }
-    bool operator==(const const_iterator& other) const { return i_ == other.i_; }
-
-   private:
-    const AppendLog* log_ = nullptr;
-    std::size_t i_ = 0;
-  };
-
-  std::size_t size() const { return frozen_ + tail_.size(); }
-  bool empty() const { return size() == 0; }
-  const T& operator[](std::size_t i) const { return i < frozen_ ? (*shared_)[i] : tail_[i - frozen_]; }
-  const T& back() const { return (*this)[size() - 1]; }
-  const_iterator begin() const { return {this, 0}; }
-  const_iterator end() const { return {this, size()}; }
-  void push_back(const T& entry) { tail_.push_back(entry); }
-  void reserve(std::size_t entries) { tail_.reserve(entries); }
-  void freeze() {
-    if (tail_.empty()) return;
-    if (!shared_ || shared_.use_count() > 1) {  // shared (or none yet): a vector of our own
-      auto own = std::make_shared<std::vector<T>>();
-      own->reserve(size());
-      if (shared_) own->assign(shared_->begin(), shared_->begin() + static_cast<std::ptrdiff_t>(frozen_));
-      shared_ = std::move(own);
-    }
-    shared_->insert(shared_->end(), tail_.begin(), tail_.end());
-    frozen_ = shared_->size();
-    tail_.clear();
-  }
-  // Whether entry i is stored where `other`'s is (a copy shares the frozen part).
-  bool shares(const AppendLog& other, std::size_t i) const { return &(*this)[i] == &other[i]; }
-
- private:
-  // Every state sharing shared_ holds all of it (frozen_ == shared_->size()): only a sole
-  // owner appends to it.
-  std::shared_ptr<std::vector<T>> shared_;
-  std::size_t frozen_ = 0;
-  std::vector<T> tail_;
-};
-
-// Every step applied to a state, chance included.
-using History = AppendLog<Step>;
 
 // The cards still to be dealt and how chance picks from them.
 class Stock {
@@ -198,8 +86,7 @@ class Stock {
   // the next draw's counting need not wait for the card's place in its byte.
   int deal() {
     const CardPlace place = nth_card_place(counts_, static_cast<int>(rng_.below(static_cast<std::uint32_t>(size_))));
-    const int card =
-        place.shift + kNthBitOfByte[(cards_ >> place.shift) & 0xFF][static_cast<std::size_t>(place.in_byte)];
+    const int card = card_at(cards_, place);
     --size_;
     counts_ -= std::uint64_t{1} << place.shift;
     cards_ &= ~card_bit(card);
@@ -223,14 +110,6 @@ class Stock {
   bool seeded_ = false;
 };
 
-// A discard given as positions in the original hand, as positions in the replayed hand of
-// the counterpart cards.
-unsigned remap_positions(Mask original_hand, Mask replay_hand, unsigned positions, const int* counterpart);
-
-// resample_history's translation of a draw action (base + m, m > 0, below base + count):
-// the replay throws the stand-ins of the cards the original threw. Other actions stay.
-int remap_draw(Mask original_hand, Mask replay_hand, int action, int base, int count, const int* counterpart);
-
 // Throws std::out_of_range unless 0 <= player < players.
 void check_player(int player, int players);
 
@@ -238,83 +117,16 @@ void check_player(int player, int players);
 // expected <expected>", the text quoted within the bound of core/text.hpp.
 std::invalid_argument unknown_action(std::string_view game, std::string_view text, std::string_view expected);
 
-// The action id of "<verb> <cards>" (discard, exchange) for a hand: base + the positions of
-// the cards in the hand. Throws std::invalid_argument when nobody is drawing (hand == 0) or
-// a card is not in the hand.
-int parse_draw(std::string_view text, std::string_view verb, Mask hand, int base);
-
-// The text of draw action base + m ("<verb> <cards>" for the cards of positions m in
-// `hand`, `none` for m = 0); with no hand to read (nobody drawing) the count of cards.
-std::string draw_to_string(std::string_view verb, std::string_view none, Mask hand, unsigned positions);
-
-// "discard" mask m (bit i = the i-th lowest card of the hand) as the cards it names.
-Mask cards_of_positions(Mask hand, unsigned positions);
-// The position mask of `cards` within `hand` (cards must be a subset of hand).
-unsigned positions_of_cards(Mask hand, Mask cards);
-
-// The chance mode of a state: explicit, or seeded from history index `since` on (0 for a
-// state seeded from the start; later for a resampled state that continues seeded).
-struct ChanceMode {
-  bool seeded = false;
-  std::uint64_t seed = 0;
-  std::size_t since = 0;
-};
-
-// The serialized form shared by every game:
-// "cardcore.<name>/1 <config> | explicit|seed=<n>[@<since>] | <action ids>".
-std::string serialize_history(std::string_view name, const std::string& config, const ChanceMode& mode,
-                              const History& history);
-
-// Parses serialize_history's form for a game whose configuration prints as `config`; throws
-// std::invalid_argument naming what is corrupt.
-std::vector<int> parse_history(std::string_view name, const std::string& config, std::string_view text,
-                               ChanceMode& mode);
-
-// The header of a serialized state: its game's name and its configuration's text (what
-// serialize_history writes before the chance mode). Throws std::invalid_argument when the
-// text does not start as a serialized state does; the rest is checked by deserialize.
-struct SerializedHeader {
-  std::string name;    // "badugi"
-  std::string config;  // "players=2 ...", as the game's Config::to_string writes it
-};
-SerializedHeader read_header(std::string_view text);
-
-// The state a serialized string describes: built from `config` in the string's chance
-// mode, with its actions replayed and checked (a seeded state's own draws must match).
-template <class State, class Config>
-State deserialize_state(std::string_view name, const Config& config, std::string_view text) {
-  ChanceMode mode;
-  const std::vector<int> actions = parse_history(name, config.to_string(), text, mode);
-  auto corrupt = [&](const std::string& why) {
-    return std::invalid_argument("not a serialized " + std::string(name) + " state (" + why + ")");
-  };
-  if (mode.since > actions.size()) throw corrupt("the seed takes over after the end of the history");
-  State state(config, mode.seeded && mode.since == 0, mode.seed);
-  for (std::size_t i = 0; i < actions.size(); ++i) {
-    if (mode.seeded && mode.since > 0 && i == mode.since) state.continue_seeded(mode.seed);
-    const std::size_t known = state.history().size();
-    if (i < known) {  // drawn by the seeded generator already
-      if (state.history()[i].action != actions[i])
-        throw corrupt("history position " + std::to_string(i) + " is not what the seed deals");
-    } else if (!state.is_legal(actions[i])) {
-      throw corrupt("action " + std::to_string(actions[i]) + " at history position " + std::to_string(i) +
-                    " is not legal");
-    } else {
-      state.apply_action(actions[i]);
-    }
-  }
-  if (mode.seeded && mode.since > 0 && mode.since == actions.size()) state.continue_seeded(mode.seed);
-  if (actions.size() != state.history().size()) throw corrupt("the history stops in the middle of a seeded deal");
-  return state;
-}
-
 // The protocol every game's State shares (CRTP): chance nodes and the seeded generator,
 // legality, the history, the text of chance actions, the hands' results (returns and
 // rewards), and serialization. A game's State derives from EngineState<State, MaxSeats>
 // (MaxSeats: its most seats) and provides its Spec and name kName, current_player(),
-// is_terminal(), config(), legal_player_actions(), apply_chance(card),
+// is_terminal(), config(), legal_player_actions(), chance_target() (where the card of a
+// chance node goes: a seat, or a code such as Step::kBurn), apply_chance(card),
 // apply_player(action), player_action_to_string(action) and player_string_to_action(text),
-// and calls complete_hand(result) when a hand ends.
+// and calls complete_hand(result) when a hand ends. As OpenSpiel's State::ApplyAction, the
+// base records every step in the history, before the game's apply_chance or apply_player
+// (which find it as the history's last step), with the stage the game's step_stage() gives.
 template <class Derived, int MaxSeats>
 class EngineState {
  public:
@@ -372,10 +184,12 @@ class EngineState {
                                   (why.empty() ? "" : " (" + why + ")"));
     }
     completed_hand_ = false;
-    if (is_chance_node()) {
+    const int actor = self().current_player();
+    if (actor == kChancePlayer) {
       stock_.take(action);
-      self().apply_chance(action);
+      record_and_apply_chance(action);
     } else {
+      record(actor, action, 0);
       self().apply_player(action);
     }
     if (hand_began_) snapshot_hand();
@@ -468,13 +282,20 @@ class EngineState {
   }
 
  protected:
-  EngineState(bool seeded, std::uint64_t seed) : stock_(seeded, seed), mode_{seeded, seed, 0} {}
+  // The history has room for the longest game of the configuration.
+  template <class Config>
+  EngineState(const Config& config, bool seeded, std::uint64_t seed) : stock_(seeded, seed), mode_{seeded, seed, 0} {
+    history_.reserve(static_cast<std::size_t>(Derived::Spec::max_game_length(config)));
+  }
+
+  // The cards chance deals from now on (a new deck, or a reshuffle of the discards).
+  void reset_stock(Mask cards) { stock_.reset(cards); }
 
   // Seeded states draw every pending chance node themselves.
   void resolve_chance() {
     if (!stock_.seeded()) return;
     while (is_chance_node()) {
-      self().apply_chance(stock_.deal());
+      record_and_apply_chance(stock_.deal());
       if (hand_began_) snapshot_hand();
     }
   }
@@ -496,13 +317,22 @@ class EngineState {
   template <class F>
   void each_log(F&&) {}
 
-  Stock stock_;
-  ChanceMode mode_;
-  History history_;
-  bool completed_hand_ = false;                          // the last action completed a hand (or round)
-  std::array<double, MaxSeats> totals_{}, last_hand_{};  // see complete_hand
+  // The stage of the hand now, in a game's own numbering, recorded with each step
+  // (Step::stage) for its observations; a game that reads none has none.
+  int step_stage() const { return 0; }
 
  private:
+  // Appends a step, before the game applies it (the game reads it as the last step).
+  void record(int actor, int action, int target) {
+    history_.push_back({static_cast<std::int8_t>(actor), static_cast<std::uint8_t>(action),
+                        static_cast<std::int8_t>(target), static_cast<std::uint8_t>(self().step_stage())});
+  }
+  // A card that left the stock, recorded where the game says it goes, then applied.
+  void record_and_apply_chance(int card) {
+    record(kChancePlayer, card, self().chance_target());
+    self().apply_chance(card);
+  }
+
   // After the step that completed a hand: unless the game is over, the next hand begins
   // here. The state is kept as it is now (sharing the frozen history and logs), so that a
   // replay of the hand in play need not replay the hands before it.
@@ -527,105 +357,17 @@ class EngineState {
     hand_snapshot_ = std::move(reused);
   }
 
-  bool hand_began_ = false;                       // a hand completed: snapshot the next one's start
-  std::shared_ptr<const Derived> hand_snapshot_;  // the state where the hand in play began, if not the first
+  Stock stock_;
+  ChanceMode mode_;
+  History history_;
+  bool completed_hand_ = false;                          // the last action completed a hand (or round)
+  std::array<double, MaxSeats> totals_{}, last_hand_{};  // see complete_hand
+  bool hand_began_ = false;                              // a hand completed: snapshot the next one's start
+  std::shared_ptr<const Derived> hand_snapshot_;         // the state where the hand in play began, if not the first
 
   int seats() const { return Derived::Spec::num_players(self().config()); }
   const Derived& self() const { return static_cast<const Derived&>(*this); }
   Derived& self() { return static_cast<Derived&>(*this); }
 };
-
-// What a player knows of one shuffled deck (a hand, or a round): the history steps it
-// covers, the cards he knows in it, and what the public history says of each other card
-// (allowed[c]: the cards that may stand in for c, like the aces for the card a Buh granny
-// keeps, or the suits a Hucklebuck player has not shown void in).
-struct DeckView {
-  std::size_t begin, end;
-  Mask known = 0;
-  std::array<Mask, kDeckSize> allowed;
-  DeckView(std::size_t first, std::size_t last) : begin(first), end(last) { allowed.fill(kDeckMask); }
-};
-
-// The decks of a history whose hands start at `starts` (ascending history indices).
-template <class Starts>
-std::vector<DeckView> deck_views(const Starts& starts, std::size_t history_size) {
-  std::vector<DeckView> decks;
-  for (std::size_t i = 0; i < starts.size(); ++i)
-    decks.emplace_back(starts[i], i + 1 < starts.size() ? starts[i + 1] : history_size);
-  return decks;
-}
-
-// A state the player of `decks` cannot tell from `state`: the same decisions replayed from
-// `start` (the state where decks.front() begins: a fresh one, or hand_start_state() for the
-// hand in play alone), with each card of a deck that he does not know replaced by one he does not
-// know, drawn without replacement (a card that leaves the stock twice in a hand, after a
-// reshuffle, keeps its stand-in). The most constrained cards are drawn first, each
-// uniformly among the cards left that it allows: uniform over the consistent worlds when
-// nothing is constrained, or when every constrained card allows the same set (Buh grannies'
-// aces). A discard throws the stand-ins of the cards it really threw:
-// State::remap_action(original, replay, actor, action, counterpart) translates it, where
-// `original` replays the real history (a game with no draws, State::kRemapsDraws false, has
-// no original to replay).
-template <class State>
-State resample_history(const State& state, const std::vector<DeckView>& decks, std::uint64_t seed, const State& start) {
-  const History& history = state.history();
-  Rng rng(seed, 1);
-  std::vector<std::array<int, kDeckSize>> counterparts(decks.size());
-  for (std::size_t d = 0; d < decks.size(); ++d) {
-    const DeckView& deck = decks[d];
-    // The hidden cards in the order they were dealt (a card dealt twice, after a reshuffle,
-    // at its first deal): the stand-ins are drawn by deal position, never by the hidden
-    // cards' own ids, so that two states the player cannot tell apart give the same
-    // stand-in to each deal position for the same seed (information-set search relies on
-    // it: docs/search.md, "No peeking").
-    Mask hidden_set = 0;
-    int hidden[kDeckSize], num_hidden = 0;
-    for (std::size_t i = deck.begin; i < deck.end; ++i) {
-      const Step& step = history[i];
-      if (step.actor != kChancePlayer || (deck.known >> step.action & 1) || (hidden_set >> step.action & 1)) continue;
-      hidden_set |= card_bit(step.action);
-      hidden[num_hidden++] = step.action;
-    }
-    std::array<int, kDeckSize>& counterpart = counterparts[d];
-    for (int attempt = 0;; ++attempt) {
-      for (int c = 0; c < kDeckSize; ++c) counterpart[c] = c;
-      Mask pool = kDeckMask & ~deck.known;
-      // The most constrained first: a stable insertion sort (few cards; no buffer to allocate).
-      int choices_of[kDeckSize];
-      for (int i = 0; i < num_hidden; ++i) choices_of[hidden[i]] = popcount(deck.allowed[hidden[i]] & pool);
-      for (int i = 1; i < num_hidden; ++i)
-        for (int j = i; j > 0 && choices_of[hidden[j]] < choices_of[hidden[j - 1]]; --j)
-          std::swap(hidden[j], hidden[j - 1]);
-      bool stuck = false;
-      for (int i = 0; i < num_hidden; ++i) {
-        const Mask choices = pool & deck.allowed[hidden[i]];
-        stuck = choices == 0;
-        if (stuck) break;
-        const int pick = nth_card(choices, static_cast<int>(rng.below(static_cast<std::uint32_t>(popcount(choices)))));
-        counterpart[hidden[i]] = pick;
-        pool &= ~card_bit(pick);
-      }
-      if (!stuck) break;
-      if (attempt == 1000) throw std::logic_error("resampling: no deal agrees with the public history");
-    }
-  }
-  State replay = start;
-  std::optional<State> original;  // the real history replayed, for remap_action
-  if constexpr (State::kRemapsDraws) original.emplace(start);
-  std::size_t d = 0;
-  for (std::size_t i = start.history().size(); i < history.size(); ++i) {
-    while (d + 1 < decks.size() && i >= decks[d].end) ++d;
-    const Step& step = history[i];
-    int action = step.action;
-    if (step.actor == kChancePlayer)
-      action = counterparts[d][step.action];
-    else if constexpr (State::kRemapsDraws)
-      action = State::remap_action(*original, replay, step.actor, step.action, counterparts[d].data());
-    replay.apply_action(action);
-    if constexpr (State::kRemapsDraws) original->apply_action(step.action);
-  }
-  if (state.seeded()) replay.continue_seeded(seed);
-  return replay;
-}
 
 }  // namespace cardcore

@@ -1,20 +1,45 @@
-// The one list of games: the only C++ file that names them all. Code over every game
-// (the bindings' registration, tests) iterates it; adding a game adds one entry here.
+// The registry: every game, registered once from its own folder. Each game's register.hpp
+// (included below through the list that CMake generates from the folders) fills the next
+// slot with its State; code over every game (the bindings, the tests)
+// iterates Games. Python's cc.GAMES, the CLI, the adapters and the tests derive from it.
 #pragma once
 
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
 #include "cardcore/core/text.hpp"
-#include "cardcore/games/badugi/state.hpp"
-#include "cardcore/games/baibuu/state.hpp"
-#include "cardcore/games/buh/state.hpp"
-#include "cardcore/games/hucklebuck/state.hpp"
 #include "cardcore/games/protocol.hpp"
+
+namespace cardcore::registry {
+
+// Slot i holds the State of the i-th registered game; a slot nothing filled holds void.
+template <int Slot>
+struct Registered {
+  using State = void;
+};
+// __COUNTER__ counts up by one at each use in a translation unit: this one marks slot 0, each
+// CARDCORE_REGISTER_GAME takes the next. Nothing else in cardcore uses __COUNTER__.
+inline constexpr int kFirstSlot = __COUNTER__ + 1;
+
+}  // namespace cardcore::registry
+
+// Registers a game's State in the next slot (a game's register.hpp, included only here).
+#define CARDCORE_REGISTER_GAME(GameState)                                               \
+  template <>                                                                           \
+  struct cardcore::registry::Registered<__COUNTER__ - cardcore::registry::kFirstSlot> { \
+    using State = GameState;                                                            \
+  }
+
+// The games: CMakeLists.txt writes this list from the games' folders (one include of each
+// game's register.hpp, by name), so no file here names a game.
+#include "cardcore/games/registered.hpp"
+
+#undef CARDCORE_REGISTER_GAME
 
 namespace cardcore {
 
@@ -29,8 +54,19 @@ struct GameList {
   }
 };
 
-// Every game, in the order of Python's cc.GAMES.
-using Games = GameList<badugi::State, buh::State, baibuu::State, hucklebuck::State>;
+namespace registry {
+// The GameList of the filled slots from `Slot` on.
+template <int Slot, class... States>
+constexpr auto collect() {
+  if constexpr (std::is_void_v<typename Registered<Slot>::State>)
+    return GameList<States...>{};
+  else
+    return collect<Slot + 1, States..., typename Registered<Slot>::State>();
+}
+}  // namespace registry
+
+// Every registered game, in the order of registration (Python's cc.GAMES).
+using Games = decltype(registry::collect<0>());
 
 // Every registered game follows the engine protocol.
 template <class... States>

@@ -53,28 +53,47 @@ void add_counts(Counts<State>& total, const Counts<State>& more) {
   for (std::size_t c = 0; c < total.size(); ++c) total[c] += more[c];
 }
 
+// Plays games [begin, end) with play(i, row, counts), which plays game i, writes its
+// returns to row[0, players) and adds its counts to `counts`: the rows, (end - begin) x
+// players, go to `returns` and the games' counts are added to `counts`.
+template <class CountsT, class Play>
+void play_rows(int players, std::int64_t begin, std::int64_t end, int threads, const Play& play, double* returns,
+               CountsT& counts) {
+  std::mutex counts_mutex;
+  parallel_chunks(
+      static_cast<std::size_t>(end - begin), threads, [&](std::size_t first, std::size_t last) -> std::int64_t {
+        CountsT chunk_counts{};
+        for (std::size_t k = first; k < last; ++k) {
+          check_interrupt();
+          play(static_cast<std::uint64_t>(begin) + k, returns + k * static_cast<std::size_t>(players), chunk_counts);
+        }
+        const std::lock_guard lock(counts_mutex);  // once per chunk
+        for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += chunk_counts[c];
+        return kNoBadIndex;
+      });
+}
+
+// One game played from a seeded state (play_game): its returns to `row`, its counts added.
+template <class State, class Config, class Choose>
+void play_game_row(const Config& config, int players, bool rotate_dealer, std::uint64_t i, std::uint64_t seed,
+                   const Choose& choose, double* row, Counts<State>& counts) {
+  const State state = play_game<State>(config, players, rotate_dealer, i, seed, choose);
+  for (int p = 0; p < players; ++p) row[p] = state.return_of(p);
+  add_counts<State>(counts, state.counts());
+}
+
 // Plays games [begin, end) (play_game), writes each game's returns, (end - begin) x
 // players, to `returns`, and adds the games' counts to `counts`.
 template <class State, class Config, class Choose>
 void rollout(const Config& config, int players, bool rotate_dealer, std::int64_t begin, std::int64_t end,
              std::uint64_t seed, int threads, Choose choose, double* returns, Counts<State>& counts) {
   config.validate();
-  std::mutex counts_mutex;
-  parallel_chunks(static_cast<std::size_t>(end - begin), threads,
-                  [&](std::size_t first, std::size_t last) -> std::int64_t {
-                    Counts<State> chunk_counts{};
-                    for (std::size_t k = first; k < last; ++k) {
-                      check_interrupt();
-                      const auto i = static_cast<std::uint64_t>(begin) + k;
-                      const State state = play_game<State>(config, players, rotate_dealer, i, seed, choose);
-                      double* row = returns + k * static_cast<std::size_t>(players);
-                      for (int p = 0; p < players; ++p) row[p] = state.return_of(p);
-                      add_counts<State>(chunk_counts, state.counts());
-                    }
-                    const std::lock_guard lock(counts_mutex);  // once per chunk
-                    add_counts<State>(counts, chunk_counts);
-                    return kNoBadIndex;
-                  });
+  play_rows(
+      players, begin, end, threads,
+      [&](std::uint64_t i, double* row, Counts<State>& game_counts) {
+        play_game_row<State>(config, players, rotate_dealer, i, seed, choose, row, game_counts);
+      },
+      returns, counts);
 }
 
 // Summarizes games [begin, end) without keeping their returns: play(i, row, counts) plays
@@ -134,9 +153,7 @@ void rollout_summary(const Config& config, int players, bool rotate_dealer, std:
   summarize_games(
       players, begin, end, threads,
       [&](std::uint64_t i, double* row, Counts<State>& game_counts) {
-        const State state = play_game<State>(config, players, rotate_dealer, i, seed, choose);
-        for (int p = 0; p < players; ++p) row[p] = state.return_of(p);
-        add_counts<State>(game_counts, state.counts());
+        play_game_row<State>(config, players, rotate_dealer, i, seed, choose, row, game_counts);
       },
       bins, moments, summary_counts, counts, running_totals);
 }

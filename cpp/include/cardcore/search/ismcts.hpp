@@ -39,7 +39,7 @@
 // The search sees the root only through its determinizations: everything it reads of a
 // determinization is what the sampled world shows of the hand in play and the public state
 // of the game (stacks, scores, the hands completed), and the root's hidden cards of the hand
-// in play are redrawn by deal position (engine.hpp, resample_history), so two roots the
+// in play are redrawn by deal position (resample.hpp, resample_history), so two roots the
 // searcher cannot tell apart give the same search for the same seed.
 //
 // Threads: root parallel. The simulations are split over kTrees independent trees (tree k

@@ -1,6 +1,7 @@
 #include "cardcore/games/badugi/policy.hpp"
 
 #include "cardcore/eval/badugi.hpp"
+#include "cardcore/games/draw.hpp"
 #include "cardcore/games/rollout.hpp"
 
 namespace cardcore::badugi {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "cardcore/eval/badugi.hpp"
+#include "cardcore/games/draw.hpp"
 
 namespace cardcore::badugi {
 namespace {
@@ -58,21 +59,20 @@ State::State(const Config& config, bool seeded, std::uint64_t seed)
     : State(validated(config), seeded, seed, Prevalidated{}) {}
 
 State::State(const Config& config, bool seeded, std::uint64_t seed, Prevalidated)
-    : EngineState(seeded, seed), config_(config) {
+    : EngineState(config, seeded, seed), config_(config) {
   table_ = betting::Table(kNumPlayers, config_.stacks.data());
   dealer_ = config_.first_dealer;
-  history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));
   start_hand();
   resolve_chance();
 }
 
 void State::start_hand() {
-  stock_.reset(kDeckMask);
+  reset_stock(kDeckMask);
   hands_[0] = hands_[1] = burned_ = mucked_ = 0;
   dealt_ = 0;
   round_ = 0;
-  hand_start_index_ = history_.size();
-  hand_starts_.push_back(history_.size());
+  hand_start_index_ = history().size();
+  hand_starts_.push_back(history().size());
   for (int s = 0; s < kNumPlayers; ++s) hand_start_[s] = table_.stack(s);
   table_.start_hand();
   table_.post(dealer_, config_.small_blind);
@@ -120,24 +120,19 @@ std::string State::why_illegal(int action) const {
 }
 
 void State::apply_chance(int card) {
-  // The card is recorded before its effects, which may end the hand and start the next.
   switch (phase_) {
     case Phase::kDeal: {
-      // One at a time, big blind first (2.3 #2).
-      const int seat = dealt_ % 2 == 0 ? big_blind_seat() : dealer_;
-      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat)});
+      const int seat = chance_target();
       hands_[seat] |= card_bit(card);
       if (++dealt_ == 8) start_round(0);
       break;
     }
     case Phase::kBurn:
-      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), Step::kBurn});
       burned_ |= card_bit(card);
       phase_ = Phase::kDraw;
       to_act_ = big_blind_seat();
       break;
     case Phase::kReplace:
-      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(to_act_)});
       hands_[to_act_] |= card_bit(card);
       if (--to_replace_ == 0) next_drawer();
       break;
@@ -147,7 +142,6 @@ void State::apply_chance(int card) {
 }
 
 void State::apply_player(int action) {
-  history_.push_back({static_cast<std::int8_t>(to_act_), static_cast<std::uint8_t>(action), 0});
   if (phase_ == Phase::kBet) {
     table_.apply(to_act_, static_cast<betting::Action>(action));
     after_betting_action();
@@ -211,7 +205,7 @@ void State::end_hand(bool showdown) {
   Chips won[kNumPlayers];
   table_.award(strength, odd_chip_order, won);
   showdown_ = showdown;
-  if (showdown) showdowns_.push_back({history_.size(), {hands_[0], hands_[1]}});
+  if (showdown) showdowns_.push_back({history().size(), {hands_[0], hands_[1]}});
   Chips result[kNumPlayers];
   for (int s = 0; s < kNumPlayers; ++s) result[s] = table_.stack(s) - hand_start_[s];
   complete_hand(result);
@@ -282,8 +276,8 @@ std::string State::observation_string(int player) const {
     if (shown) out << "\nP" << s << " cards: " << format_cards(hands_[s]);
   }
   out << "\nactions:";
-  for (std::size_t i = hand_start_index_; i < history_.size(); ++i)
-    if (history_[i].actor != kChancePlayer) out << ' ' << describe(history_[i], player);
+  for (std::size_t i = hand_start_index_; i < history().size(); ++i)
+    if (history()[i].actor != kChancePlayer) out << ' ' << describe(history()[i], player);
   return out.str();
 }
 
@@ -294,8 +288,8 @@ std::string State::information_state_string(int player) const {
   // Replayed, so that each of my discards can be named by its cards.
   State replay(config_, false, 0);
   std::size_t shown = 0;
-  for (std::size_t i = 0; i < history_.size(); ++i) {
-    const Step& step = history_[i];
+  for (std::size_t i = 0; i < history().size(); ++i) {
+    const Step& step = history()[i];
     out << " | ";
     if (step.actor == player && step.action > kDrawBase) {
       const Mask hand = replay.hands_[player];
@@ -319,8 +313,8 @@ void State::observation_tensor(int player, float* out) const {
   out[layout.dealer + (dealer_ == player ? 0 : 1)] = 1;
   out[layout.stage + stage()] = 1;
   int round = -1, slot = 0, draw = -1;
-  for (std::size_t i = hand_start_index_; i < history_.size(); ++i) {
-    const Step& step = history_[i];
+  for (std::size_t i = hand_start_index_; i < history().size(); ++i) {
+    const Step& step = history()[i];
     if (step.actor == kChancePlayer) {
       if (step.target == Step::kBurn) ++draw;
       continue;
@@ -361,8 +355,8 @@ void State::information_state_tensor(int player, float* out) const {
   };
   Mask hand = 0;
   int stage = 0;
-  for (std::size_t i = hand_start_index_; i < history_.size(); ++i) {
-    const Step& step = history_[i];
+  for (std::size_t i = hand_start_index_; i < history().size(); ++i) {
+    const Step& step = history()[i];
     if (step.actor == kChancePlayer && step.target == player) {
       hand |= card_bit(step.action);
     } else if (step.actor == player && step.action >= kDrawBase) {
@@ -375,14 +369,15 @@ void State::information_state_tensor(int player, float* out) const {
 
 void State::view_deck(int player, DeckView& deck, std::size_t& shown) const {
   for (std::size_t i = deck.begin; i < deck.end; ++i)
-    if (history_[i].actor == kChancePlayer && history_[i].target == player) deck.known |= card_bit(history_[i].action);
+    if (history()[i].actor == kChancePlayer && history()[i].target == player)
+      deck.known |= card_bit(history()[i].action);
   for (; shown < showdowns_.size() && showdowns_[shown].end <= deck.end; ++shown)
     if (showdowns_[shown].end > deck.begin) deck.known |= showdowns_[shown].hands[0] | showdowns_[shown].hands[1];
 }
 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
   check_player(player, kNumPlayers);
-  std::vector<DeckView> decks = deck_views(hand_starts_, history_.size());
+  std::vector<DeckView> decks = deck_views(hand_starts_, history().size());
   std::size_t shown = 0;
   for (DeckView& deck : decks) view_deck(player, deck, shown);
   return resample_history(*this, decks, seed, State(config_, false, 0, Prevalidated{}));
@@ -390,7 +385,7 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
 
 State State::resample_hand(int player, std::uint64_t seed) const {
   check_player(player, kNumPlayers);
-  std::vector<DeckView> decks{DeckView(hand_begin(), history_.size())};
+  std::vector<DeckView> decks{DeckView(hand_begin(), history().size())};
   std::size_t shown = showdowns_.size();
   while (shown > 0 && showdowns_[shown - 1].end > decks[0].begin) --shown;
   view_deck(player, decks[0], shown);

@@ -1,11 +1,8 @@
 #include "cardcore/games/baibuu/state.hpp"
 
-#include "cardcore/core/batch.hpp"
-#include "cardcore/core/interrupt.hpp"
 #include "cardcore/core/text.hpp"
 
 #include <algorithm>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -44,14 +41,13 @@ State::State(const Config& config, bool seeded, std::uint64_t seed)
     : State(validated(config), seeded, seed, Prevalidated{}) {}
 
 State::State(const Config& config, bool seeded, std::uint64_t seed, Prevalidated)
-    : EngineState(seeded, seed), config_(config) {
-  history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));
+    : EngineState(config, seeded, seed), config_(config) {
   start_round();
   resolve_chance();
 }
 
 void State::start_round() {
-  stock_.reset(kDeckMask);
+  reset_stock(kDeckMask);
   std::fill(hands_, hands_ + kMaxSeats, Mask{0});
   std::fill(lows_, lows_ + kMaxSeats, Mask{0});
   dealt_ = 0;
@@ -64,15 +60,15 @@ void State::start_round() {
 std::size_t State::read_round(Round& round) const {
   // A round deals its cards first, one chance step each, then its hands arrange.
   std::size_t i = round.begin;
-  for (int dealt = 0; dealt < 4 * seats() && i < history_.size(); ++dealt, ++i)
-    round.hands[history_[i].target] |= card_bit(history_[i].action);
-  while (i < history_.size() && history_[i].actor != kChancePlayer) ++i;
+  for (int dealt = 0; dealt < 4 * seats() && i < history().size(); ++dealt, ++i)
+    round.hands[history()[i].target] |= card_bit(history()[i].action);
+  while (i < history().size() && history()[i].actor != kChancePlayer) ++i;
   return i;
 }
 
 std::vector<State::Round> State::rounds() const {
   std::vector<Round> played;
-  for (std::size_t i = 0; i < history_.size();) i = read_round(played.emplace_back(Round{i}));
+  for (std::size_t i = 0; i < history().size();) i = read_round(played.emplace_back(Round{i}));
   return played;
 }
 
@@ -108,7 +104,6 @@ std::string State::why_illegal(int action) const {
 }
 
 void State::apply_player(int action) {
-  history_.push_back({static_cast<std::int8_t>(to_act_), static_cast<std::uint8_t>(action), 0});
   lows_[to_act_] = arrangement_low(hands_[to_act_], action);
   // Only a player hand can foul: the banker's invalid arrangements are not legal.
   fouled_ |= unsigned(!(entries_[to_act_].valid_arrangements() >> action & 1)) << to_act_;
@@ -206,7 +201,7 @@ std::string State::information_state_string(int player) const {
   check_player(player, seats());
   std::ostringstream out;
   out << "P" << player << " " << config_.to_string();
-  for (const Step& step : history_) {
+  for (const Step& step : history()) {
     out << " | ";
     if (step.actor == kChancePlayer)
       out << "P" << int(step.target)
@@ -244,8 +239,20 @@ void State::observation_tensor(int player, float* out) const {
 
 void State::information_state_tensor(int player, float* out) const { observation_tensor(player, out); }
 
-void play_by_tables(const Config& config, const bool* optimal, std::uint64_t seed, std::uint64_t game, double* row,
-                    std::array<std::int64_t, 4>& counts) {
+std::optional<TablePlay> Spec::shortcut(const Config& config, const std::vector<std::string>& policies) {
+  const int hands = config.player_hands;
+  if (config.banker != Banker::kHouseWay || policies.size() != static_cast<std::size_t>(hands + 1)) return std::nullopt;
+  TablePlay play{config};
+  for (int i = 0; i < hands; ++i) {
+    const std::string& name = policies[static_cast<std::size_t>(i)];
+    if (name != "house_way" && name != "optimal") return std::nullopt;
+    play.optimal[static_cast<std::size_t>(i)] = name == "optimal";
+  }
+  return play;
+}
+
+void TablePlay::operator()(std::uint64_t seed, std::uint64_t game, double* row,
+                           std::array<std::int64_t, 4>& counts) const {
   const int hands = config.player_hands, seats = hands + 1;
   Rng game_rng(seed, game);
   Stock stock(true, game_rng.next());  // a seeded State's
@@ -255,7 +262,7 @@ void play_by_tables(const Config& config, const bool* optimal, std::uint64_t see
     Mask dealt[kMaxSeats] = {};
     for (int card = 0; card < 4 * seats; ++card) dealt[card % seats] |= card_bit(stock.deal());  // the banker last
     std::uint8_t codes[kMaxPlayerHands];
-    settle_round(dealt[hands], dealt, optimal, hands, codes, config.rules());
+    settle_round(dealt[hands], dealt, optimal.data(), hands, codes, config.rules());
     // The fouls, counts[3], stay 0: every holding has a valid split, and the house way and
     // the optimal arrangement both choose one.
     ++counts[0];
@@ -274,33 +281,13 @@ void play_by_tables(const Config& config, const bool* optimal, std::uint64_t see
   }
 }
 
-void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin, std::int64_t end,
-                        std::uint64_t seed, int threads, double* returns, std::array<std::int64_t, 4>& counts) {
-  bool choices[kMaxPlayerHands];
-  for (int i = 0; i < config.player_hands; ++i) choices[i] = optimal[static_cast<std::size_t>(i)];
-  const auto seats = static_cast<std::size_t>(config.player_hands + 1);
-  std::mutex counts_mutex;
-  parallel_chunks(static_cast<std::size_t>(end - begin), threads,
-                  [&](std::size_t first, std::size_t last) -> std::int64_t {
-                    std::array<std::int64_t, 4> chunk_counts{};  // as State::counts()
-                    for (std::size_t k = first; k < last; ++k) {
-                      check_interrupt();
-                      play_by_tables(config, choices, seed, static_cast<std::uint64_t>(begin) + k, returns + k * seats,
-                                     chunk_counts);
-                    }
-                    const std::lock_guard lock(counts_mutex);  // once per chunk
-                    for (std::size_t c = 0; c < counts.size(); ++c) counts[c] += chunk_counts[c];
-                    return kNoBadIndex;
-                  });
-}
-
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
   check_player(player, seats());
   // Per round: the player's own cards, and every hand once the round is settled.
   const std::vector<Round> played = rounds();
   std::vector<std::size_t> starts;
   for (const Round& round : played) starts.push_back(round.begin);
-  std::vector<DeckView> decks = deck_views(starts, history_.size());
+  std::vector<DeckView> decks = deck_views(starts, history().size());
   for (std::size_t r = 0; r < decks.size(); ++r) {
     decks[r].known |= played[r].hands[player];
     if (r < static_cast<std::size_t>(rounds_completed_))
@@ -313,7 +300,7 @@ State State::resample_hand(int player, std::uint64_t seed) const {
   check_player(player, seats());
   Round round{hand_begin()};
   read_round(round);
-  std::vector<DeckView> decks{DeckView(round.begin, history_.size())};
+  std::vector<DeckView> decks{DeckView(round.begin, history().size())};
   decks[0].known |= round.hands[player];
   if (is_terminal())  // the last round, settled
     for (int s = 0; s < seats(); ++s) decks[0].known |= round.hands[s];
@@ -331,8 +318,8 @@ State State::resample_rounds(std::vector<DeckView> decks, std::uint64_t seed, co
     try {
       State other = resample_history(*this, decks, seed + attempt * 0x9E3779B97F4A7C15ull, start);
       bool same_turns = other.current_player() == current_player();
-      for (std::size_t i = start.history().size(); same_turns && i < history_.size(); ++i)
-        same_turns = other.history_[i].actor == history_[i].actor;
+      for (std::size_t i = start.history().size(); same_turns && i < history().size(); ++i)
+        same_turns = other.history()[i].actor == history()[i].actor;
       if (same_turns) return other;
     } catch (const std::invalid_argument&) {
       // a redrawn banker that may not make its recorded arrangement: draw again

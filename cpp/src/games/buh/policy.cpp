@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "cardcore/eval/buh.hpp"
+#include "cardcore/games/draw.hpp"
 #include "cardcore/games/rollout.hpp"
 
 namespace cardcore::buh {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "cardcore/eval/buh.hpp"
+#include "cardcore/games/draw.hpp"
 
 namespace cardcore::buh {
 namespace {
@@ -76,21 +77,20 @@ State::State(const Config& config, bool seeded, std::uint64_t seed)
     : State(validated(config), seeded, seed, Prevalidated{}) {}
 
 State::State(const Config& config, bool seeded, std::uint64_t seed, Prevalidated)
-    : EngineState(seeded, seed), config_(config) {
+    : EngineState(config, seeded, seed), config_(config) {
   table_ = betting::Table(n(), config_.stacks.data());
   dealer_ = config_.first_dealer;
-  history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));
   start_hand();
   resolve_chance();
 }
 
 void State::start_hand() {
-  stock_.reset(kDeckMask);
+  reset_stock(kDeckMask);
   std::fill(hands_, hands_ + kMaxPlayers, Mask{0});
   dead_ = 0;
   declared_ = seated_ = 0;
-  hand_start_index_ = history_.size();
-  hand_starts_.push_back(history_.size());
+  hand_start_index_ = history().size();
+  hand_starts_.push_back(history().size());
   table_.start_hand();
   num_dealt_in_ = 0;
   for (int i = 1; i <= n(); ++i) {  // deal order: the dealer's left first, the dealer last
@@ -181,7 +181,7 @@ void State::next_drawer() {
 }
 
 void State::declare(int seat) {
-  reveals_.push_back({history_.size(), seat, hands_[seat]});
+  reveals_.push_back({history().size(), seat, hands_[seat]});
   declared_ |= std::uint8_t(1u << seat);
   ++declarations_;
   const Chips mine = table_.committed(seat);
@@ -220,7 +220,7 @@ void State::showdown() {
   for (int s = 0; s < n(); ++s) {
     if (!table_.active(s) || !shown) continue;
     strength[s] = buh::strength(hands_[s], config_.rules());
-    reveals_.push_back({history_.size(), s, hands_[s]});
+    reveals_.push_back({history().size(), s, hands_[s]});
   }
   int odd_chip_order[kMaxPlayers];
   for (int i = 0; i < n(); ++i) odd_chip_order[i] = (dealer_ + 1 + i) % n();  // deal order
@@ -315,18 +315,11 @@ std::string State::why_illegal(int action) const {
 }
 
 void State::apply_chance(int card) {
-  int seat = to_act_;
+  hands_[chance_target()] |= card_bit(card);  // a card of the deal, or a replacement in the draw
   if (phase_ == Phase::kDeal) {
-    seat = deal_targets_[dealt_];
-    hands_[seat] |= card_bit(card);
-    history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat),
-                        static_cast<std::uint8_t>(stage())});
     if (++dealt_ == deal_size_) start_window();
     return;
   }
-  hands_[seat] |= card_bit(card);  // a replacement in the draw
-  history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat),
-                      static_cast<std::uint8_t>(stage())});
   if (--to_replace_ == 0) {
     next_drawer();
   }
@@ -334,8 +327,6 @@ void State::apply_chance(int card) {
 
 void State::apply_player(int action) {
   const int seat = to_act_;
-  history_.push_back(
-      {static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(action), 0, static_cast<std::uint8_t>(stage())});
   switch (phase_) {
     case Phase::kWindow:
       if (action == kDeclare)
@@ -393,22 +384,6 @@ int State::player_string_to_action(std::string_view text) const {
                        "declare, pass, fold, check, call, bet, raise, stand or discard <cards>");
 }
 
-int State::stage() const {
-  switch (phase_) {
-    case Phase::kDeal:
-    case Phase::kWindow:
-      return deal_ < 3 ? 2 * deal_ : 7;
-    case Phase::kBet:
-      return deal_ < 3 ? 2 * deal_ + 1 : 8;
-    case Phase::kDraw:
-    case Phase::kReplace:
-      return 6;
-    case Phase::kOver:
-      break;
-  }
-  return 9;
-}
-
 std::string State::stage_name() const { return kStageNames[stage()]; }
 
 std::string State::describe(const Step& step, int viewer) const {
@@ -442,8 +417,8 @@ std::string State::observation_string(int player) const {
   for (const Reveal& r : reveals_)
     if (r.end > hand_start_index_ && r.seat != player) out << "\nP" << r.seat << " showed " << format_cards(r.cards);
   out << "\nactions:";
-  for (std::size_t i = hand_start_index_; i < history_.size(); ++i)
-    if (history_[i].actor != kChancePlayer) out << ' ' << describe(history_[i], player);
+  for (std::size_t i = hand_start_index_; i < history().size(); ++i)
+    if (history()[i].actor != kChancePlayer) out << ' ' << describe(history()[i], player);
   return out.str();
 }
 
@@ -453,11 +428,11 @@ std::string State::information_state_string(int player) const {
   out << "P" << player << " " << config_.to_string();
   State replay(config_, false, 0);  // replayed, to name my discards by their cards
   std::size_t shown = 0;
-  for (std::size_t i = 0; i <= history_.size(); ++i) {
+  for (std::size_t i = 0; i <= history().size(); ++i) {
     for (; shown < reveals_.size() && reveals_[shown].end == i; ++shown)
       out << " | P" << reveals_[shown].seat << " shows " << format_cards(reveals_[shown].cards);
-    if (i == history_.size()) break;
-    const Step& step = history_[i];
+    if (i == history().size()) break;
+    const Step& step = history()[i];
     out << " | ";
     if (step.actor == player && step.action > kDrawBase && step.action < kDeclare)
       out << "P" << player << " discards "
@@ -493,8 +468,8 @@ void State::observation_tensor(int player, float* out) const {
   }
   // Draw counts, and the betting of the round in play, in order.
   int slot = 0;
-  for (std::size_t i = hand_start_index_; i < history_.size(); ++i) {
-    const Step& step = history_[i];
+  for (std::size_t i = hand_start_index_; i < history().size(); ++i) {
+    const Step& step = history()[i];
     if (step.actor == kChancePlayer) continue;
     if (step.action >= kDrawBase && step.action < kDeclare) {
       out[layout.draws + 4 * step.actor + popcount(unsigned(step.action - kDrawBase))] = 1;
@@ -522,8 +497,8 @@ void State::information_state_tensor(int player, float* out) const {
   // My cards after each deal and after the draw, and the betting of rounds 1-3 in order.
   Mask hand = 0;
   int slots[3] = {0, 0, 0};
-  for (std::size_t i = hand_start_index_; i < history_.size(); ++i) {
-    const Step& step = history_[i];
+  for (std::size_t i = hand_start_index_; i < history().size(); ++i) {
+    const Step& step = history()[i];
     if (step.actor == kChancePlayer && step.target == player) hand |= card_bit(step.action);
     if (step.actor == player && step.action > kDrawBase && step.action < kDeclare)
       hand &= ~cards_of_positions(hand, unsigned(step.action - kDrawBase));
@@ -545,7 +520,7 @@ void State::view_deck(int player, DeckView& deck, State& replay, std::size_t& sh
   // player kept is an ace, so that card is redrawn among the aces.
   constexpr Mask kAces = Mask{0xF} << (4 * kAce);
   for (std::size_t i = deck.begin; i < deck.end; ++i) {
-    const Step& step = history_[i];
+    const Step& step = history()[i];
     if (step.actor == kChancePlayer && step.target == player) deck.known |= card_bit(step.action);
     if (step.actor >= 0 && step.actor != player && step.action > kDrawBase && step.action < kDeclare &&
         popcount(unsigned(step.action - kDrawBase)) == 3) {
@@ -562,7 +537,7 @@ void State::view_deck(int player, DeckView& deck, State& replay, std::size_t& sh
 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
   check_player(player, n());
-  std::vector<DeckView> decks = deck_views(hand_starts_, history_.size());
+  std::vector<DeckView> decks = deck_views(hand_starts_, history().size());
   const State start(config_, false, 0, Prevalidated{});
   State replay = start;
   std::size_t shown = 0;
@@ -572,7 +547,7 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
 
 State State::resample_hand(int player, std::uint64_t seed) const {
   check_player(player, n());
-  std::vector<DeckView> decks{DeckView(hand_begin(), history_.size())};
+  std::vector<DeckView> decks{DeckView(hand_begin(), history().size())};
   const State start = hand_start_state();
   State replay = start;
   std::size_t shown = reveals_.size();

@@ -1,6 +1,7 @@
 #include "cardcore/games/hucklebuck/policy.hpp"
 
 #include "cardcore/core/layout.hpp"
+#include "cardcore/games/draw.hpp"
 #include "cardcore/games/rollout.hpp"
 
 namespace cardcore::hucklebuck {

@@ -6,6 +6,7 @@
 
 #include "cardcore/core/layout.hpp"
 #include "cardcore/eval/hucklebuck.hpp"
+#include "cardcore/games/draw.hpp"
 
 namespace cardcore::hucklebuck {
 namespace {
@@ -50,16 +51,15 @@ State::State(const Config& config, bool seeded, std::uint64_t seed)
     : State(validated(config), seeded, seed, Prevalidated{}) {}
 
 State::State(const Config& config, bool seeded, std::uint64_t seed, Prevalidated)
-    : EngineState(seeded, seed), config_(config) {
+    : EngineState(config, seeded, seed), config_(config) {
   std::copy(config_.scores.begin(), config_.scores.begin() + n(), scores_);
   dealer_ = config_.first_dealer;
-  history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));
   start_hand();
   resolve_chance();
 }
 
 void State::start_hand() {
-  stock_.reset(kDeckMask);
+  reset_stock(kDeckMask);
   std::fill(hands_, hands_ + kMaxPlayers, Mask{0});
   discards_ = exchanging_ = played_ = 0;
   upcard_ = -1;
@@ -72,8 +72,8 @@ void State::start_hand() {
   tricks_played_ = plays_in_trick_ = 0;
   std::copy(scores_, scores_ + n(), hand_start_scores_);
   for (int i = 0; i < n(); ++i) order_[i] = (dealer_ + 1 + i) % n();
-  hand_start_index_ = history_.size();
-  hand_starts_.push_back(history_.size());
+  hand_start_index_ = history().size();
+  hand_starts_.push_back(history().size());
   phase_ = Phase::kDeal;
 }
 
@@ -145,7 +145,7 @@ void State::stock_ran_out() {
 
 void State::refill_stock() {
   // the discard pile, less the exchanging player's new discards, is the new stock.
-  stock_.reset(discards_ & ~exchanging_);
+  reset_stock(discards_ & ~exchanging_);
   discards_ &= exchanging_;
 }
 
@@ -265,28 +265,22 @@ std::string State::why_illegal(int action) const {
 }
 
 void State::apply_chance(int card) {
-  // The card is recorded before its effects.
   switch (phase_) {
-    case Phase::kDeal: {
-      const int seat = order_[dealt_ % n()];  // one at a time from the dealer's left
-      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat), 0});
-      hands_[seat] |= card_bit(card);
+    case Phase::kDeal:
+      hands_[chance_target()] |= card_bit(card);
       if (++dealt_ == kHandSize * n()) phase_ = Phase::kUpcard;
       return;
-    }
     case Phase::kUpcard:
-      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), Step::kBurn, 0});
       upcard_ = card;  // set aside face up: out of the stock for good
       upcard_in_stock_ = config_.upcard == Upcard::kBottomOfStock;  // or, the house rule, drawn last
       position_ = 0;
       next_announcer();
       return;
     case Phase::kReplace:
-      history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(to_act_), 0});
       hands_[to_act_] |= card_bit(card);
       if (--to_replace_ == 0)
         next_exchanger();
-      else if (stock_.size() == 0)
+      else if (stock() == 0)
         stock_ran_out();
       return;
     default:
@@ -296,8 +290,6 @@ void State::apply_chance(int card) {
 
 void State::apply_player(int action) {
   const int seat = to_act_;
-  history_.push_back({static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(action), 0,
-                      static_cast<std::uint8_t>(tricks_played_)});
   switch (phase_) {
     case Phase::kInOut:
       decided_ |= std::uint8_t(1u << seat);
@@ -320,7 +312,7 @@ void State::apply_player(int action) {
         next_exchanger();
       } else {
         phase_ = Phase::kReplace;
-        if (stock_.size() == 0) stock_ran_out();
+        if (stock() == 0) stock_ran_out();
       }
       return;
     }
@@ -390,7 +382,7 @@ std::string State::information_state_string(int player) const {
   std::ostringstream out;
   out << "P" << player << " " << config_.to_string();
   State replay(config_, false, 0);  // replayed, to name my exchanged cards
-  for (const Step& step : history_) {
+  for (const Step& step : history()) {
     out << " | ";
     if (step.actor == kChancePlayer) {
       if (step.target == Step::kBurn)
@@ -444,8 +436,8 @@ void State::information_state_tensor(int player, float* out) const {
   // finished before it).
   Mask after = hands_[player];
   int dealt = 0;
-  for (std::size_t i = hand_start_index_; i < history_.size(); ++i) {
-    const Step& step = history_[i];
+  for (std::size_t i = hand_start_index_; i < history().size(); ++i) {
+    const Step& step = history()[i];
     if (step.actor == kChancePlayer && step.target == player && dealt++ < kHandSize) hands[step.action] = 1;
     if (step.actor >= 0 && step.action >= kPlayBase) {
       if (step.actor == player) after |= card_bit(step.action - kPlayBase);
@@ -459,7 +451,7 @@ void State::view_deck(int player, DeckView& deck, State& replay) const {
   // My cards, the upcard and every card played are known; a player who did not follow the
   // led suit has none of it among the cards he still held.
   for (std::size_t i = deck.begin; i < deck.end; ++i) {
-    const Step& step = history_[i];
+    const Step& step = history()[i];
     if (step.actor == kChancePlayer && (step.target == player || step.target == Step::kBurn))
       deck.known |= card_bit(step.action);
     if (step.actor >= 0 && step.action >= kPlayBase) {
@@ -476,7 +468,7 @@ void State::view_deck(int player, DeckView& deck, State& replay) const {
 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
   check_player(player, n());
-  std::vector<DeckView> decks = deck_views(hand_starts_, history_.size());
+  std::vector<DeckView> decks = deck_views(hand_starts_, history().size());
   const State start(config_, false, 0, Prevalidated{});
   State replay = start;
   for (DeckView& deck : decks) view_deck(player, deck, replay);
@@ -485,7 +477,7 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
 
 State State::resample_hand(int player, std::uint64_t seed) const {
   check_player(player, n());
-  std::vector<DeckView> decks{DeckView(hand_begin(), history_.size())};
+  std::vector<DeckView> decks{DeckView(hand_begin(), history().size())};
   const State start = hand_start_state();
   State replay = start;
   view_deck(player, decks[0], replay);

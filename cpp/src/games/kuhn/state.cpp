@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "cardcore/games/resample.hpp"
+#include "cardcore/games/rollout.hpp"
+
 namespace cardcore::kuhn {
 namespace {
 
@@ -28,16 +31,15 @@ State::State(const Config& config, bool seeded, std::uint64_t seed)
     : State(validated(config), seeded, seed, Prevalidated{}) {}
 
 State::State(const Config& config, bool seeded, std::uint64_t seed, Prevalidated)
-    : EngineState(seeded, seed), config_(config) {
-  history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));
-  stock_.reset(kCards);
+    : EngineState(config, seeded, seed), config_(config) {
+  reset_stock(kCards);
   resolve_chance();
 }
 
 int State::current_player() const {
   if (is_terminal()) return kTerminalPlayer;
-  if (history_.size() < kNumPlayers) return kChancePlayer;
-  return static_cast<int>(history_.size() % kNumPlayers);
+  if (history().size() < kNumPlayers) return kChancePlayer;
+  return static_cast<int>(history().size() % kNumPlayers);
 }
 
 ActionSet State::legal_player_actions() const {
@@ -49,15 +51,10 @@ ActionSet State::legal_player_actions() const {
   return actions;
 }
 
-void State::apply_chance(int card) {
-  const int seat = static_cast<int>(history_.size());
-  history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat)});
-  cards_[static_cast<std::size_t>(seat)] = card;
-}
+void State::apply_chance(int card) { cards_[static_cast<std::size_t>(history().back().target)] = card; }
 
 void State::apply_player(int action) {
-  const int seat = current_player();
-  history_.push_back({static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(action), 0});
+  const int seat = history().back().actor;  // the step just recorded (current_player() has moved on)
   if (action == kBet) {
     if (first_bettor_ < 0) first_bettor_ = seat;
     ++contributions_[static_cast<std::size_t>(seat)];
@@ -110,15 +107,15 @@ int State::player_string_to_action(std::string_view text) const {
 std::string State::information_state_string(int player) const {
   check_player(player, kNumPlayers);
   std::string out;
-  if (history_.size() > static_cast<std::size_t>(player)) out += std::to_string(card(player));
-  for (std::size_t i = kNumPlayers; i < history_.size(); ++i) out += history_[i].action == kBet ? 'b' : 'p';
+  if (history().size() > static_cast<std::size_t>(player)) out += std::to_string(card(player));
+  for (std::size_t i = kNumPlayers; i < history().size(); ++i) out += history()[i].action == kBet ? 'b' : 'p';
   return out;
 }
 
 std::string State::observation_string(int player) const {
   check_player(player, kNumPlayers);
   std::string out;
-  if (history_.size() > static_cast<std::size_t>(player)) {
+  if (history().size() > static_cast<std::size_t>(player)) {
     out += std::to_string(card(player));
     for (const int chips : contributions_) out += std::to_string(chips);
   }
@@ -140,16 +137,29 @@ void State::information_state_tensor(int player, float* out) const {
   std::fill(out, out + layout.information_state.size(), 0.0f);
   out[layout.player + player] = 1;
   if (card(player) >= 0) out[layout.card + card(player)] = 1;
-  for (std::size_t i = kNumPlayers; i < history_.size(); ++i)
-    out[layout.betting + 2 * static_cast<int>(i - kNumPlayers) + history_[i].action] = 1;
+  for (std::size_t i = kNumPlayers; i < history().size(); ++i)
+    out[layout.betting + 2 * static_cast<int>(i - kNumPlayers) + history()[i].action] = 1;
 }
 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
   check_player(player, kNumPlayers);
-  std::vector<DeckView> decks{DeckView(0, history_.size())};
+  std::vector<DeckView> decks{DeckView(0, history().size())};
   decks[0].allowed.fill(kCards);  // a stand-in is one of the three cards
   if (card(player) >= 0) decks[0].known = card_bit(card(player));
   return resample_history(*this, decks, seed, State(config_, false, 0, Prevalidated{}));
 }
 
+int rule_based_action(const State& state) {
+  const int seat = state.current_player();
+  check_player(seat, kNumPlayers);  // a seat's turn, not the end
+  const int card = state.card(seat);
+  const bool facing_bet = state.contribution(0) != state.contribution(1);
+  if (card == 2) return kBet;                // the king bets, and calls
+  if (card == 1 && facing_bet) return kBet;  // the queen calls
+  return kPass;                              // checks, and the jack folds
+}
+
 }  // namespace cardcore::kuhn
+
+// The random player of the spec's policy table, instantiated with this game's State.
+template int cardcore::random_action<cardcore::kuhn::State>(const cardcore::kuhn::State& state, cardcore::Rng& rng);

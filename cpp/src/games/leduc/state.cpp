@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "cardcore/games/resample.hpp"
+#include "cardcore/games/rollout.hpp"
+
 namespace cardcore::leduc {
 namespace {
 
@@ -29,9 +32,8 @@ State::State(const Config& config, bool seeded, std::uint64_t seed)
     : State(validated(config), seeded, seed, Prevalidated{}) {}
 
 State::State(const Config& config, bool seeded, std::uint64_t seed, Prevalidated)
-    : EngineState(seeded, seed), config_(config) {
-  history_.reserve(static_cast<std::size_t>(Spec::max_game_length(config_)));
-  stock_.reset(kCards);
+    : EngineState(config, seeded, seed), config_(config) {
+  reset_stock(kCards);
   resolve_chance();
 }
 
@@ -52,12 +54,10 @@ ActionSet State::legal_player_actions() const {
 
 void State::apply_chance(int card) {
   if (dealt_ < kNumPlayers) {
-    history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(dealt_), 0});
     private_cards_[static_cast<std::size_t>(dealt_)] = card;
     if (++dealt_ == kNumPlayers) to_act_ = 0;
     return;
   }
-  history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), kPublicTarget, 1});
   public_card_ = card;
   to_act_ = folded_[0] ? 1 : 0;  // the first seat still in
 }
@@ -71,8 +71,6 @@ void State::put_in(int seat, int amount) {
 void State::apply_player(int action) {
   const int seat = to_act_;
   const auto s = static_cast<std::size_t>(seat);
-  history_.push_back(
-      {static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(action), 0, static_cast<std::uint8_t>(round_ - 1)});
   auto& size = sequence_size_[static_cast<std::size_t>(round_ - 1)];
   sequence_[static_cast<std::size_t>(round_ - 1)][static_cast<std::size_t>(size++)] = static_cast<std::int8_t>(action);
   if (action == kFold) {
@@ -218,11 +216,25 @@ void State::information_state_tensor(int player, float* out) const {
 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
   check_player(player, kNumPlayers);
-  std::vector<DeckView> decks{DeckView(0, history_.size())};
+  std::vector<DeckView> decks{DeckView(0, history().size())};
   decks[0].allowed.fill(kCards);  // a stand-in is one of the six cards
   if (private_card(player) != kNoCard) decks[0].known |= card_bit(private_card(player));
   if (public_card_ != kNoCard) decks[0].known |= card_bit(public_card_);
   return resample_history(*this, decks, seed, State(config_, false, 0, Prevalidated{}));
 }
 
+int rule_based_action(const State& state) {
+  const int seat = state.current_player();
+  check_player(seat, kNumPlayers);  // a seat's turn, not the end
+  const int rank = state.private_card(seat) / 2;
+  const bool pair = state.public_card() != kNoCard && state.public_card() / 2 == rank;
+  const ActionSet legal = state.legal_player_actions();
+  if (pair || rank == 2) return legal.contains(kRaise) ? kRaise : kCall;
+  if (state.round() == 2 && legal.contains(kFold)) return kFold;
+  return kCall;
+}
+
 }  // namespace cardcore::leduc
+
+// The random player of the spec's policy table, instantiated with this game's State.
+template int cardcore::random_action<cardcore::leduc::State>(const cardcore::leduc::State& state, cardcore::Rng& rng);

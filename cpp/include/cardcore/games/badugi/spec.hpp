@@ -77,6 +77,7 @@ struct TensorLayout {
 
 struct Spec {
   using Config = badugi::Config;
+  static constexpr const auto& kConfigFields = badugi::kConfigFields;  // the Game's keywords
   using Layout = TensorLayout;
   static constexpr GameSpec<Config, State> kSpec{
       .name = "badugi",

@@ -23,6 +23,7 @@
 #include "cardcore/games/badugi/spec.hpp"
 #include "cardcore/games/betting.hpp"
 #include "cardcore/games/engine.hpp"
+#include "cardcore/games/resample.hpp"
 
 namespace cardcore::badugi {
 
@@ -112,6 +113,12 @@ class State : public EngineState<State, kNumPlayers> {
   void end_round();
   void end_hand(bool showdown);
   void next_drawer();
+  // Where the card of this chance node goes: the deal's, one at a time and big blind first
+  // (2.3 #2), the burn, or the drawer's replacements.
+  int chance_target() const {
+    if (phase_ == Phase::kDeal) return dealt_ % 2 == 0 ? big_blind_seat() : dealer_;
+    return phase_ == Phase::kBurn ? Step::kBurn : to_act_;
+  }
   void apply_chance(int card);
   void apply_player(int action);
   std::string player_action_to_string(int action) const;

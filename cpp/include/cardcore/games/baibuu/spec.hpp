@@ -4,8 +4,10 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cardcore/eval/baibuu.hpp"
 #include "cardcore/games/spec.hpp"
@@ -74,8 +76,11 @@ struct TensorLayout {
   explicit TensorLayout(const Config& config, bool named = false);
 };
 
+struct TablePlay;  // state.hpp
+
 struct Spec {
   using Config = baibuu::Config;
+  static constexpr const auto& kConfigFields = baibuu::kConfigFields;  // the Game's keywords
   using Layout = TensorLayout;
   static constexpr GameSpec<Config, State> kSpec{
       .name = "baibuu",
@@ -100,6 +105,10 @@ struct Spec {
   static int acting_players(const Config& config) {
     return config.player_hands + (config.banker == Banker::kAgent ? 1 : 0);
   }
+  // The rounds of `policies` (one per seat, the banker last) settled by table, without
+  // States (TablePlay), when they allow it: a house-way banker and every player hand by
+  // 'house_way' or 'optimal'; else nothing. cc.simulate takes this path when it can.
+  static std::optional<TablePlay> shortcut(const Config& config, const std::vector<std::string>& policies);
   static int max_game_length(const Config& config) {
     return config.hands * (4 * (config.player_hands + 1) + config.player_hands + 1);
   }

@@ -22,6 +22,7 @@
 #include "cardcore/eval/baibuu.hpp"
 #include "cardcore/games/baibuu/spec.hpp"
 #include "cardcore/games/engine.hpp"
+#include "cardcore/games/resample.hpp"
 
 namespace cardcore::baibuu {
 
@@ -65,7 +66,7 @@ class State : public EngineState<State, kMaxSeats> {
   bool revealed() const { return revealed_; }
   int round_number() const { return rounds_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
   // A seat's net over the rounds completed.
-  std::int64_t net(int seat) const { return static_cast<std::int64_t>(totals_[static_cast<std::size_t>(seat)]); }
+  std::int64_t net(int seat) const { return static_cast<std::int64_t>(return_of(seat)); }
 
   // What a simulation counts (games/rollout.hpp): rounds completed, player hands dealt a
   // Natural, banker hands dealt one, and player hands that fouled.
@@ -107,12 +108,12 @@ class State : public EngineState<State, kMaxSeats> {
   void start_round();
   void next_to_arrange(int from);
   void settle_round();
-  // Here, not in state.cpp, so that a seeded deal's loop (EngineState::resolve_chance) inlines it.
+  // These two here, not in state.cpp, so that a seeded deal's loop (EngineState::resolve_chance)
+  // inlines them. One card at a time, player hands in seat order, banker last.
+  int chance_target() const { return deal_seat_; }
   void apply_chance(int card) {
-    const int seat = deal_seat_;  // one at a time, player hands in seat order, banker last
+    const int seat = deal_seat_;
     deal_seat_ = seat + 1 == seats() ? 0 : seat + 1;
-    // Recorded before its effects, which may settle the round and deal the next.
-    history_.push_back({kChancePlayer, static_cast<std::uint8_t>(card), static_cast<std::int8_t>(seat)});
     hands_[seat] |= card_bit(card);
     if (++dealt_ == 4 * seats()) end_deal();
   }
@@ -122,17 +123,17 @@ class State : public EngineState<State, kMaxSeats> {
   int player_string_to_action(std::string_view text) const;
 };
 
-// Rounds [begin, end) of a simulation where the banker arranges by the house way and each
-// player hand by the house way or, with optimal[i], the optimal arrangement: dealt exactly
-// as seeded States deal them (game i from stream i of `seed`, as games/rollout.hpp plays
-// them) and settled by table, without building States. Writes returns, one row per game,
-// and adds the games' counts (State::kCountNames) to `counts`.
-void simulate_by_tables(const Config& config, const std::vector<bool>& optimal, std::int64_t begin, std::int64_t end,
-                        std::uint64_t seed, int threads, double* returns, std::array<std::int64_t, 4>& counts);
-
-// Game `game` of such a simulation (optimal[i] for each player hand): writes its returns to
-// row[0, player_hands] and adds its counts to `counts`.
-void play_by_tables(const Config& config, const bool* optimal, std::uint64_t seed, std::uint64_t game, double* row,
-                    std::array<std::int64_t, 4>& counts);
+// Rounds of a simulation settled by table (Spec::shortcut), without building States: the
+// banker arranges by the house way, player hand i by the optimal arrangement when
+// optimal[i], else by the house way. Dealt exactly as seeded States deal them (game i from
+// stream i of the seed, as games/rollout.hpp plays them), so the returns and counts are the
+// States'.
+struct TablePlay {
+  Config config;
+  std::array<bool, kMaxPlayerHands> optimal{};
+  // Game `game` of the simulation of `seed`: writes its returns to row[0, player_hands] and
+  // adds its counts (State::kCountNames) to `counts`.
+  void operator()(std::uint64_t seed, std::uint64_t game, double* row, std::array<std::int64_t, 4>& counts) const;
+};
 
 }  // namespace cardcore::baibuu

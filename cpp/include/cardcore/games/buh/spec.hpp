@@ -93,6 +93,7 @@ struct TensorLayout {
 
 struct Spec {
   using Config = buh::Config;
+  static constexpr const auto& kConfigFields = buh::kConfigFields;  // the Game's keywords
   using Layout = TensorLayout;
   static constexpr GameSpec<Config, State> kSpec{
       .name = "buh",

@@ -30,6 +30,7 @@
 #include "cardcore/games/betting.hpp"
 #include "cardcore/games/buh/spec.hpp"
 #include "cardcore/games/engine.hpp"
+#include "cardcore/games/resample.hpp"
 
 namespace cardcore::buh {
 
@@ -69,7 +70,21 @@ class State : public EngineState<State, kMaxPlayers> {
   int hand_number() const { return hands_completed_ + (phase_ == Phase::kOver ? 0 : 1); }
   bool in_hand(int seat) const { return table_.active(seat); }
   bool declared(int seat) const { return declared_ >> seat & 1; }
-  int stage() const;
+  int stage() const {
+    switch (phase_) {
+      case Phase::kDeal:
+      case Phase::kWindow:
+        return deal_ < 3 ? 2 * deal_ : 7;
+      case Phase::kBet:
+        return deal_ < 3 ? 2 * deal_ + 1 : 8;
+      case Phase::kDraw:
+      case Phase::kReplace:
+        return 6;
+      case Phase::kOver:
+        break;
+    }
+    return 9;
+  }
   Phase phase() const { return phase_; }
   std::string stage_name() const;
   Mask dead_cards() const { return dead_; }
@@ -132,6 +147,9 @@ class State : public EngineState<State, kMaxPlayers> {
   void declare(int seat);
   void showdown();
   void end_hand();
+  // A card of the deal goes to its seat in deal order, a replacement to the drawer.
+  int chance_target() const { return phase_ == Phase::kDeal ? deal_targets_[dealt_] : to_act_; }
+  int step_stage() const { return stage(); }
   void apply_chance(int card);
   void apply_player(int action);
   std::string player_action_to_string(int action) const;

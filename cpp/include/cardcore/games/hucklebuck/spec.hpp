@@ -85,6 +85,7 @@ struct TensorLayout {
 
 struct Spec {
   using Config = hucklebuck::Config;
+  static constexpr const auto& kConfigFields = hucklebuck::kConfigFields;  // the Game's keywords
   using Layout = TensorLayout;
   static constexpr GameSpec<Config, State> kSpec{
       .name = "hucklebuck",

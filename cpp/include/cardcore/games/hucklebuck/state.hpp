@@ -27,6 +27,7 @@
 #include "cardcore/eval/hucklebuck.hpp"
 #include "cardcore/games/engine.hpp"
 #include "cardcore/games/hucklebuck/spec.hpp"
+#include "cardcore/games/resample.hpp"
 
 namespace cardcore::hucklebuck {
 
@@ -123,6 +124,14 @@ class State : public EngineState<State, kMaxPlayers> {
   void finish_trick();
   // `reached`: the seat whose trick brought it to the target under first_to_target, or -1.
   void end_hand(int reached = -1);
+  // The deal's cards go one at a time from the dealer's left, the upcard is set aside (a
+  // burn, for the history), and a replacement goes to the exchanger.
+  int chance_target() const {
+    if (phase_ == Phase::kDeal) return order_[dealt_ % n()];
+    return phase_ == Phase::kUpcard ? Step::kBurn : to_act_;
+  }
+  // The tricks played (0 until the play, and so at every chance node).
+  int step_stage() const { return tricks_played_; }
   void apply_chance(int card);
   void apply_player(int action);
   std::string player_action_to_string(int action) const;

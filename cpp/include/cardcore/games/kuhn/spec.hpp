@@ -31,7 +31,9 @@ struct Config {
 
 inline constexpr ConfigField<Config> kConfigFields[] = {CARDCORE_KUHN_CONFIG(CARDCORE_CONFIG_FIELD)};
 class State;
-// The rule-based player (policy.hpp): deterministic, so it draws nothing from the generator.
+// The rule-based player (state.cpp): with the king it bets and calls, with the jack it passes
+// and folds, with the queen it passes and calls a bet. Deterministic, so it draws nothing
+// from the generator.
 int rule_based_action(const State& state);
 inline constexpr BuiltinPolicy<State> kPolicies[] = {
     {"random", random_action<State>, false},
@@ -54,6 +56,7 @@ struct TensorLayout {
 
 struct Spec {
   using Config = kuhn::Config;
+  static constexpr const auto& kConfigFields = kuhn::kConfigFields;  // the Game's keywords
   using Layout = TensorLayout;
   static constexpr GameSpec<Config, State> kSpec{
       .name = "kuhn",

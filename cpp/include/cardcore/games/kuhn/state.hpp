@@ -59,7 +59,9 @@ class State : public EngineState<State, kNumPlayers> {
   int winner_ = -1;
   bool showdown_ = false;
 
-  int turns() const { return static_cast<int>(history_.size()) - kNumPlayers; }  // betting actions so far
+  int turns() const { return static_cast<int>(history().size()) - kNumPlayers; }  // betting actions so far
+  // Seat 0's card first, then seat 1's: the seat is the cards dealt so far.
+  int chance_target() const { return static_cast<int>(history().size()); }
   void apply_chance(int card);
   void apply_player(int action);
   std::string player_action_to_string(int action) const;

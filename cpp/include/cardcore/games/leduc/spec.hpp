@@ -35,7 +35,10 @@ struct Config {
 
 inline constexpr ConfigField<Config> kConfigFields[] = {CARDCORE_LEDUC_CONFIG(CARDCORE_CONFIG_FIELD)};
 class State;
-// The rule-based player (policy.hpp): deterministic, so it draws nothing from the generator.
+// The rule-based player (state.cpp): it raises with a pair (its card's rank is the public
+// card's) or a king, and calls otherwise, except that in round 2 with neither it folds facing
+// a raise. When no raise is left it calls. Deterministic, so it draws nothing from the
+// generator.
 int rule_based_action(const State& state);
 inline constexpr BuiltinPolicy<State> kPolicies[] = {
     {"random", random_action<State>, false},
@@ -60,6 +63,7 @@ struct TensorLayout {
 
 struct Spec {
   using Config = leduc::Config;
+  static constexpr const auto& kConfigFields = leduc::kConfigFields;  // the Game's keywords
   using Layout = TensorLayout;
   static constexpr GameSpec<Config, State> kSpec{
       .name = "leduc",

@@ -81,6 +81,10 @@ class State : public EngineState<State, kNumPlayers> {
   void put_in(int seat, int amount);
   void after_action();
   void resolve_winner();
+  // The private cards go to seats 0 and 1, then the public card to the board.
+  int chance_target() const { return dealt_ < kNumPlayers ? dealt_ : kPublicTarget; }
+  // The betting round, from 0 (the public card is dealt in the second).
+  int step_stage() const { return round_ - 1; }
   void apply_chance(int card);
   void apply_player(int action);
   std::string player_action_to_string(int action) const;

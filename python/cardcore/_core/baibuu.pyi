@@ -1,18 +1,12 @@
 """
-Bai Buu evaluation and settlement (docs/rulebook/baibuu.md 3).
+Bai Buu: its engine (docs/rulebook/baibuu.md) and what its binding file adds.
 """
 from __future__ import annotations
-from cardcore._core.baibuu.rollouts import VectorEnv
-from cardcore._core.baibuu.rollouts import VectorEnvPart
-from cardcore._core.baibuu.rollouts import ismcts
-from cardcore._core.baibuu.rollouts import policy_action
-from cardcore._core.baibuu.rollouts import simulate_calling
 import collections.abc
 import numpy
 import numpy.typing
 import typing
-from . import rollouts
-__all__: list[str] = ['Game', 'State', 'VectorEnv', 'VectorEnvPart', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'ismcts', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'rollouts', 'settle', 'settle_many', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['Game', 'State', 'VectorEnv', 'VectorEnvPart', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'ismcts', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'settle', 'settle_many', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Bai Buu round (docs/rulebook/baibuu.md): the engine protocol
@@ -238,6 +232,63 @@ class Game:
         """
         'zero_sum' when the returns of this configuration always sum to zero, else 'general_sum'.
         """
+class VectorEnv:
+    """
+    num_envs states of this game stepped together in C++ (cardcore.VectorEnv wraps it; docs/vector.md).
+    """
+    def __init__(self, game: Game, num_envs: typing.SupportsInt | typing.SupportsIndex, seat: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], information_state: bool, threads: typing.SupportsInt | typing.SupportsIndex, rotate_dealer: bool) -> None:
+        ...
+    def outputs(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.bool], numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.bool], numpy.typing.NDArray[numpy.float32]]:
+        """
+        The output arrays: observation, legal_mask, current_player, rewards, terminated, episode_returns.
+        """
+    def reset(self, seed: typing.SupportsIndex | None) -> None:
+        """
+        Starts a new episode in every env (a seed restarts every env's stream).
+        """
+    def reset_each(self, seeds: collections.abc.Sequence[typing.SupportsIndex | None]) -> None:
+        """
+        Starts a new episode in every env: env i restarts stream i of seeds[i], or continues its stream where seeds[i] is None.
+        """
+    def state(self, i: typing.SupportsInt | typing.SupportsIndex) -> State:
+        """
+        A copy of env i's current state.
+        """
+    def step(self, actions: numpy.ndarray) -> None:
+        """
+        Steps every env; an illegal action is a ValueError and changes no env.
+        """
+    def step_async(self, actions: numpy.ndarray) -> None:
+        """
+        Starts step(actions) on a background thread and returns at once; step_wait() collects it. An illegal action is a ValueError and starts nothing.
+        """
+    def step_wait(self) -> None:
+        """
+        Waits for the step that step_async started.
+        """
+    @property
+    def num_envs(self) -> int:
+        ...
+    @property
+    def threads(self) -> int:
+        ...
+class VectorEnvPart:
+    """
+    Envs [first, last) of a VectorEnv, stepped asynchronously on its threads (cardcore.VectorEnv.split wraps it; docs/vector.md).
+    """
+    def __init__(self, parent: typing.Any, first: typing.SupportsInt | typing.SupportsIndex, last: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def step_async(self, actions: numpy.ndarray) -> None:
+        """
+        Starts stepping the part's envs (actions[i] for env first + i) on the VectorEnv's threads and returns at once; step_wait() takes what is left and waits. An illegal action is a ValueError and starts nothing.
+        """
+    def step_wait(self) -> None:
+        """
+        Ends the step that step_async started.
+        """
+    @property
+    def in_flight(self) -> bool:
+        ...
 def arrangement_low(holding: typing.SupportsInt | typing.SupportsIndex, index: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     The Low hand (mask) of arrangement ``index`` 0-5 of a four-card holding mask.
@@ -290,6 +341,10 @@ def is_valid(low: typing.Any, high: typing.Any) -> bool:
     >>> is_valid("4s 5h", "Ks Kh")
     True
     """
+def ismcts(state: State, simulations: typing.SupportsInt | typing.SupportsIndex, uct_c: typing.SupportsFloat | typing.SupportsIndex, rollout: str, seed: typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, horizon: str, memory_limit: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[int, int, list[tuple[int, int, float]]]:
+    """
+    Information-set MCTS for the player to move (docs/search.md): (action, player, [(action, visits, value sum) for each legal root action]). A terminal state or a chance node is a ValueError; so is a search whose trees may need more than memory_limit bytes (0: half this machine's memory).
+    """
 def natural(cards: typing.Any) -> str | None:
     """
     The Natural a four-card holding makes, or None.
@@ -313,6 +368,10 @@ def optimal_summary(commission_bp: typing.SupportsInt | typing.SupportsIndex = 3
     >>> summary = optimal_summary()
     >>> summary["optimal_return"] >= summary["house_way_return"]
     True
+    """
+def policy_action(state: State, policy: str, seed: typing.SupportsIndex) -> int:
+    """
+    The action a built-in policy (one of simulate's names) takes at a player node; `seed` drives its random choices.
     """
 def reason_names() -> tuple[str, ...]:
     """
@@ -344,21 +403,15 @@ def settle_many(banker: numpy.ndarray, player: numpy.ndarray, player_low: numpy.
     >>> settle_many(np.array([0xF0000], np.uint64), np.array([0xF], np.uint64), None, 1).tolist()
     [245]
     """
-def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex) -> typing.Any:
+def simulate(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex, shortcut: bool = True) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
     """
-    Returns of rounds [begin, end) played in C++: the same as rollouts.simulate, by table (no
-    States) when the banker is the house way and every player hand arranges by 'house_way' or
-    'optimal'.
-    
-    >>> import numpy as np
-    >>> game = Game(player_hands=3)
-    >>> policies = ["optimal", "house_way", "optimal", "house_way"]
-    >>> by_table = simulate(game, 0, 50, 1, policies, 1)
-    >>> by_states = rollouts.simulate(game, 0, 50, 1, policies, 1)
-    >>> bool(np.array_equal(by_table[0], by_states[0])), by_table[1] == by_states[1]
-    (True, True)
+    Returns of games [begin, end) played in C++, seat s by the built-in policy policies[s] (the game's SPEC.policies), and the games' counts. With `shortcut`, policies that the game can play without States (its Spec's shortcut) are played that way, to the same results.
     """
-def simulate_summary(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex, low: typing.SupportsFloat | typing.SupportsIndex, high: typing.SupportsFloat | typing.SupportsIndex, bins: typing.SupportsInt | typing.SupportsIndex) -> typing.Any:
+def simulate_calling(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[typing.Any]) -> tuple[numpy.typing.NDArray[numpy.float64], dict[str, int]]:
+    """
+    simulate's games [begin, end) on one thread with the GIL held, seat s choosing by policies[s]: a built-in name, or a callable that takes the state (a copy) and returns a legal action id.
+    """
+def simulate_summary(game: Game, begin: typing.SupportsInt | typing.SupportsIndex, end: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, policies: collections.abc.Sequence[str], threads: typing.SupportsInt | typing.SupportsIndex, low: typing.SupportsFloat | typing.SupportsIndex, high: typing.SupportsFloat | typing.SupportsIndex, bins: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.float64], dict[str, int]]:
     """
     simulate's games [begin, end) summarized in constant memory: (mean, m2, ahead, histogram, totals, counts), where m2 is each seat's sum of squared deviations from its mean, ahead the games it ended above zero, histogram[seat] its returns in `bins` equal bins over [low, high) (outside values in the end bins) and totals[b] each seat's total after the (b + 1)th block of 1024 games.
     """
