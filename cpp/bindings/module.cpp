@@ -2,6 +2,10 @@
 #include "common.hpp"
 #include "search.hpp"
 
+namespace cardcore::bindings {
+void bind_solve(py::module_& parent);  // bind_solve.cpp
+}  // namespace cardcore::bindings
+
 PYBIND11_MODULE(_core, m) {
   using namespace cardcore::bindings;
   m.doc() = "cardcore's C++ core: cards, hand evaluators and game engines.";
@@ -11,5 +15,6 @@ PYBIND11_MODULE(_core, m) {
   m.attr("TERMINAL") = cardcore::kTerminalPlayer;
   bind_search_options(m);
   bind_games(m);
+  bind_solve(m);
   refuse_bad_calls(m);  // last: every function is bound
 }

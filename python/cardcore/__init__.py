@@ -12,7 +12,7 @@ Hucklebuck, with a C++ core.
 from importlib import metadata as _metadata
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
-from cardcore import _core, search
+from cardcore import _core, search, solve
 from cardcore._registry import GAMES as _GAMES
 from cardcore._registry import load_state
 from cardcore.cards import (
@@ -74,6 +74,7 @@ __all__ = [
     "save_record",
     "search",
     "simulate",
+    "solve",
     "to_record",
     "view",
     *GAMES,  # each game's module, cardcore.<game>

@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from functools import partial
+from pathlib import Path
 from typing import Any, NoReturn
 
 from cardcore import __version__
@@ -36,6 +37,8 @@ from cardcore.picture import THEMES, replay
 from cardcore.play import HINT_SIMULATIONS, _move_seed, play, play_config, seats_config
 from cardcore.record import load_record
 from cardcore.simulation import _checked_policies, simulate
+from cardcore.solve import ALGORITHMS, cfr, exploitability
+from cardcore.solve import load as load_solution
 
 __all__ = ["COMPARED", "EQUITY", "EVALUATORS", "ODDS", "SETTLERS", "explain", "house_rules",
            "main"]
@@ -277,6 +280,10 @@ _EPILOG = f"""commands:
                        may be random or a range such as "top 20%"
   bench                measure evaluation and simulation speed on this machine
   serve                a web table to play the built-in players in a browser (cardcore[web])
+  solve GAME           solve a two-player zero-sum game by CFR (--algorithm, --iterations or
+                       --seconds, --out FILE), the exploitability shown as it falls
+  exploitability GAME POLICY|FILE
+                       the exploitability of a built-in policy or of a saved solution
 
 Each command that takes a game takes its house rules too: --rule NAME=VALUE, repeatable
 (see each game's docs page, "House rules"; for example --rule {_RULE_EXAMPLE}).
@@ -386,7 +393,61 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--rule", action="append", metavar="NAME=VALUE",
                              help=_rule_help(verb))
     _add_replay(commands)
+    _add_solve(commands)
     return parser
+
+
+def _add_solve(commands: Any) -> None:
+    """``cardcore solve`` and ``cardcore exploitability`` (docs/solve.md)."""
+    solve = commands.add_parser(
+        "solve", help="solve a two-player zero-sum game by CFR (docs/solve.md)",
+        description="Solve a two-player zero-sum game (its default configuration) by CFR or a "
+                    "variant, showing the exploitability of the average policy as it falls, "
+                    "and optionally save the solution.")
+    solve.add_argument("game", type=str.lower, choices=list(GAMES))
+    solve.add_argument("--algorithm", choices=ALGORITHMS, default="cfr+",
+                       help="the algorithm (default cfr+)")
+    budget = solve.add_mutually_exclusive_group()
+    budget.add_argument("--iterations", type=_count, help="iterations (default 1,000)")
+    budget.add_argument("--seconds", type=float, help="seconds to run instead")
+    solve.add_argument("--threads", type=int, help="threads (default 1; the same result)")
+    solve.add_argument("--out", metavar="FILE", help="save the solution (cardcore.solve.load)")
+    exp = commands.add_parser(
+        "exploitability", help="the exploitability of a policy in a two-player zero-sum game",
+        description="The exploitability (NashConv / 2, OpenSpiel's) of POLICY, a built-in "
+                    "policy's name, or of FILE, a solution saved by 'cardcore solve --out'.")
+    exp.add_argument("game", type=str.lower, choices=list(GAMES))
+    exp.add_argument("policy", metavar="POLICY|FILE")
+
+
+def _solve(args: argparse.Namespace) -> int:
+    """Runs the solver, a line per checkpoint: a bar of the budget spent, the iterations and
+    the exploitability."""
+    start = time.perf_counter()
+    total = args.iterations or (None if args.seconds else 1000)
+
+    def show(iterations: int, exploitability: float) -> None:
+        elapsed = time.perf_counter() - start
+        done = min(1.0, iterations / total if total else elapsed / args.seconds)
+        bar = "#" * round(20 * done)
+        print(f"[{bar:<20}] {iterations:>9,} iterations  exploitability {exploitability:.3e}  "
+              f"({elapsed:.2f} s)", flush=True)
+
+    solution = cfr(args.game, total if args.seconds is None else None, seconds=args.seconds,
+                   algorithm=args.algorithm, threads=args.threads, progress=show)
+    print(f"{solution.game}: {solution.algorithm}, {solution.iterations:,} iterations, "
+          f"exploitability {solution.exploitability:.6g} (nash_conv {solution.nash_conv:.6g})")
+    if args.out:
+        solution.save(args.out)
+        print(f"saved {args.out}")
+    return 0
+
+
+def _exploitability(args: argparse.Namespace) -> int:
+    """Prints the exploitability of a built-in policy or of a saved solution's policy."""
+    policy: Any = load_solution(args.policy) if Path(args.policy).is_file() else args.policy
+    print(f"{exploitability(args.game, policy):.12g}")
+    return 0
 
 
 def _add_replay(commands: Any) -> None:
@@ -480,6 +541,10 @@ def _run(args: argparse.Namespace) -> int:
             return _bench(args.size)
         if args.command == "replay":
             return _replay(args)
+        if args.command == "solve":
+            return _solve(args)
+        if args.command == "exploitability":
+            return _exploitability(args)
         if args.command == "serve":
             from cardcore.web import serve  # the web extra, imported only to serve
 

@@ -1,16 +1,18 @@
+// The solver's iterations over the game's public tree (docs/solve.md, "The public tree").
 #include "cardcore/solve/cfr.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <map>
 #include <stdexcept>
-
-#include "cardcore/vector/thread_pool.hpp"
+#include <thread>
+#include <utility>
 
 namespace cardcore::solve {
 namespace {
 
 constexpr std::string_view kAlgorithmNames[] = {"cfr", "cfr+", "dcfr", "linear"};
-constexpr int kMaxActions = 128;  // player action ids are below 128 (games/engine.hpp)
 
 // DCFR's discounts (OpenSpiel's DCFRSolver defaults; LCFRSolver is alpha = beta = gamma = 1).
 struct Discount {
@@ -19,6 +21,53 @@ struct Discount {
 Discount discount_of(Algorithm algorithm) {
   return algorithm == Algorithm::kDcfr ? Discount{1.5, 0, 2} : Discount{1, 1, 1};
 }
+
+// A barrier for threads that meet every few microseconds: it spins up to 200 us, then
+// sleeps until woken (the machine may have fewer free cores than threads).
+class Barrier {
+ public:
+  explicit Barrier(int threads) : threads_(threads) {}
+  void wait() {
+    const int generation = generation_.load(std::memory_order_acquire);
+    if (arrived_.fetch_add(1, std::memory_order_acq_rel) == threads_ - 1) {
+      arrived_.store(0, std::memory_order_relaxed);
+      generation_.fetch_add(1, std::memory_order_release);
+      generation_.notify_all();
+      return;
+    }
+    for (int spins = 0; generation_.load(std::memory_order_acquire) == generation; ++spins)
+      if (spins > 1000)
+        spins < 1100 ? std::this_thread::yield() : generation_.wait(generation, std::memory_order_acquire);
+  }
+
+ private:
+  const int threads_;
+  std::atomic<int> arrived_{0}, generation_{0};
+};
+
+// Union-find over node ids.
+class Components {
+ public:
+  explicit Components(std::size_t n) : parent_(n) {
+    for (std::size_t i = 0; i < n; ++i) parent_[i] = static_cast<std::int32_t>(i);
+  }
+  std::int32_t find(std::int32_t x) {
+    while (parent_[static_cast<std::size_t>(x)] != x) {
+      auto& up = parent_[static_cast<std::size_t>(x)];
+      up = parent_[static_cast<std::size_t>(up)];
+      x = up;
+    }
+    return x;
+  }
+  void unite(std::int32_t a, std::int32_t b) {
+    a = find(a);
+    b = find(b);
+    if (a != b) parent_[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+  }
+
+ private:
+  std::vector<std::int32_t> parent_;
+};
 
 }  // namespace
 
@@ -30,239 +79,489 @@ Algorithm algorithm_from_name(std::string_view name) {
   throw std::invalid_argument("unknown solver algorithm " + quote_input(name) + ": expected cfr, cfr+, dcfr or linear");
 }
 
-// One pass of the traversal for `player` (OpenSpiel's _compute_counterfactual_regret_for_player):
-// values are player 0's (player 1's are minus them: the tree is zero-sum), and a subtree is
-// skipped only where both players' reach is 0. A node's contributions are added to its
-// information set's sums at once, in depth-first order; with kSlots (a thread's share of
-// the root's outcomes), those of a set that other outcomes reach too are written to the
-// node's own slots (its children's places), for the caller to add up in depth-first order.
-struct Solver::Pass {
-  const Tree::Node* nodes;
-  const std::int32_t* children;
-  const double* probabilities;
-  const double* current;
-  double* regret;
-  double* cumulative;
-  // kSlots: the slots, and which nodes write to them (the others' sets are the thread's own).
-  double* slot_regret;
-  double* slot_policy;
-  const std::uint8_t* shared;
-  std::uint32_t* stamp;
-  std::uint32_t pass;
-  double weight;  // of the cumulative policy: the iteration (CFR+), t^gamma (DCFR, linear) or 1
+// The public tree: the decisions of the history tree grouped into public states (the
+// smallest groups that keep each information set, and each player's view of the other's
+// decisions, whole), each holding a vector of each player's private states ("hands": its
+// information sets, or its views). A public state's histories all have one player to act,
+// one parent public state and action, and each hand one hand at the parent; the terminals
+// after an action, through any chance, become a matrix of player 0's return times chance's
+// probability over the two players' hands. A pass is then vector arithmetic: each public
+// state's reaches from its parent's (preorder), its values from its children's (reverse
+// preorder), and at the updated player's states the regrets, the cumulative policy and
+// regret matching. Each public state's arithmetic is the same whichever thread does it, so
+// the results do not depend on the threads.
+class Solver::Public {
+ public:
+  Public(const Tree& tree, int threads);
+  void run(Algorithm algorithm, std::int64_t first, std::int64_t iterations);
+  std::vector<double> to_tree(const Tree& tree, bool average) const;
 
-  // kPlayer: the player updated; kIterationFirst (CFR+): a policy weight of (t * reach) * p,
-  // else (reach * p) * weight, as OpenSpiel multiplies.
-  template <bool kSlots, int kPlayer, bool kIterationFirst>
-  double walk(std::int32_t n, double r0, double r1, double rc) const {
-    const Tree::Node& node = nodes[n];
-    const std::int32_t* child = children + node.first;
-    if (node.player == Tree::kChance) {
-      const double* p = probabilities + node.first;
-      double value = 0;
-      for (int c = 0; c < node.count; ++c)
-        value += p[c] * value_of<kSlots, kPlayer, kIterationFirst>(child[c], r0, r1, rc * p[c]);
-      return value;
-    }
-    if (r0 == 0 && r1 == 0) return 0;
-    const std::int32_t offset = node.offset;
-    const double* s = current + offset;
-    double values[kMaxActions];
-    double value = 0;
-    if (node.player == 0) {
-      for (int c = 0; c < node.count; ++c) {
-        values[c] = value_of<kSlots, kPlayer, kIterationFirst>(child[c], r0 * s[c], r1, rc);
-        value += s[c] * values[c];
-      }
-    } else {
-      for (int c = 0; c < node.count; ++c) {
-        values[c] = value_of<kSlots, kPlayer, kIterationFirst>(child[c], r0, r1 * s[c], rc);
-        value += s[c] * values[c];
-      }
-    }
-    if (node.player != kPlayer) return value;
-    const double counterfactual = (kPlayer == 0 ? r1 : r0) * rc;
-    const double own = kPlayer == 0 ? r0 : r1;
-    auto update = [&](double* r, double* w, auto write) {
-      for (int c = 0; c < node.count; ++c) {
-        const double gain = kPlayer == 0 ? values[c] - value : -(values[c] - value);
-        write(r[c], counterfactual * gain);
-        write(w[c], kIterationFirst ? weight * own * s[c] : own * s[c] * weight);
-      }
-    };
-    if (kSlots && shared[n]) {
-      update(slot_regret + node.first, slot_policy + node.first, [](double& to, double x) { to = x; });
-      stamp[n] = pass;
-    } else {
-      update(regret + offset, cumulative + offset, [](double& to, double x) { to += x; });
-    }
-    return value;
-  }
+ private:
+  struct Node {
+    std::int32_t player, actions;
+    std::int32_t parent, action;  // the parent and its action index leading here; -1 at a root
+    std::int32_t hands[2];
+    std::int32_t map[2];    // in maps_: each hand's hand at the parent
+    std::int32_t reach[2];  // in reach_: each hand's reach by its player's policy
+    std::int32_t value;     // in value_: the updated player's hands' counterfactual values
+    std::int32_t policy;    // in regret_, cumulative_, current_: action a, hand i at + a * hands[player] + i
+    std::int32_t scratch;   // in scratch_: actions x hands, then hands
+    std::int32_t infosets;  // in infosets_: the information set of each of the player's hands
+    std::int32_t children, children_end;  // in children_
+    std::int32_t end;                     // one past its subtree in preorder
+  };
+  struct Child {
+    std::int32_t action;
+    std::int32_t node;    // a public state, or -1 for the terminals
+    std::int32_t matrix;  // in terminal_: by columns, player 0's return per hands[0] x hands[1], then minus it per
+                          // hands[1] x hands[0]
+  };
+  // One pass's weights: of the cumulative policy, and of positive and negative regrets.
+  struct Weights {
+    int player;
+    bool iteration_first, plus, discounted;
+    double weight, positive, negative;
+  };
 
-  // A node's value: a terminal's without a call.
-  template <bool kSlots, int kPlayer, bool kIterationFirst>
-  double value_of(std::int32_t n, double r0, double r1, double rc) const {
-    const Tree::Node& node = nodes[n];
-    return node.player == Tree::kTerminal ? node.value : walk<kSlots, kPlayer, kIterationFirst>(n, r0, r1, rc);
-  }
+  std::vector<Node> nodes_;  // in preorder
+  std::vector<Child> children_;
+  std::vector<std::int32_t> maps_, infosets_;
+  std::vector<double> terminal_, reach_, value_, scratch_, regret_, cumulative_, current_;
+  // Threads: the subtrees (preorder ranges) of each, and the nodes above them (thread 0's).
+  std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> ranges_;
+  std::vector<std::int32_t> top_;
 
-  template <bool kSlots>
-  double run(int player, bool iteration_first, std::int32_t n, double rc) const {
-    if (player == 0)
-      return iteration_first ? value_of<kSlots, 0, true>(n, 1, 1, rc) : value_of<kSlots, 0, false>(n, 1, 1, rc);
-    return iteration_first ? value_of<kSlots, 1, true>(n, 1, 1, rc) : value_of<kSlots, 1, false>(n, 1, 1, rc);
-  }
+  void forward(std::int32_t n);
+  void backward(std::int32_t n, const Weights& w);
+  void split(int threads);
 };
+
+namespace {
+
+// out[i] += the sum over j of m[j * rows + i] * x[j] (m by columns), with the loops unrolled
+// for the small numbers of hands in card games.
+template <int kRows>
+void add_product(const double* m, const double* x, int columns, double* out) {
+  double sum[kRows] = {};
+  for (int j = 0; j < columns; ++j)
+    for (int i = 0; i < kRows; ++i) sum[i] += m[j * kRows + i] * x[j];
+  for (int i = 0; i < kRows; ++i) out[i] += sum[i];
+}
+
+void add_product(const double* m, const double* x, int rows, int columns, double* out) {
+  switch (rows) {
+    case 2:
+      return add_product<2>(m, x, columns, out);
+    case 3:
+      return add_product<3>(m, x, columns, out);
+    case 4:
+      return add_product<4>(m, x, columns, out);
+    case 5:
+      return add_product<5>(m, x, columns, out);
+    case 6:
+      return add_product<6>(m, x, columns, out);
+    case 7:
+      return add_product<7>(m, x, columns, out);
+    case 8:
+      return add_product<8>(m, x, columns, out);
+    default:
+      for (int j = 0; j < columns; ++j)
+        for (int i = 0; i < rows; ++i) out[i] += m[j * rows + i] * x[j];
+  }
+}
+
+[[noreturn]] void no_public_tree(const Tree& tree, const std::string& why) {
+  throw std::invalid_argument("the solver needs the public states of " + std::string(tree.game()) +
+                              " to form a tree, but " + why);
+}
+
+}  // namespace
+
+Solver::Public::Public(const Tree& tree, int threads) {
+  const auto& hnodes = tree.nodes();
+  const auto& hchildren = tree.children();
+  const auto& views = tree.views();
+  const std::size_t n = hnodes.size();
+  // Each history's nearest decision above it, the action index taken there, and chance's reach.
+  std::vector<std::int32_t> above(n, -1), taken(n, -1);
+  std::vector<double> chance(n, 1.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Tree::Node& node = hnodes[i];
+    for (int c = 0; c < node.count; ++c) {
+      const auto k = static_cast<std::size_t>(hchildren[static_cast<std::size_t>(node.first + c)]);
+      const bool decision = node.player >= 0;
+      chance[k] = chance[i] * (decision ? 1.0 : tree.chance_probabilities()[static_cast<std::size_t>(node.first + c)]);
+      above[k] = decision ? static_cast<std::int32_t>(i) : above[i];
+      taken[k] = decision ? c : taken[i];
+    }
+  }
+  // Public states: decisions joined by a shared information set or view.
+  Components components(n);
+  std::vector<std::int32_t> first_of_set(tree.infosets().size(), -1);
+  std::vector<std::int32_t> first_of_view[2];
+  for (std::size_t i = 0; i < n; ++i) {
+    const Tree::Node& node = hnodes[i];
+    if (node.player < 0) continue;
+    const auto me = static_cast<std::int32_t>(i);
+    auto join = [&](std::int32_t& first) {
+      if (first < 0) first = me;
+      components.unite(first, me);
+    };
+    join(first_of_set[static_cast<std::size_t>(node.infoset)]);
+    auto& of_view = first_of_view[1 - node.player];
+    const auto view = static_cast<std::size_t>(views[i]);
+    if (of_view.size() <= view) of_view.resize(view + 1, -1);
+    join(of_view[view]);
+  }
+  // Number them in order of first appearance; each history's hands.
+  std::vector<std::int32_t> state(n, -1),
+      hand[2] = {std::vector<std::int32_t>(n, -1), std::vector<std::int32_t>(n, -1)};
+  std::vector<std::int32_t> state_of_root(n, -1), set_hand(tree.infosets().size(), -1), view_hand[2];
+  struct Draft {
+    std::int32_t player, parent, action, hands[2] = {0, 0};
+    const Tree::Infoset* set;
+    std::vector<std::int32_t> map[2], infosets;
+    std::vector<std::pair<std::int32_t, std::int32_t>> children;  // (action, state); state -1: terminals
+    std::map<std::int32_t, std::int32_t> terminals;               // action -> its matrix in `matrices`
+  };
+  std::vector<Draft> drafts;
+  std::vector<std::vector<double>> matrices;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Tree::Node& node = hnodes[i];
+    if (node.player < 0) continue;
+    std::int32_t& s = state_of_root[static_cast<std::size_t>(components.find(static_cast<std::int32_t>(i)))];
+    const Tree::Infoset& set = tree.infosets()[static_cast<std::size_t>(node.infoset)];
+    const std::int32_t parent = above[i] < 0 ? -1 : state[static_cast<std::size_t>(above[i])];
+    if (s < 0) {
+      s = static_cast<std::int32_t>(drafts.size());
+      drafts.push_back({node.player, parent, parent < 0 ? -1 : taken[i], {0, 0}, &set, {}, {}, {}, {}});
+      if (parent >= 0) drafts[static_cast<std::size_t>(parent)].children.emplace_back(taken[i], s);
+    }
+    state[i] = s;
+    Draft& d = drafts[static_cast<std::size_t>(s)];
+    if (d.player != node.player) no_public_tree(tree, "a public state has decisions of both players");
+    if (d.parent != parent || (parent >= 0 && d.action != taken[i]))
+      no_public_tree(tree, "a public state follows two public states or actions (an action one player does not see?)");
+    if (parent == s) no_public_tree(tree, "a public state follows itself");
+    if (set.count != d.set->count ||
+        !std::equal(tree.actions().begin() + set.offset, tree.actions().begin() + set.offset + set.count,
+                    tree.actions().begin() + d.set->offset))
+      no_public_tree(tree, "the legal actions differ within a public state");
+    // The player's hand is its information set; the other's, its view.
+    for (int q = 0; q < 2; ++q) {
+      std::int32_t* known;
+      if (q == node.player) {
+        known = &set_hand[static_cast<std::size_t>(node.infoset)];
+      } else {
+        auto& of_view = view_hand[q];
+        const auto view = static_cast<std::size_t>(views[i]);
+        if (of_view.size() <= view) of_view.resize(view + 1, -1);
+        known = &of_view[view];
+      }
+      if (*known < 0) {
+        *known = d.hands[q]++;
+        d.map[q].push_back(-1);
+        if (q == node.player) d.infosets.push_back(node.infoset);
+      }
+      hand[q][i] = *known;
+      if (parent < 0) continue;
+      std::int32_t& at_parent = d.map[q][static_cast<std::size_t>(*known)];
+      const std::int32_t parent_hand = hand[q][static_cast<std::size_t>(above[i])];
+      if (at_parent >= 0 && at_parent != parent_hand)
+        no_public_tree(tree, "a player's private state follows two private states (it forgets?)");
+      at_parent = parent_hand;
+    }
+  }
+  // The terminals after each public state's actions.
+  for (std::size_t i = 0; i < n; ++i) {
+    const Tree::Node& node = hnodes[i];
+    if (node.player != Tree::kTerminal || above[i] < 0) continue;  // before any decision: no regret
+    const auto h = static_cast<std::size_t>(above[i]);
+    Draft& d = drafts[static_cast<std::size_t>(state[h])];
+    auto [it, added] = d.terminals.try_emplace(taken[i], static_cast<std::int32_t>(matrices.size()));
+    if (added) {
+      matrices.emplace_back(static_cast<std::size_t>(d.hands[0] * d.hands[1]), 0.0);
+      d.children.emplace_back(taken[i], -1 - it->second);
+    }
+    matrices[static_cast<std::size_t>(it->second)][static_cast<std::size_t>(hand[0][h] * d.hands[1] + hand[1][h])] +=
+        chance[i] * node.value;
+  }
+  // Preorder, and the arrays.
+  std::vector<std::int32_t> order, stack;
+  for (std::size_t s = drafts.size(); s-- > 0;)
+    if (drafts[s].parent < 0) stack.push_back(static_cast<std::int32_t>(s));
+  std::vector<std::int32_t> index(drafts.size());
+  while (!stack.empty()) {
+    const std::int32_t s = stack.back();
+    stack.pop_back();
+    index[static_cast<std::size_t>(s)] = static_cast<std::int32_t>(order.size());
+    order.push_back(s);
+    Draft& d = drafts[static_cast<std::size_t>(s)];
+    std::stable_sort(d.children.begin(), d.children.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto c = d.children.rbegin(); c != d.children.rend(); ++c)
+      if (c->second >= 0) stack.push_back(c->second);
+  }
+  auto grow = [](auto& array, std::size_t size) {
+    const auto at = static_cast<std::int32_t>(array.size());
+    array.resize(array.size() + size);
+    return at;
+  };
+  for (const std::int32_t s : order) {
+    const Draft& d = drafts[static_cast<std::size_t>(s)];
+    const int wide = std::max(d.hands[0], d.hands[1]), mine = d.hands[d.player];
+    Node node{.player = d.player,
+              .actions = d.set->count,
+              .parent = d.parent < 0 ? -1 : index[static_cast<std::size_t>(d.parent)],
+              .action = d.action,
+              .hands = {d.hands[0], d.hands[1]},
+              .map = {grow(maps_, d.map[0].size()), grow(maps_, d.map[1].size())},
+              .reach = {grow(reach_, static_cast<std::size_t>(d.hands[0])),
+                        grow(reach_, static_cast<std::size_t>(d.hands[1]))},
+              .value = grow(value_, static_cast<std::size_t>(wide)),
+              .policy = grow(regret_, static_cast<std::size_t>(d.set->count * mine)),
+              .scratch = grow(scratch_, static_cast<std::size_t>((d.set->count + 1) * wide)),
+              .infosets = grow(infosets_, d.infosets.size()),
+              .children = static_cast<std::int32_t>(children_.size()),
+              .children_end = 0,
+              .end = 0};
+    for (int q = 0; q < 2; ++q) std::copy(d.map[q].begin(), d.map[q].end(), maps_.begin() + node.map[q]);
+    std::copy(d.infosets.begin(), d.infosets.end(), infosets_.begin() + node.infosets);
+    for (const auto& [action, child] : d.children) {
+      if (child >= 0) {
+        children_.push_back({action, index[static_cast<std::size_t>(child)], -1});
+        continue;
+      }
+      const std::vector<double>& m = matrices[static_cast<std::size_t>(-1 - child)];
+      const std::int32_t at = grow(terminal_, 2 * m.size());
+      for (int i = 0; i < d.hands[0]; ++i)
+        for (int j = 0; j < d.hands[1]; ++j) {
+          const double x = m[static_cast<std::size_t>(i * d.hands[1] + j)];
+          terminal_[static_cast<std::size_t>(at + j * d.hands[0] + i)] = x;
+          terminal_[static_cast<std::size_t>(at) + m.size() + static_cast<std::size_t>(i * d.hands[1] + j)] = -x;
+        }
+      children_.push_back({action, -1, at});
+    }
+    node.children_end = static_cast<std::int32_t>(children_.size());
+    nodes_.push_back(node);
+  }
+  for (std::size_t k = nodes_.size(); k-- > 0;) {
+    Node& node = nodes_[k];
+    node.end = static_cast<std::int32_t>(k + 1);
+    for (std::int32_t c = node.children; c < node.children_end; ++c)
+      if (children_[static_cast<std::size_t>(c)].node >= 0)
+        node.end =
+            std::max(node.end, nodes_[static_cast<std::size_t>(children_[static_cast<std::size_t>(c)].node)].end);
+  }
+  reach_.assign(reach_.size(), 1.0);  // the roots' stay 1
+  cumulative_.assign(regret_.size(), 0.0);
+  current_.resize(regret_.size());
+  for (const Node& node : nodes_)
+    std::fill_n(current_.begin() + node.policy, node.actions * node.hands[node.player], 1.0 / node.actions);
+  split(threads);
+}
+
+// Each thread's subtrees: the costliest subtree above an eighth of a thread's share is
+// replaced by its children (itself going to thread 0's nodes above them) until none is;
+// then the subtrees, in preorder, are cut into runs of about equal cost.
+void Solver::Public::split(int threads) {
+  const std::size_t count = nodes_.size();
+  std::vector<double> cost(count);
+  for (std::size_t k = count; k-- > 0;) {
+    const Node& node = nodes_[k];
+    cost[k] += 8 + node.actions * (node.hands[0] + node.hands[1]);
+    for (std::int32_t c = node.children; c < node.children_end; ++c) {
+      const Child& child = children_[static_cast<std::size_t>(c)];
+      cost[k] += child.node < 0 ? node.hands[0] * node.hands[1] : cost[static_cast<std::size_t>(child.node)];
+    }
+  }
+  std::vector<std::int32_t> subtrees;
+  double total = 0;
+  for (std::size_t k = 0; k < count; ++k)
+    if (nodes_[k].parent < 0) {
+      subtrees.push_back(static_cast<std::int32_t>(k));
+      total += cost[k];
+    }
+  const double most = threads == 1 ? total : total / (8.0 * threads);
+  for (;;) {
+    auto costliest = std::max_element(subtrees.begin(), subtrees.end(), [&](std::int32_t a, std::int32_t b) {
+      return cost[static_cast<std::size_t>(a)] < cost[static_cast<std::size_t>(b)];
+    });
+    if (costliest == subtrees.end() || cost[static_cast<std::size_t>(*costliest)] <= most) break;
+    const Node& node = nodes_[static_cast<std::size_t>(*costliest)];
+    top_.push_back(*costliest);
+    subtrees.erase(costliest);
+    for (std::int32_t c = node.children; c < node.children_end; ++c)
+      if (children_[static_cast<std::size_t>(c)].node >= 0)
+        subtrees.push_back(children_[static_cast<std::size_t>(c)].node);
+  }
+  std::sort(subtrees.begin(), subtrees.end());
+  std::sort(top_.begin(), top_.end());
+  double in_subtrees = 0;
+  for (const std::int32_t s : subtrees) in_subtrees += cost[static_cast<std::size_t>(s)];
+  ranges_.resize(static_cast<std::size_t>(threads));
+  double before = 0;
+  for (const std::int32_t s : subtrees) {
+    const auto thread = std::min<std::size_t>(static_cast<std::size_t>(threads) - 1,
+                                              static_cast<std::size_t>(before / in_subtrees * threads));
+    ranges_[thread].emplace_back(s, nodes_[static_cast<std::size_t>(s)].end);
+    before += cost[static_cast<std::size_t>(s)];
+  }
+}
+
+void Solver::Public::forward(std::int32_t n) {
+  const Node& node = nodes_[static_cast<std::size_t>(n)];
+  if (node.parent < 0) return;
+  const Node& parent = nodes_[static_cast<std::size_t>(node.parent)];
+  for (int q = 0; q < 2; ++q) {
+    const std::int32_t* map = maps_.data() + node.map[q];
+    const double* from = reach_.data() + parent.reach[q];
+    double* to = reach_.data() + node.reach[q];
+    if (q == parent.player) {
+      const double* s = current_.data() + parent.policy + node.action * parent.hands[q];
+      for (int i = 0; i < node.hands[q]; ++i) to[i] = from[map[i]] * s[map[i]];
+    } else {
+      for (int i = 0; i < node.hands[q]; ++i) to[i] = from[map[i]];
+    }
+  }
+}
+
+void Solver::Public::backward(std::int32_t n, const Weights& w) {
+  const Node& node = nodes_[static_cast<std::size_t>(n)];
+  const int p = w.player, o = 1 - p;
+  const int mine = node.hands[p], theirs = node.hands[o];
+  double* sums = scratch_.data() + node.scratch;  // per action, the counterfactual values
+  std::fill_n(sums, node.actions * mine, 0.0);
+  const double* their_reach = reach_.data() + node.reach[o];
+  for (std::int32_t c = node.children; c < node.children_end; ++c) {
+    const Child& child = children_[static_cast<std::size_t>(c)];
+    double* out = sums + child.action * mine;
+    if (child.node >= 0) {
+      const Node& next = nodes_[static_cast<std::size_t>(child.node)];
+      const std::int32_t* map = maps_.data() + next.map[p];
+      const double* v = value_.data() + next.value;
+      for (int i = 0; i < next.hands[p]; ++i) out[map[i]] += v[i];
+      continue;
+    }
+    const double* m = terminal_.data() + child.matrix + (p == 0 ? 0 : node.hands[0] * node.hands[1]);
+    const double* reach = their_reach;
+    if (node.player == o) {
+      const double* s = current_.data() + node.policy + child.action * theirs;
+      double* by_policy = sums + node.actions * std::max(mine, theirs);
+      for (int j = 0; j < theirs; ++j) by_policy[j] = their_reach[j] * s[j];
+      reach = by_policy;
+    }
+    add_product(m, reach, mine, theirs, out);
+  }
+  double* value = value_.data() + node.value;
+  if (node.player != p) {
+    for (int i = 0; i < mine; ++i) {
+      double v = 0;
+      for (int a = 0; a < node.actions; ++a) v += sums[a * mine + i];
+      value[i] = v;
+    }
+    return;
+  }
+  double* s = current_.data() + node.policy;
+  double* r = regret_.data() + node.policy;
+  double* c = cumulative_.data() + node.policy;
+  const double* own = reach_.data() + node.reach[p];
+  for (int i = 0; i < mine; ++i) {
+    double v = 0;
+    for (int a = 0; a < node.actions; ++a) v += s[a * mine + i] * sums[a * mine + i];
+    value[i] = v;
+    double positive = 0;
+    for (int a = 0; a < node.actions; ++a) {
+      const int k = a * mine + i;
+      double regret = r[k] + (sums[k] - v);
+      c[k] += w.iteration_first ? w.weight * own[i] * s[k] : own[i] * s[k] * w.weight;
+      if (w.plus) {
+        regret = regret < 0 ? 0.0 : regret;  // regret matching+
+      } else if (w.discounted) {
+        regret *= regret >= 0 ? w.positive : w.negative;
+      }
+      r[k] = regret;
+      if (regret > 0) positive += regret;
+    }
+    for (int a = 0; a < node.actions; ++a) {
+      const int k = a * mine + i;
+      s[k] = positive > 0 ? std::max(0.0, r[k]) / positive : 1.0 / node.actions;
+    }
+  }
+}
+
+void Solver::Public::run(Algorithm algorithm, std::int64_t first, std::int64_t iterations) {
+  const int threads = static_cast<int>(ranges_.size());
+  Barrier barrier(threads);
+  const bool linear = algorithm == Algorithm::kDcfr || algorithm == Algorithm::kLinear;
+  const Discount d = discount_of(algorithm);
+  auto work = [&](std::size_t thread) {
+    for (std::int64_t t = first + 1; t <= first + iterations; ++t) {
+      const auto iteration = static_cast<double>(t);
+      const double up = std::pow(iteration, d.alpha), down = std::pow(iteration, d.beta);
+      for (int player = 0; player < 2; ++player) {
+        const Weights w{.player = player,
+                        .iteration_first = algorithm == Algorithm::kCfrPlus,
+                        .plus = algorithm == Algorithm::kCfrPlus,
+                        .discounted = linear,
+                        .weight = algorithm == Algorithm::kCfrPlus ? iteration
+                                  : linear                         ? std::pow(iteration, d.gamma)
+                                                                   : 1.0,
+                        .positive = up / (up + 1),
+                        .negative = down / (down + 1)};
+        if (thread == 0)
+          for (const std::int32_t k : top_) forward(k);
+        if (threads > 1) barrier.wait();
+        for (const auto& [begin, end] : ranges_[thread]) {
+          for (std::int32_t k = begin; k < end; ++k) forward(k);
+          for (std::int32_t k = end; k-- > begin;) backward(k, w);
+        }
+        if (threads > 1) barrier.wait();
+        if (thread == 0)
+          for (auto k = top_.rbegin(); k != top_.rend(); ++k) backward(*k, w);
+      }
+    }
+  };
+  std::vector<std::jthread> team;
+  for (std::size_t thread = 1; thread < ranges_.size(); ++thread) team.emplace_back(work, thread);
+  work(0);
+}
+
+std::vector<double> Solver::Public::to_tree(const Tree& tree, bool average) const {
+  std::vector<double> policy(static_cast<std::size_t>(tree.policy_size()));
+  for (const Node& node : nodes_) {
+    const int mine = node.hands[node.player];
+    const double* from = (average ? cumulative_ : current_).data() + node.policy;
+    for (int i = 0; i < mine; ++i) {
+      double* to =
+          policy.data() +
+          tree.infosets()[static_cast<std::size_t>(infosets_[static_cast<std::size_t>(node.infosets + i)])].offset;
+      double sum = 0;
+      for (int a = 0; a < node.actions; ++a) sum += from[a * mine + i];
+      for (int a = 0; a < node.actions; ++a)
+        to[a] = !average ? from[a * mine + i] : sum == 0 ? 1.0 / node.actions : from[a * mine + i] / sum;
+    }
+  }
+  return policy;
+}
 
 Solver::Solver(std::shared_ptr<const Tree> tree, Algorithm algorithm, int threads)
     : tree_(std::move(tree)), algorithm_(algorithm) {
   if (threads < 1) throw std::invalid_argument("threads must be at least 1, got " + std::to_string(threads));
   if (static_cast<int>(algorithm) > 3) throw std::invalid_argument("unknown solver algorithm");
-  regret_.assign(static_cast<std::size_t>(tree_->policy_size()), 0.0);
-  cumulative_ = regret_;
-  current_ = tree_->uniform_policy();
-  const auto& nodes = tree_->nodes();
-  if (threads > 1 && !nodes.empty() && nodes[0].player == Tree::kChance && nodes[0].count > 1) {
-    pool_ = std::make_unique<vector::ThreadPool>(std::min(threads, nodes[0].count));
-    slot_regret_.assign(tree_->children().size(), 0.0);
-    slot_policy_ = slot_regret_;
-    stamp_.assign(nodes.size(), 0);
-    // Each information set's nodes in depth-first order (counting sort by set).
-    const std::size_t sets = tree_->infosets().size();
-    infoset_nodes_begin_.assign(sets + 1, 0);
-    for (const Tree::Node& node : nodes)
-      if (node.player >= 0) ++infoset_nodes_begin_[static_cast<std::size_t>(node.infoset) + 1];
-    for (std::size_t i = 0; i < sets; ++i) infoset_nodes_begin_[i + 1] += infoset_nodes_begin_[i];
-    infoset_nodes_.resize(static_cast<std::size_t>(infoset_nodes_begin_[sets]));
-    std::vector<std::int32_t> next(infoset_nodes_begin_.begin(), infoset_nodes_begin_.end() - 1);
-    for (std::size_t n = 0; n < nodes.size(); ++n)
-      if (nodes[n].player >= 0)
-        infoset_nodes_[static_cast<std::size_t>(next[static_cast<std::size_t>(nodes[n].infoset)]++)] =
-            static_cast<std::int32_t>(n);
-    // The root outcome above each node; a set is shared when nodes under two outcomes are in it.
-    std::vector<std::int32_t> outcome(nodes.size(), -1), outcome_of_set(sets, -1);
-    std::vector<std::uint8_t> set_shared(sets, 0);
-    for (std::size_t n = 0; n < nodes.size(); ++n) {
-      const Tree::Node& node = nodes[n];
-      for (int c = 0; c < node.count; ++c)
-        outcome[static_cast<std::size_t>(tree_->children()[static_cast<std::size_t>(node.first + c)])] =
-            n == 0 ? c : outcome[n];
-      if (node.player < 0) continue;
-      std::int32_t& seen = outcome_of_set[static_cast<std::size_t>(node.infoset)];
-      if (seen >= 0 && seen != outcome[n]) set_shared[static_cast<std::size_t>(node.infoset)] = 1;
-      seen = outcome[n];
-    }
-    shared_.assign(nodes.size(), 0);
-    for (std::size_t n = 0; n < nodes.size(); ++n)
-      if (nodes[n].player >= 0) shared_[n] = set_shared[static_cast<std::size_t>(nodes[n].infoset)];
-    for (std::size_t i = 0; i < sets; ++i)
-      if (set_shared[i])
-        shared_sets_[static_cast<std::size_t>(tree_->infosets()[i].player)].push_back(static_cast<std::int32_t>(i));
-  }
+  public_ = std::make_unique<Public>(*tree_, threads);
 }
 
 Solver::~Solver() = default;
 
-void Solver::pass(int player) {
-  const Tree& t = *tree_;
-  const double iteration = static_cast<double>(iteration_);
-  const bool linear = algorithm_ == Algorithm::kDcfr || algorithm_ == Algorithm::kLinear;
-  Pass pass{.nodes = t.nodes().data(),
-            .children = t.children().data(),
-            .probabilities = t.chance_probabilities().data(),
-            .current = current_.data(),
-            .regret = regret_.data(),
-            .cumulative = cumulative_.data(),
-            .slot_regret = slot_regret_.data(),
-            .slot_policy = slot_policy_.data(),
-            .shared = shared_.data(),
-            .stamp = stamp_.data(),
-            .pass = 0,
-            .weight = algorithm_ == Algorithm::kCfrPlus ? iteration
-                      : linear                          ? std::pow(iteration, discount_of(algorithm_).gamma)
-                                                        : 1.0};
-  const bool iteration_first = algorithm_ == Algorithm::kCfrPlus;
-  if (!pool_) {
-    pass.run<false>(player, iteration_first, 0, 1);
-    return;
-  }
-  pass.pass = ++pass_;
-  const Tree::Node& root = t.nodes()[0];
-  const std::int32_t* child = t.children().data() + root.first;
-  const double* p = t.chance_probabilities().data() + root.first;
-  pool_->run(static_cast<std::size_t>(root.count), [&](std::size_t begin, std::size_t end) {
-    for (std::size_t c = begin; c < end; ++c) pass.run<true>(player, iteration_first, child[c], p[c]);
-  });
-  // The slots' contributions, added in depth-first order within each information set.
-  const std::vector<std::int32_t>& sets = shared_sets_[static_cast<std::size_t>(player)];
-  if (sets.empty()) return;
-  pool_->run(sets.size(), [&](std::size_t begin, std::size_t end) {
-    for (std::size_t j = begin; j < end; ++j) {
-      const auto i = static_cast<std::size_t>(sets[j]);
-      const Tree::Infoset& infoset = t.infosets()[i];
-      for (std::int32_t k = infoset_nodes_begin_[i]; k < infoset_nodes_begin_[i + 1]; ++k) {
-        const std::int32_t n = infoset_nodes_[static_cast<std::size_t>(k)];
-        if (stamp_[static_cast<std::size_t>(n)] != pass_) continue;
-        const std::int32_t first = t.nodes()[static_cast<std::size_t>(n)].first;
-        for (int a = 0; a < infoset.count; ++a) {
-          regret_[static_cast<std::size_t>(infoset.offset + a)] += slot_regret_[static_cast<std::size_t>(first + a)];
-          cumulative_[static_cast<std::size_t>(infoset.offset + a)] +=
-              slot_policy_[static_cast<std::size_t>(first + a)];
-        }
-      }
-    }
-  });
-}
-
-// The pass changed only `player`'s regrets, so only its sets change: OpenSpiel applies
-// regret matching+ and regret matching to every set, which leaves the others as they were.
-void Solver::after_pass(int player) {
-  const double iteration = static_cast<double>(iteration_);
-  const bool linear = algorithm_ == Algorithm::kDcfr || algorithm_ == Algorithm::kLinear;
-  double positive_factor = 1, negative_factor = 1;
-  if (linear) {
-    const Discount d = discount_of(algorithm_);
-    const double up = std::pow(iteration, d.alpha), down = std::pow(iteration, d.beta);
-    positive_factor = up / (up + 1);
-    negative_factor = down / (down + 1);
-  }
-  for (const Tree::Infoset& infoset : tree_->infosets()) {
-    if (infoset.player != player) continue;
-    double* r = regret_.data() + infoset.offset;
-    double* s = current_.data() + infoset.offset;
-    if (algorithm_ == Algorithm::kCfrPlus) {
-      for (int a = 0; a < infoset.count; ++a) r[a] = r[a] < 0 ? 0.0 : r[a];  // regret matching+
-    } else if (linear) {
-      for (int a = 0; a < infoset.count; ++a) r[a] *= r[a] >= 0 ? positive_factor : negative_factor;
-    }
-    double positive = 0;
-    for (int a = 0; a < infoset.count; ++a)
-      if (r[a] > 0) positive += r[a];
-    for (int a = 0; a < infoset.count; ++a) s[a] = positive > 0 ? std::max(0.0, r[a]) / positive : 1.0 / infoset.count;
-  }
-}
-
 void Solver::iterate(std::int64_t iterations) {
   if (iterations < 0) throw std::invalid_argument("iterations must be at least 0, got " + std::to_string(iterations));
-  for (std::int64_t i = 0; i < iterations; ++i) {
-    ++iteration_;
-    for (int player = 0; player < 2; ++player) {
-      pass(player);
-      after_pass(player);
-    }
-  }
+  public_->run(algorithm_, iteration_, iterations);
+  iteration_ += iterations;
 }
 
-std::vector<double> Solver::average_policy() const {
-  std::vector<double> policy(cumulative_.size());
-  for (const Tree::Infoset& infoset : tree_->infosets()) {
-    const double* c = cumulative_.data() + infoset.offset;
-    double sum = 0;
-    for (int a = 0; a < infoset.count; ++a) sum += c[a];
-    for (int a = 0; a < infoset.count; ++a)
-      policy[static_cast<std::size_t>(infoset.offset + a)] = sum == 0 ? 1.0 / infoset.count : c[a] / sum;
-  }
-  return policy;
-}
+std::vector<double> Solver::average_policy() const { return public_->to_tree(*tree_, true); }
+
+std::vector<double> Solver::current_policy() const { return public_->to_tree(*tree_, false); }
 
 }  // namespace cardcore::solve

@@ -31,6 +31,13 @@ int Tree::find_infoset(int player, std::string_view key) const {
   return found == index.end() ? -1 : found->second;
 }
 
+std::vector<int> Tree::history(std::int32_t node) const {
+  std::vector<int> actions;
+  for (; parent_[static_cast<std::size_t>(node)] >= 0; node = parent_[static_cast<std::size_t>(node)])
+    actions.push_back(taken_[static_cast<std::size_t>(node)]);
+  return {actions.rbegin(), actions.rend()};
+}
+
 std::vector<double> Tree::uniform_policy() const {
   std::vector<double> policy(actions_.size());
   for (const Infoset& infoset : infosets_)
@@ -43,10 +50,14 @@ Tree::Builder::Builder(std::string game, std::int64_t nodes) : tree_(std::make_s
   tree_->nodes_.reserve(static_cast<std::size_t>(nodes));
   tree_->children_.reserve(static_cast<std::size_t>(nodes));
   tree_->probabilities_.reserve(static_cast<std::size_t>(nodes));
+  tree_->views_.reserve(static_cast<std::size_t>(nodes));
+  tree_->parent_.assign(static_cast<std::size_t>(nodes), -1);
+  tree_->taken_.assign(static_cast<std::size_t>(nodes), -1);
 }
 
 std::int32_t Tree::Builder::add_terminal(double value) {
   tree_->nodes_.push_back({kTerminal, 0, static_cast<std::int32_t>(tree_->children_.size()), -1, -1, value});
+  tree_->views_.push_back(-1);
   return static_cast<std::int32_t>(tree_->nodes_.size() - 1);
 }
 
@@ -54,18 +65,23 @@ std::int32_t Tree::Builder::add_chance(const std::vector<std::pair<int, double>>
   Tree& t = *tree_;
   const auto first = static_cast<std::int32_t>(t.children_.size());
   t.nodes_.push_back({kChance, static_cast<std::int32_t>(outcomes.size()), first, -1, -1, 0.0});
+  t.views_.push_back(-1);
   t.children_.resize(t.children_.size() + outcomes.size(), -1);
   for (const auto& outcome : outcomes) t.probabilities_.push_back(outcome.second);
   return static_cast<std::int32_t>(t.nodes_.size() - 1);
 }
 
-std::int32_t Tree::Builder::add_decision(int player, std::string key, const std::vector<int>& legal) {
+std::int32_t Tree::Builder::add_decision(int player, std::string key, const std::string& view,
+                                         const std::vector<int>& legal) {
   Tree& t = *tree_;
+  auto& views = t.view_index_[1 - player];
+  t.views_.push_back(views.try_emplace(view, static_cast<std::int32_t>(views.size())).first->second);
   auto& index = t.index_[static_cast<std::size_t>(player)];
   auto [found, added] = index.try_emplace(key, static_cast<std::int32_t>(t.infosets_.size()));
   if (added) {
     t.infosets_.push_back({player, static_cast<std::int32_t>(t.actions_.size()),
-                           static_cast<std::int32_t>(legal.size()), -1, std::move(key)});
+                           static_cast<std::int32_t>(legal.size()), -1, static_cast<std::int32_t>(t.nodes_.size()),
+                           std::move(key)});
     t.actions_.insert(t.actions_.end(), legal.begin(), legal.end());
     ++t.infosets_per_player_[player];
   } else {
@@ -86,6 +102,7 @@ std::int32_t Tree::Builder::add_decision(int player, std::string key, const std:
 
 std::shared_ptr<const Tree> Tree::Builder::finish() {
   Tree& t = *tree_;
+  for (auto& views : t.view_index_) views = {};  // the numbers are kept, the strings not needed
   const auto n = t.nodes_.size();
   std::vector<std::uint8_t> depth;  // the player's decisions before each node
   for (int p = 0; p < 2; ++p) {

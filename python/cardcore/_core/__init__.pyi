@@ -6,7 +6,8 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CHANCE', 'DECK_SIZE', 'GAMES', 'TERMINAL', 'all_hands', 'format_cards', 'ids_from_masks', 'masks_from_ids', 'parse_cards', 'random_deals', 'random_hands', 'search_options', 'to_mask']
+from . import solve
+__all__: list[str] = ['CHANCE', 'DECK_SIZE', 'GAMES', 'TERMINAL', 'all_hands', 'format_cards', 'ids_from_masks', 'masks_from_ids', 'parse_cards', 'random_deals', 'random_hands', 'search_options', 'solve', 'to_mask']
 def _batch_kernel() -> str:
     """
     The kernel the four-card batch calls run now: 'avx512' or 'portable'.

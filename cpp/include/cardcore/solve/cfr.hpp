@@ -16,10 +16,6 @@
 
 #include "cardcore/solve/tree.hpp"
 
-namespace cardcore::vector {
-class ThreadPool;
-}
-
 namespace cardcore::solve {
 
 enum class Algorithm : std::uint8_t { kCfr, kCfrPlus, kDcfr, kLinear };
@@ -54,9 +50,10 @@ void check_policy(const Tree& tree, std::span<const double> policy);
 
 class Solver {
  public:
-  // `threads` (at least 1) split each pass over the root's chance outcomes (a root that is
-  // not a chance node runs on one thread); the results are the same to the last bit for
-  // any number of threads.
+  // The solver works over the game's public tree (docs/solve.md, "The public tree"), and
+  // throws std::invalid_argument when the game's information does not form one (an action
+  // that the other player does not see, for example). `threads` (at least 1) share each
+  // pass's subtrees; the results are the same to the last bit for any number of threads.
   Solver(std::shared_ptr<const Tree> tree, Algorithm algorithm, int threads = 1);
   ~Solver();
   Solver(const Solver&) = delete;
@@ -70,27 +67,14 @@ class Solver {
   // The normalized cumulative policy (uniform where it sums to 0), and the policy that
   // regret matching gives now.
   std::vector<double> average_policy() const;
-  const std::vector<double>& current_policy() const { return current_; }
+  std::vector<double> current_policy() const;
 
  private:
-  struct Pass;
+  class Public;
   std::shared_ptr<const Tree> tree_;
   Algorithm algorithm_;
   std::int64_t iteration_ = 0;
-  std::vector<double> regret_, cumulative_, current_;
-  // The threads' work: the contributions to a set that several root outcomes reach go to
-  // per-node slots, gathered in depth-first order (so that the sums do not depend on the
-  // threads).
-  std::unique_ptr<vector::ThreadPool> pool_;
-  std::vector<double> slot_regret_, slot_policy_;
-  std::vector<std::uint8_t> shared_;          // per node: its set is shared
-  std::vector<std::int32_t> shared_sets_[2];  // per player
-  std::vector<std::uint32_t> stamp_;          // the pass that wrote a node's slots
-  std::uint32_t pass_ = 0;
-  std::vector<std::int32_t> infoset_nodes_, infoset_nodes_begin_;  // per information set, in depth-first order
-
-  void pass(int player);
-  void after_pass(int player);
+  std::unique_ptr<Public> public_;
 };
 
 // One checkpoint of a solve: the iterations done and the average policy's exploitability.

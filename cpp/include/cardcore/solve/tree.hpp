@@ -2,8 +2,9 @@
 // (the GameState concept) for the solver (solve/cfr.hpp, docs/solve.md): every history in
 // depth-first order, chance enumerated by chance_outcomes() and decisions by
 // legal_actions(). Information sets are told apart by the engine's
-// information_state_string(player) while building, and numbered; nothing reads a string
-// afterwards.
+// information_state_string(player) while building, and numbered, as are the other player's
+// strings at each decision (its view, from which the solver finds the public states);
+// nothing reads a string afterwards.
 #pragma once
 
 #include <cmath>
@@ -48,6 +49,7 @@ class Tree {
     std::int32_t offset;  // the place of its actions' entries in a policy (policy_size() in all)
     std::int32_t count;   // legal actions
     std::int32_t depth;   // its player's decisions before it
+    std::int32_t node;    // its first history
     std::string key;      // the engine's information_state_string
   };
 
@@ -59,10 +61,15 @@ class Tree {
   const std::vector<double>& chance_probabilities() const { return probabilities_; }
   // Action ids, at Infoset::offset + i.
   const std::vector<std::int32_t>& actions() const { return actions_; }
+  // The actions (chance's outcomes included) from the first state to a node.
+  std::vector<int> history(std::int32_t node) const;
   std::int32_t policy_size() const { return static_cast<std::int32_t>(actions_.size()); }
   int infosets_of(int player) const { return infosets_per_player_[static_cast<std::size_t>(player)]; }
   // The information set of a key, or -1.
   int find_infoset(int player, std::string_view key) const;
+  // At a decision, the number of the other player's information_state_string there (its
+  // view; numbered per player, apart from the information sets); -1 at other nodes.
+  const std::vector<std::int32_t>& views() const { return views_; }
 
   // For the best response of `player`: every node, in levels by the player's decisions
   // before it, most first (level L of `levels` holds depth levels - 1 - L), and within a
@@ -84,8 +91,10 @@ class Tree {
   std::vector<Node> nodes_;
   std::vector<Infoset> infosets_;
   std::vector<std::int32_t> children_, actions_;
+  std::vector<std::int32_t> parent_, taken_;  // per node: its parent (-1 at the root) and the action from it
   std::vector<double> probabilities_;
-  std::unordered_map<std::string, std::int32_t> index_[2];
+  std::unordered_map<std::string, std::int32_t> index_[2], view_index_[2];
+  std::vector<std::int32_t> views_;
   int infosets_per_player_[2] = {0, 0};
   std::vector<std::int32_t> order_[2], level_begin_[2];
 };
@@ -95,11 +104,14 @@ class Tree::Builder {
   Builder(std::string game, std::int64_t nodes);
   std::int32_t add_terminal(double value);
   std::int32_t add_chance(const std::vector<std::pair<int, double>>& outcomes);
-  // Throws std::invalid_argument when the key's information set has other legal actions.
-  std::int32_t add_decision(int player, std::string key, const std::vector<int>& legal);
-  // Child i of node `parent` is node `child` (once the child is added).
-  void link(std::int32_t parent, int i, std::int32_t child) {
-    tree_->children_[tree_->nodes_[parent].first + i] = child;
+  // `key` is the player's information_state_string, `view` the other player's. Throws
+  // std::invalid_argument when the key's information set has other legal actions.
+  std::int32_t add_decision(int player, std::string key, const std::string& view, const std::vector<int>& legal);
+  // Child i of node `parent`, by `action`, is node `child` (once the child is added).
+  void link(std::int32_t parent, int i, int action, std::int32_t child) {
+    tree_->children_[static_cast<std::size_t>(tree_->nodes_[static_cast<std::size_t>(parent)].first + i)] = child;
+    tree_->parent_[static_cast<std::size_t>(child)] = parent;
+    tree_->taken_[static_cast<std::size_t>(child)] = action;
   }
   // The finished tree (depths and orders); throws std::invalid_argument when the game has no
   // perfect recall (an information set's histories differ in their player's decisions).
@@ -142,12 +154,13 @@ std::int32_t add_nodes(const S& state, Tree::Builder& builder) {
   } else {
     const int player = state.current_player();
     actions = state.legal_actions();
-    node = builder.add_decision(player, state.information_state_string(player), actions);
+    node = builder.add_decision(player, state.information_state_string(player),
+                                state.information_state_string(1 - player), actions);
   }
   for (std::size_t i = 0; i < actions.size(); ++i) {
     S child = state;
     child.apply_action(actions[i]);
-    builder.link(node, static_cast<int>(i), add_nodes(child, builder));
+    builder.link(node, static_cast<int>(i), actions[i], add_nodes(child, builder));
   }
   return node;
 }

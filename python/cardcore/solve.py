@@ -1,0 +1,286 @@
+"""The solver of two-player zero-sum games (docs/solve.md): CFR and its variants over the
+whole game tree in C++, exact best responses and exploitability, and solutions saved in a
+versioned file format.
+
+A *policy* here is a :class:`Strategy`, a built-in policy's name (the random policy plays
+its legal actions uniformly; a deterministic one, such as ``rule_based``, with probability
+1), or a callable ``state -> {action: probability}``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from os import PathLike
+from pathlib import Path
+from typing import Any, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from cardcore import _core
+from cardcore._checks import checked_int, checked_real, checked_threads, quote_input, shown
+from cardcore._registry import module_of
+
+__all__ = [
+    "ALGORITHMS",
+    "Solution",
+    "Strategy",
+    "best_response",
+    "cfr",
+    "exploitability",
+    "load",
+]
+
+ALGORITHMS: tuple[str, ...] = ("cfr", "cfr+", "dcfr", "linear")
+"""The algorithms of :func:`cfr`: vanilla CFR, CFR+, DCFR (alpha 1.5, beta 0, gamma 2) and
+linear CFR, each as OpenSpiel's solver of that name with alternating updates."""
+
+MAX_NODES = 10_000_000
+"""The most histories a tree may have by default (``max_nodes=``)."""
+MAX_BYTES = 1 << 30
+"""The most memory a tree may take by default (``max_bytes=``), at an estimate per node."""
+
+Policy = Union["Strategy", str, Callable[[Any], Mapping[int, float]]]
+
+
+class Strategy:
+    """A tabular policy: action probabilities at each information set of a game, by the
+    engine's ``information_state_string``. A :class:`Solution`'s ``policy``, and what
+    :func:`best_response` returns."""
+
+    def __init__(self, solution: _core.solve.Solution) -> None:
+        self._solution = solution
+        self._table: dict[tuple[int, str], dict[int, float]] | None = None
+
+    @property
+    def game(self) -> str:
+        """The game and its configuration, ``"<name> <config>"``."""
+        return str(self._solution.game)
+
+    def _lookup(self) -> dict[tuple[int, str], dict[int, float]]:
+        if self._table is None:
+            self._table = {(player, key): dict(zip(actions, probabilities, strict=True))
+                           for player, key, actions, probabilities in self._solution.policy}
+        return self._table
+
+    def action_probabilities(self, state: Any) -> dict[int, float]:
+        """Each legal action's probability at a player's decision ``state`` of the game; a
+        ValueError for another game's state, a chance node or the end, or an information
+        set the strategy does not have."""
+        name = self.game.split(" ", 1)[0]
+        if module_of(name).State is not type(state):
+            raise ValueError(f"a strategy of {name} cannot play a state of another game, "
+                             f"got {type(state).__module__}.{type(state).__name__}")
+        player = state.current_player()
+        if player < 0:
+            raise ValueError("a strategy plays a player's decision, not "
+                             + ("the end of the game" if state.is_terminal() else "a chance node"))
+        key = state.information_state_string(player)
+        found = self._lookup().get((player, key))
+        if found is None:
+            raise ValueError(f"the strategy has no information set {quote_input(key)} of "
+                             f"player {player}")
+        return dict(found)
+
+    def __len__(self) -> int:
+        """The information sets it covers."""
+        return len(self._lookup())
+
+    def __repr__(self) -> str:
+        return f"Strategy({self.game!r}, {len(self)} information sets)"
+
+
+class Solution:
+    """What :func:`cfr` returns (and :func:`load` reads): the average policy, its
+    exploitability and ``nash_conv`` in the game's units per game, the iterations, and the
+    exploitability at each checkpoint."""
+
+    def __init__(self, solution: _core.solve.Solution) -> None:
+        self._solution = solution
+        self.policy = Strategy(solution)
+        """The average policy."""
+
+    game = property(lambda self: str(self._solution.game), doc="The game, ``\"<name> <config>\"``.")
+    algorithm = property(lambda self: str(self._solution.algorithm), doc="One of ALGORITHMS.")
+    iterations = property(lambda self: int(self._solution.iterations), doc="Iterations run.")
+    exploitability = property(lambda self: float(self._solution.exploitability),
+                              doc="NashConv / 2 of the policy (OpenSpiel's definition).")
+    nash_conv = property(lambda self: float(self._solution.nash_conv),
+                         doc="The sum over the players of best response value less the policy's.")
+    history = property(lambda self: [(int(i), float(e)) for i, e in self._solution.history],
+                       doc="(iterations, exploitability) at each checkpoint.")
+
+    def save(self, path: str | PathLike[str]) -> None:
+        """Writes the solution in the versioned binary format of docs/solve.md."""
+        Path(path).write_bytes(self._solution.to_bytes())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Solution):
+            return NotImplemented
+        return bool(self._solution.to_bytes() == other._solution.to_bytes())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Solution({self.game!r}, {self.algorithm}, {self.iterations} iterations, "
+                f"exploitability {self.exploitability:.3g})")
+
+
+def load(path: str | PathLike[str]) -> Solution:
+    """A solution saved by :meth:`Solution.save`; a ValueError says what is wrong with a
+    truncated or corrupt file."""
+    data = Path(path).read_bytes()
+    return Solution(_core.solve.Solution.from_bytes(data))
+
+
+def _game(game: Any) -> Any:
+    """A Game (a name for its default configuration) that the solver takes."""
+    module = module_of(game)
+    instance = module.Game() if isinstance(game, str) else game
+    name = module.SPEC.name
+    if instance.num_players != 2:
+        raise ValueError(f"the solver needs a two-player game, and {name} has "
+                         f"{instance.num_players} players")
+    if instance.utility != "zero_sum":
+        raise ValueError(f"the solver needs a zero-sum game, and {name} in this configuration "
+                         "is general-sum")
+    return instance
+
+
+def _tree(game: Any, max_nodes: object = MAX_NODES, max_bytes: object = MAX_BYTES) -> Any:
+    nodes = checked_int(max_nodes, "max_nodes", "a positive integer", lambda n: n >= 1)
+    size = checked_int(max_bytes, "max_bytes", "a positive integer", lambda n: n >= 1)
+    return _core.solve.build_tree(game, nodes, size)
+
+
+def _checked_probabilities(found: object, legal: Sequence[int], key: str) -> list[float]:
+    """A callable's answer at an information set as probabilities of its legal actions."""
+    if not isinstance(found, Mapping):
+        raise ValueError(f"a policy callable must return a dict {{action: probability}}, got "
+                         f"{type(found).__name__} {shown(found)} at information set "
+                         f"{quote_input(key)}")
+    probabilities = dict.fromkeys(legal, 0.0)
+    for action, p in found.items():
+        if action not in probabilities:
+            raise ValueError(f"a policy callable gave the illegal action {shown(action)} at "
+                             f"information set {quote_input(key)}: legal are "
+                             f"{', '.join(map(str, legal))}")
+        value = checked_real(p, "a probability", "a number 0 to 1",
+                             lambda x: math.isfinite(x) and 0 <= x <= 1)
+        probabilities[action] = value
+    total = sum(probabilities.values())
+    if abs(total - 1) > 1e-6:
+        raise ValueError(f"a policy callable's probabilities must sum to 1, got {total:.6g} at "
+                         f"information set {quote_input(key)}")
+    return list(probabilities.values())
+
+
+def _policy_vector(game: Any, tree: Any, policy: Policy) -> npt.NDArray[np.float64]:
+    """A policy as the tree's policy array."""
+    if isinstance(policy, Solution):
+        policy = policy.policy
+    if isinstance(policy, Strategy):
+        return np.asarray(policy._solution.policy_of(tree))
+    if isinstance(policy, str):
+        return np.asarray(_core.solve.builtin_policy(game, tree, policy))
+    if not callable(policy):
+        raise ValueError(f"a policy is a Strategy, a built-in policy's name or a callable "
+                         f"state -> {{action: probability}}, got {type(policy).__name__} "
+                         f"{shown(policy)}")
+    vector = np.asarray(tree.uniform_policy())
+    for index, (_, key, legal, offset) in enumerate(tree.infosets()):
+        state = game.new_initial_state()
+        for action in tree.history(index):
+            state.apply_action(action)
+        vector[offset:offset + len(legal)] = _checked_probabilities(policy(state), legal, key)
+    return vector
+
+
+def exploitability(game: Any, policy: Policy) -> float:
+    """The exploitability of ``policy`` in ``game`` (a Game, or a name for its default
+    configuration): NashConv / 2, as OpenSpiel's ``exploitability``, in the game's units."""
+    instance = _game(game)
+    tree = _tree(instance)
+    return float(tree.exploitability(_policy_vector(instance, tree, policy))[1])
+
+
+def best_response(game: Any, policy: Policy, player: int) -> tuple[float, Strategy]:
+    """The best response of ``player`` to the other player's part of ``policy``: its
+    expected value, and a Strategy that plays it (at ``player``'s information sets the
+    best action with probability 1, ties to the lowest id; elsewhere ``policy``)."""
+    seat = checked_int(player, "player", "0 or 1", lambda n: n in (0, 1))
+    instance = _game(game)
+    tree = _tree(instance)
+    vector = _policy_vector(instance, tree, policy)
+    value, actions = tree.best_response(vector, seat)
+    for (owner, _, legal, offset), action in zip(tree.infosets(), actions, strict=True):
+        if owner == seat:
+            vector[offset:offset + len(legal)] = [1.0 if a == action else 0.0 for a in legal]
+    return float(value), Strategy(_core.solve.Solution(tree, vector, "cfr", 0, []))
+
+
+def _checkpoints(iterations: int) -> list[int]:
+    """Iteration counts 1, 2, 5, 10, 20, 50, ... up to ``iterations``, and ``iterations``."""
+    points: list[int] = []
+    decade = 1
+    while decade <= iterations:
+        points += [m * decade for m in (1, 2, 5) if m * decade < iterations]
+        decade *= 10
+    return [*points, iterations]
+
+
+def cfr(game: Any, iterations: int | None = None, *, seconds: float | None = None,
+        algorithm: str = "cfr+", threads: int | None = None,
+        progress: Callable[[int, float], None] | None = None,
+        max_nodes: int = MAX_NODES, max_bytes: int = MAX_BYTES) -> Solution:
+    """Solves ``game`` (a Game, or a name for its default configuration) by ``algorithm``
+    (one of :data:`ALGORITHMS`) for ``iterations`` iterations or ``seconds`` seconds (one of
+    them; 1,000 iterations when neither is given) on ``threads`` threads (None: one; any
+    number gives the same bits). The exploitability is measured at 1, 2, 5, 10, 20, 50, ...
+    iterations and at the end (``Solution.history``), and ``progress(iterations,
+    exploitability)`` is called at each. A game with other than two players, a general-sum
+    one, or a tree of more than ``max_nodes`` histories or ``max_bytes`` bytes (estimated,
+    and refused before anything is allocated) is a ValueError."""
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"unknown algorithm {shown(algorithm)}: expected {', '.join(ALGORITHMS)}")
+    if iterations is not None and seconds is not None:
+        raise ValueError("give iterations or seconds, not both")
+    count = None if seconds is not None else checked_int(
+        1000 if iterations is None else iterations, "iterations", "a positive integer",
+        lambda n: n >= 1)
+    budget = None if seconds is None else checked_real(
+        seconds, "seconds", "a positive number", lambda s: math.isfinite(s) and s > 0)
+    workers = 1 if threads is None else checked_threads(threads, none="one")
+    instance = _game(game)
+    tree = _tree(instance, max_nodes, max_bytes)
+    solver = _core.solve.Solver(tree, algorithm, workers)
+    history: list[tuple[int, float]] = []
+
+    def measure() -> None:
+        value = float(tree.exploitability(solver.average_policy())[1])
+        history.append((solver.iterations, value))
+        if progress is not None:
+            progress(solver.iterations, value)
+
+    if count is not None:
+        for point in _checkpoints(count):
+            solver.iterate(point - solver.iterations)
+            measure()
+    else:
+        assert budget is not None
+        start, chunk, next_point = time.perf_counter(), 1, 1
+        while time.perf_counter() - start < budget:
+            began = time.perf_counter()
+            solver.iterate(chunk)
+            # Chunks of about a hundredth of the budget, or of 0.1 s, keep the clock close.
+            spent = time.perf_counter() - began
+            chunk = max(1, min(chunk * 2, int(chunk * min(budget / 100, 0.1) / max(spent, 1e-9))))
+            if solver.iterations >= next_point:
+                measure()
+                next_point = solver.iterations * 2
+        if not history or history[-1][0] != solver.iterations:
+            measure()
+    return Solution(_core.solve.Solution(tree, solver.average_policy(), algorithm,
+                                         solver.iterations, history))
