@@ -37,6 +37,8 @@ if _TYPE_CHECKING:  # the games' modules, for type checkers; at run time the reg
     from cardcore import baibuu as baibuu
     from cardcore import buh as buh
     from cardcore import hucklebuck as hucklebuck
+    from cardcore import kuhn as kuhn
+    from cardcore import leduc as leduc
 
 __version__: str = _metadata.version("cardcore")
 """The installed version (project(cardcore VERSION ...) in CMakeLists.txt)."""

@@ -73,3 +73,48 @@ def last_move(state: Any) -> tuple[int, int] | None:
     if not log or not log[-1].startswith("P"):
         return None
     return int(log[-1][1:].split(":", 1)[0]), state.history()[-1]
+
+
+
+def reference_table(state: Any, viewer: int | None, spec: Any, names: tuple[str, ...],
+                    showdown: bool) -> dict[str, Any]:
+    """The view of Kuhn's or Leduc's table (their ``spec``), read from the observation
+    tensors, as those games bind no properties of their own: each seat's chips in the pot
+    and its private card (named by ``names``, by card id), seen by its holder, by the
+    omniscient view, and by everyone after a ``showdown``; Leduc's public card once dealt.
+
+    >>> import cardcore as cc
+    >>> state = cc.kuhn.Game().new_initial_state(seed=2)
+    >>> seen = reference_table(state, 0, cc.kuhn.SPEC, ("Js", "Qs", "Ks"), showdown=False)
+    >>> seen["pot"], [seat["cards"] for seat in seen["seats"]]
+    (2, [[{'id': 0, 'card': 'Js', 'face': 'down'}], [{'id': None, 'card': None, 'face': 'down'}]])
+    """
+    layout = spec.observation_layout
+
+    def one_hot(tensor: list[float], segment: str) -> int | None:
+        hot = [index for index, value in enumerate(tensor[layout[segment].slice]) if value]
+        return hot[0] if hot else None
+
+    def shown_card(card: int | None, known: bool, face_up: bool) -> dict[str, Any] | None:
+        if card is None:
+            return None
+        if not known and not face_up:
+            return dict(UNKNOWN)
+        return {"id": card, "card": names[card], "face": "up" if face_up else "down"}
+
+    tensors = [list(state.observation_tensor(seat)) for seat in range(2)]
+    chips = [int(value) for value in tensors[0][layout["pot_contribution"].slice]]
+    folded = state.is_terminal() and not showdown
+    seats = []
+    for seat in range(2):
+        entry = shown_card(one_hot(tensors[seat], "private_card"), known=sees(viewer, seat),
+                           face_up=showdown)
+        status = "folded" if folded and state.returns()[seat] < 0 else "active"
+        seats.append({"bet": chips[seat], "status": status,
+                      "cards": [entry] if entry is not None else []})
+    table: dict[str, Any] = {"hand": 1, "phase": "over" if state.is_terminal() else "betting",
+                             "dealer": None, "pot": sum(chips), "seats": seats}
+    if "community_card" in layout:
+        table["public_card"] = shown_card(one_hot(tensors[0], "community_card"),
+                                          known=True, face_up=True)
+    return table
