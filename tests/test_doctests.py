@@ -24,6 +24,8 @@ MODULES = [
     "cardcore.badugi",
     "cardcore.baibuu",
     "cardcore.hucklebuck",
+    "cardcore.kuhn",
+    "cardcore.leduc",
     "cardcore.cli",
     "cardcore.play",
     "cardcore.simulation",
@@ -74,7 +76,7 @@ def test_docstring_examples_run(name: str) -> None:
 
 
 def test_every_public_function_has_an_example() -> None:
-    for name in MODULES[1:6]:
+    for name in MODULES[1:8]:
         module = importlib.import_module(name)
         for attribute in getattr(module, "__all__", []):
             value = getattr(module, attribute)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import cardcore as cc
-from cardcore.play import game_hands, hint, play
+from cardcore.play import game_hands, hint, play, play_config
 from tests.test_newcomer import plain
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
@@ -44,7 +44,16 @@ def test_hucklebuck_is_played_to_its_target_by_default_the_dealer_moving() -> No
     assert hands == [(n, (n - 1) % players) for n in range(1, len(hands) + 1)]
 
 
-@pytest.mark.parametrize("name", list(cc.GAMES))
+MATCHES = [name for name in cc.GAMES if "hands" in cc.GAMES[name]().config]
+"""The games that play matches of several hands (not the reference games)."""
+
+
+def cards_dealt(state: Any) -> list[list[str]]:
+    """Each seat's cards by name, as the omniscient view names them."""
+    return [[card["card"] for card in seat["cards"]] for seat in cc.view(state)["seats"]]
+
+
+@pytest.mark.parametrize("name", MATCHES)
 def test_hands_n_plays_n_hands(name: str) -> None:
     seats = cc.GAMES[name]().num_players
     text = transcript(name, "0\n" * 3000, seed=2, hands=3)
@@ -56,22 +65,29 @@ def test_hands_n_plays_n_hands(name: str) -> None:
 
 def test_the_default_length_comes_from_the_spec() -> None:
     for name in cc.GAMES:
-        field = cc.GAMES[name]().config["hands"]
+        field = cc.GAMES[name]().config.get("hands", 1)  # a reference game is one hand
         assert game_hands(name) == (None if name == "hucklebuck" else field)
+
+
+@pytest.mark.parametrize("name", sorted(set(cc.GAMES) - set(MATCHES)))
+def test_a_game_of_one_hand_refuses_more(name: str) -> None:
+    display = cc.__dict__[name].SPEC.display_name
+    with pytest.raises(ValueError, match=f"^{display} plays one hand a game: --hands does not "
+                                         "apply$"):
+        transcript(name, "quit\n", hands=2)
+    assert "game over" in transcript(name, "0\n" * 20, hands=1)
 
 
 @pytest.mark.parametrize("name", list(cc.GAMES))
 def test_a_seat_sees_its_own_cards_and_no_other_seats(name: str) -> None:
-    config = cc.__dict__[name].CAPABILITIES.play_config
-    dealt = cc.GAMES[name](**config, hands=game_hands(name)).new_initial_state(seed=3).hands
+    dealt = cards_dealt(cc.GAMES[name](**play_config(name)).new_initial_state(seed=3))
     for seat in range(len(dealt)):
         text = transcript(name, "quit\n", seed=3, seat=seat)
         assert text.startswith(f"{name}: you are seat {seat} ")
         block = text.split("\n\n")[1]  # the seat's observation at its first decision
         cards = set(CARD.findall(block.split("\nmoves:")[0]))
-        assert set(str(dealt[seat]).split()) <= cards
-        others = {card for other, hand in enumerate(dealt) if other != seat
-                  for card in str(hand).split()}
+        assert dealt[seat] and set(dealt[seat]) <= cards
+        others = {card for other, hand in enumerate(dealt) if other != seat for card in hand}
         assert not cards & others
 
 
@@ -102,8 +118,7 @@ def test_a_seat_outside_the_table_is_refused() -> None:
 def first_decision(name: str, seed: int) -> Any:
     """`play`'s game at seed ``seed``, played by the first legal move to a decision of a
     seat other than 0."""
-    config = cc.__dict__[name].CAPABILITIES.play_config
-    state = cc.GAMES[name](**config, hands=game_hands(name)).new_initial_state(seed=seed)
+    state = cc.GAMES[name](**play_config(name)).new_initial_state(seed=seed)
     while state.current_player() == 0:
         state.apply_action(state.legal_actions()[-1])  # not a fold
     return state
@@ -116,10 +131,10 @@ def test_a_hint_depends_only_on_what_the_seat_may_know(name: str) -> None:
     advice = hint(state, seed=4)
     assert re.match(r"hint: .+ \(the search's choice in 2,000 simulations; each move's visits "
                     r"and mean value in .+\)\n  \* ", advice)
-    own = set(str(state.hands[seat]).split())
+    own = set(cards_dealt(state)[seat])
     assert set(CARD.findall(advice)) <= own
     resampled = [state.resample_from_infostate(seat, k) for k in range(4)]
-    assert any(other.hands != state.hands for other in resampled)  # other hidden cards
+    assert any(cards_dealt(other) != cards_dealt(state) for other in resampled)  # other cards
     assert all(hint(other, seed=4) == advice for other in resampled)
 
 

@@ -37,7 +37,7 @@ def test_the_registry_lists_each_module_under_its_spec_name() -> None:
     for module in MODULES:
         assert cc.GAMES[module.SPEC.name] is module.Game
         assert getattr(cc, module.SPEC.name) is module
-        assert module_of(module.SPEC.display_name.replace(" ", "")) is module
+        assert module_of(module.SPEC.name.upper()) is module
 
 
 def test_the_default_configuration_is_the_keyword_defaults(spec: cc.spec.GameSpec) -> None:
@@ -200,8 +200,10 @@ def _subcommand_choices(command: str) -> list[str]:
 
 def test_every_registered_game_is_everywhere(spec: cc.spec.GameSpec) -> None:
     name = spec.name
-    for command in ("eval", "simulate", "play"):
+    for command in ("simulate", "play", "solve", "exploitability"):
         assert name in _subcommand_choices(command)
+    assert (name in _subcommand_choices("eval")) == (module_of(name).CAPABILITIES.explain
+                                                     is not None)
     if hasattr(module_of(name), "explain_compare"):
         assert name in _subcommand_choices("compare")
     assert POLICIES[name] == spec.policies
@@ -317,8 +319,8 @@ def test_a_public_module_shows_only_its_api(name: str) -> None:
 
 
 
-GAME_NAMES = frozenset({"CAPABILITIES", "CHANCE", "EXAMPLES", "SPEC", "TERMINAL", "Game", "State",
-                        "explain", "policy_action"})
+GAME_NAMES = frozenset({"CAPABILITIES", "CHANCE", "SPEC", "TERMINAL", "Game", "State",
+                        "policy_action"})
 """What every game module exposes: its spec, its engine and the verbs every tool uses."""
 GROUPS = {
     "evaluator": frozenset({"HAND_SIZE", "compare", "evaluate", "explain_compare", "odds_table",
@@ -326,9 +328,11 @@ GROUPS = {
     "draw odds": frozenset({"NUM_STRENGTHS", "DiscardAdvice", "DrawOdds", "Equity",
                             "best_discards", "draw_odds", "equity", "explain_equity"}),
     "hand histories": frozenset({"from_phh", "to_phh"}),
+    "explained hands": frozenset({"EXAMPLES", "explain"}),
 }
 """Names that a game module has all of or none of: the evaluator verbs (README, "Evaluating
-hands"), the draw games' odds (docs/odds.md) and PHH hand histories (docs/views.md)."""
+hands"), the draw games' odds (docs/odds.md), PHH hand histories (docs/views.md) and the hands that
+``cardcore eval`` explains (the reference games have none)."""
 
 
 def test_every_game_module_exposes_the_same_names(spec: cc.spec.GameSpec) -> None:

@@ -24,7 +24,7 @@ GAMES = list(cc.GAMES)
 def _configs(name: str) -> list[dict[str, Any]]:
     """A game's default configuration, its first non-default one and a multi-hand one."""
     configs = CONFIGS[name]
-    chosen = [configs[0], configs[1]]
+    chosen = configs[:2]  # the reference games have one configuration
     chosen += [c for c in configs if c.get("hands", 1) not in (1, None)][:1]
     return chosen
 

@@ -76,18 +76,20 @@ def last_move(state: Any) -> tuple[int, int] | None:
 
 
 
-def reference_table(state: Any, viewer: int | None, spec: Any, names: tuple[str, ...],
-                    showdown: bool) -> dict[str, Any]:
+def reference_table(state: Any, viewer: int | None, spec: Any,
+                    names: tuple[str, ...]) -> dict[str, Any]:
     """The view of Kuhn's or Leduc's table (their ``spec``), read from the observation
     tensors, as those games bind no properties of their own: each seat's chips in the pot
-    and its private card (named by ``names``, by card id), seen by its holder, by the
-    omniscient view, and by everyone after a ``showdown``; Leduc's public card once dealt.
+    and its private card (named by ``names``, by card id), seen by its holder and by the
+    omniscient view only, even after a showdown, as the games' information states say (the
+    returns tell who won); Leduc's public card once dealt. A seat that folded is
+    ``folded``.
 
     >>> import cardcore as cc
     >>> state = cc.kuhn.Game().new_initial_state(seed=2)
-    >>> seen = reference_table(state, 0, cc.kuhn.SPEC, ("Js", "Qs", "Ks"), showdown=False)
+    >>> seen = reference_table(state, 0, cc.kuhn.SPEC, ("Js", "Qs", "Ks"))
     >>> seen["pot"], [seat["cards"] for seat in seen["seats"]]
-    (2, [[{'id': 0, 'card': 'Js', 'face': 'down'}], [{'id': None, 'card': None, 'face': 'down'}]])
+    (2, [[{'id': 2, 'card': 'Ks', 'face': 'down'}], [{'id': None, 'card': None, 'face': 'down'}]])
     """
     layout = spec.observation_layout
 
@@ -95,26 +97,45 @@ def reference_table(state: Any, viewer: int | None, spec: Any, names: tuple[str,
         hot = [index for index, value in enumerate(tensor[layout[segment].slice]) if value]
         return hot[0] if hot else None
 
-    def shown_card(card: int | None, known: bool, face_up: bool) -> dict[str, Any] | None:
+    def shown_card(card: int | None, known: bool) -> dict[str, Any] | None:
         if card is None:
             return None
-        if not known and not face_up:
+        if not known:
             return dict(UNKNOWN)
-        return {"id": card, "card": names[card], "face": "up" if face_up else "down"}
+        return {"id": card, "card": names[card], "face": "down"}
 
     tensors = [list(state.observation_tensor(seat)) for seat in range(2)]
     chips = [int(value) for value in tensors[0][layout["pot_contribution"].slice]]
-    folded = state.is_terminal() and not showdown
+    # A fold leaves the folder's chips short of the other's: a showdown evens them.
+    folder = chips.index(min(chips)) if state.is_terminal() and chips[0] != chips[1] else None
     seats = []
     for seat in range(2):
-        entry = shown_card(one_hot(tensors[seat], "private_card"), known=sees(viewer, seat),
-                           face_up=showdown)
-        status = "folded" if folded and state.returns()[seat] < 0 else "active"
-        seats.append({"bet": chips[seat], "status": status,
+        entry = shown_card(one_hot(tensors[seat], "private_card"), known=sees(viewer, seat))
+        seats.append({"bet": chips[seat], "status": "folded" if seat == folder else "active",
                       "cards": [entry] if entry is not None else []})
     table: dict[str, Any] = {"hand": 1, "phase": "over" if state.is_terminal() else "betting",
                              "dealer": None, "pot": sum(chips), "seats": seats}
     if "community_card" in layout:
-        table["public_card"] = shown_card(one_hot(tensors[0], "community_card"),
-                                          known=True, face_up=True)
+        public = one_hot(tensors[0], "community_card")
+        table["public_card"] = None if public is None else {
+            "id": public, "card": names[public], "face": "up"}
     return table
+
+
+def reference_description(state: Any, seat: int, spec: Any, names: tuple[str, ...]) -> str:
+    """What ``cardcore play`` shows ``seat`` of a Kuhn or Leduc state: each seat's card as
+    the seat sees it (``??`` when hidden) and chips in the pot, the public card, the pot.
+
+    >>> import cardcore as cc
+    >>> state = cc.leduc.Game().new_initial_state(seed=2)
+    >>> reference_description(state, 1, cc.leduc.SPEC, cc.leduc._CARD_NAMES)
+    'P0 ?? 1 in the pot; P1 (you) Kh 1 in the pot; pot 2'
+    """
+    table = reference_table(state, seat, spec, names)
+    parts = [f"P{index}{' (you)' if index == seat else ''} "
+             f"{entry['cards'][0]['card'] or '??' if entry['cards'] else '-'} "
+             f"{entry['bet']} in the pot{' (folded)' if entry['status'] == 'folded' else ''}"
+             for index, entry in enumerate(table["seats"])]
+    if table.get("public_card"):
+        parts.append(f"public card {table['public_card']['card']}")
+    return "; ".join([*parts, f"pot {table['pot']}"])

@@ -40,8 +40,8 @@ from cardcore.simulation import _checked_policies, simulate
 from cardcore.solve import ALGORITHMS, cfr, exploitability
 from cardcore.solve import load as load_solution
 
-__all__ = ["COMPARED", "EQUITY", "EVALUATORS", "ODDS", "SETTLERS", "explain", "house_rules",
-           "main"]
+__all__ = ["COMPARED", "EQUITY", "EVALUATORS", "EXPLAINED", "ODDS", "SETTLERS", "explain",
+           "house_rules", "main"]
 
 EVALUATORS = tuple(m for m in MODULES if m.CAPABILITIES.strength_many is not None)
 """The game modules with a batch evaluator (``cardcore bench``)."""
@@ -55,6 +55,8 @@ _POLICY_HELP = ("a built-in player per seat, or one for every seat; " + "; ".joi
     + " (default: each game's first)")
 SETTLERS = tuple(m for m in MODULES if m.CAPABILITIES.settle_many is not None)
 """The game modules that settle rounds in batches (``cardcore bench``)."""
+EXPLAINED = tuple(m.SPEC.name for m in MODULES if m.CAPABILITIES.explain is not None)
+"""The games whose hands ``cardcore eval`` explains (the reference games have none)."""
 COMPARED = tuple(m.SPEC.name for m in MODULES if m.CAPABILITIES.compare is not None)
 """The games whose hands ``cardcore compare`` compares."""
 ODDS = tuple(m.SPEC.name for m in MODULES if m.CAPABILITIES.odds is not None)
@@ -307,7 +309,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"cardcore {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     ev = commands.add_parser("eval", help="explain a hand (no arguments: examples of every game)")
-    ev.add_argument("game", nargs="?", type=str.lower, choices=list(GAMES))
+    ev.add_argument("game", nargs="?", type=str.lower, choices=list(EXPLAINED))
     ev.add_argument("cards", nargs="?", help='cards, e.g. "As 2h 3d Kd"')
     ev.add_argument("--trump", help="the trump suit of a trick, in games of tricks (required "
                                     "there: c, d, h or s)")

@@ -17,6 +17,10 @@ facing a bet folds. Returns are net chips, -2 to 2. The game's value for player 
 
 The built-in players are ``random`` and ``rule_based``: with the king it bets and calls,
 with the jack it passes and folds, with the queen it passes and calls a bet.
+
+As in OpenSpiel, a player never sees the other's card, even at a showdown: his information
+state, his view (``cardcore.view``) and ``cardcore play`` show his own card, the betting
+and the returns, which tell who won.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from cardcore._namespace import public_dir
 from cardcore._policy import policy_action_of
 from cardcore.spec import Capabilities, GameSpec
 
-__all__ = ["CAPABILITIES", "CARD_NAMES", "CHANCE", "SPEC", "TERMINAL", "Game", "State",
+__all__ = ["CAPABILITIES", "CHANCE", "SPEC", "TERMINAL", "Game", "State",
            "policy_action"]
 
 Game = _native.Game
@@ -41,25 +45,25 @@ SPEC: GameSpec = GameSpec.of(_native.spec(), Game())
 """Every fact about Kuhn poker that code outside this module relies on
 (:mod:`cardcore.spec`)."""
 
-CARD_NAMES: tuple[str, ...] = ("Js", "Qs", "Ks")
+_CARD_NAMES: tuple[str, ...] = ("Js", "Qs", "Ks")
 """How views and pictures name the card ids 0, 1 and 2 (the jack, queen and king)."""
-
-PASS, BET = 0, 1
 
 policy_action = policy_action_of(_native, SPEC, __name__)
 
 
 def _table_view(state: State, viewer: int | None, config: dict[str, Any]) -> dict[str, Any]:
-    """Kuhn's part of :func:`cardcore.view`: each seat's chips in the pot and card, both
-    cards face up after a showdown (pass-pass, or a bet called)."""
-    betting = state.history()[2:]
-    folded = bool(betting) and betting[-1] == PASS and BET in betting
-    return _views.reference_table(state, viewer, SPEC, CARD_NAMES,
-                                  showdown=state.is_terminal() and not folded)
+    """Kuhn's part of :func:`cardcore.view`: each seat's chips in the pot and card (the
+    other seat's never shown, as in OpenSpiel)."""
+    return _views.reference_table(state, viewer, SPEC, _CARD_NAMES)
 
 
-CAPABILITIES = Capabilities()
-"""Kuhn poker has no evaluator or odds of its own (:class:`cardcore.spec.Capabilities`)."""
+def _describe(state: State, seat: int) -> str:
+    return _views.reference_description(state, seat, SPEC, _CARD_NAMES)
+
+
+CAPABILITIES = Capabilities(describe=_describe)
+"""Kuhn poker has no evaluator or odds of its own; ``cardcore play`` describes its table in words
+(:class:`cardcore.spec.Capabilities`)."""
 
 
 __dir__ = public_dir(__all__)

@@ -18,6 +18,10 @@ equal ranks split. Returns are net chips, -13 to 13.
 
 The built-in players are ``random`` and ``rule_based``: it raises with a pair or a king and
 calls otherwise, except that in the second round, with neither, it folds facing a raise.
+
+As in OpenSpiel, a player never sees the other's card, even at a showdown: his information
+state, his view (``cardcore.view``) and ``cardcore play`` show his own card, the betting
+and the returns, which tell who won.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from cardcore._namespace import public_dir
 from cardcore._policy import policy_action_of
 from cardcore.spec import Capabilities, GameSpec
 
-__all__ = ["CAPABILITIES", "CARD_NAMES", "CHANCE", "SPEC", "TERMINAL", "Game", "State",
+__all__ = ["CAPABILITIES", "CHANCE", "SPEC", "TERMINAL", "Game", "State",
            "policy_action"]
 
 Game = _native.Game
@@ -42,24 +46,25 @@ SPEC: GameSpec = GameSpec.of(_native.spec(), Game())
 """Every fact about Leduc poker that code outside this module relies on
 (:mod:`cardcore.spec`)."""
 
-CARD_NAMES: tuple[str, ...] = ("Js", "Jh", "Qs", "Qh", "Ks", "Kh")
+_CARD_NAMES: tuple[str, ...] = ("Js", "Jh", "Qs", "Qh", "Ks", "Kh")
 """How views and pictures name the card ids 0 to 5 (two suits of jack, queen and king)."""
-
-FOLD = 0
 
 policy_action = policy_action_of(_native, SPEC, __name__)
 
 
 def _table_view(state: State, viewer: int | None, config: dict[str, Any]) -> dict[str, Any]:
-    """Leduc's part of :func:`cardcore.view`: each seat's chips in the pot and card, the
-    public card once dealt, both cards face up at a showdown."""
-    folded = bool(state.history()) and state.history()[-1] == FOLD and state.is_terminal()
-    return _views.reference_table(state, viewer, SPEC, CARD_NAMES,
-                                  showdown=state.is_terminal() and not folded)
+    """Leduc's part of :func:`cardcore.view`: each seat's chips in the pot and card (the
+    other seat's never shown, as in OpenSpiel), and the public card once dealt."""
+    return _views.reference_table(state, viewer, SPEC, _CARD_NAMES)
 
 
-CAPABILITIES = Capabilities()
-"""Leduc poker has no evaluator or odds of its own (:class:`cardcore.spec.Capabilities`)."""
+def _describe(state: State, seat: int) -> str:
+    return _views.reference_description(state, seat, SPEC, _CARD_NAMES)
+
+
+CAPABILITIES = Capabilities(describe=_describe)
+"""Leduc poker has no evaluator or odds of its own; ``cardcore play`` describes its table in words
+(:class:`cardcore.spec.Capabilities`)."""
 
 
 __dir__ = public_dir(__all__)

@@ -23,8 +23,8 @@ from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of, module_of_state
 from cardcore.search import ismcts, policy_text
 
-__all__ = ["HINT_SIMULATIONS", "OPPONENTS", "SYNONYMS", "game_hands", "hint", "play",
-           "play_config", "read_move", "seats_config"]
+__all__ = ["HINT_SIMULATIONS", "OPPONENTS", "SYNONYMS", "game_hands", "hands_config", "hint",
+           "play", "play_config", "read_move", "seats_config"]
 
 OPPONENTS: dict[str, str] = {module.SPEC.name: module.SPEC.opponent for module in MODULES}
 """Each game's default opponent policy (its ``SPEC.opponent``)."""
@@ -177,29 +177,54 @@ def seats_config(game: str, players: int | None) -> dict[str, Any]:
 def game_hands(game: str) -> int | None:
     """The ``hands`` a game of ``game`` plays to its own end, ``cardcore play``'s default: a
     game to a target score (whose ``hands`` field takes None: Hucklebuck to 11) plays to the
-    target, any other game the field's default, one hand.
+    target, any other game the field's default, one hand, as does a game of one hand with
+    no such field (the reference games).
 
-    >>> game_hands("hucklebuck"), game_hands("badugi")
-    (None, 1)
+    >>> game_hands("hucklebuck"), game_hands("badugi"), game_hands("kuhn")
+    (None, 1, 1)
     """
-    hands = module_of(game).SPEC.field("hands")
+    spec = module_of(game).SPEC
+    if "hands" not in (field.name for field in spec.fields):
+        return 1
+    hands = spec.field("hands")
     return hands.default if isinstance(hands.default, int) and not hands.nullable else None
+
+
+def hands_config(game: str, hands: int | None) -> dict[str, Any]:
+    """The ``hands`` keyword of a game of ``hands`` hands (None: :func:`game_hands`); a game
+    of one hand with no such field (the reference games) takes only None or 1, anything
+    else is a ValueError.
+
+    >>> hands_config("badugi", 3), hands_config("kuhn", None)
+    ({'hands': 3}, {})
+    >>> hands_config("leduc", 2)
+    Traceback (most recent call last):
+    ValueError: Leduc poker plays one hand a game: --hands does not apply
+    """
+    spec = module_of(game).SPEC
+    if "hands" in (field.name for field in spec.fields):
+        return {"hands": game_hands(game) if hands is None else hands}
+    if hands not in (None, 1):
+        raise ValueError(f"{spec.display_name} plays one hand a game: --hands does not apply")
+    return {}
 
 
 def play_config(game: str, players: int | None = None, hands: int | None = None,
                 rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The configuration of a game played out one move at a time (``cardcore play``,
-    ``cardcore replay``): ``players`` seats (:func:`seats_config`), ``hands`` hands (None:
-    :func:`game_hands`) and the house ``rules``. A game may seat as agents some roles that
-    play inside the engine by default (the Bai Buu banker), so that their moves show; its
-    declared capabilities (``CAPABILITIES.play_config``) say which.
+    ``cardcore replay``): ``players`` seats (:func:`seats_config`), ``hands`` hands
+    (:func:`hands_config`) and the house ``rules``. A game may seat as agents some roles
+    that play inside the engine by default (the Bai Buu banker), so that their moves show;
+    its declared capabilities (``CAPABILITIES.play_config``) say which.
 
     >>> play_config("baibuu", 2)
     {'banker': 'agent', 'player_hands': 2, 'hands': 1}
+    >>> play_config("kuhn")
+    {}
     """
     module = module_of(game)
     return {**module.CAPABILITIES.play_config, **seats_config(game, players),
-            "hands": game_hands(game) if hands is None else hands, **(rules or {})}
+            **hands_config(game, hands), **(rules or {})}
 
 
 HINT_SIMULATIONS = 2000
@@ -265,6 +290,7 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
                        f"here has {seats})", lambda k: 0 <= k < seats)
     state = game.new_initial_state(seed=seed)
     colour = stdout.isatty()
+    describe = module.CAPABILITIES.describe or type(state).observation_string
 
     def say(text: str) -> None:
         print(_pretty(text, colour), file=stdout)
@@ -286,7 +312,7 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
             # and High hands, and whether it fouls).
             note = module.CAPABILITIES.move_note
             notes = [note(state, a) for a in legal] if note else None
-            say("\n" + state.observation_string(seat))
+            say("\n" + describe(state, seat))
             say(_menu(moves, notes=notes))
             while True:
                 print("> ", end="", file=stdout, flush=True)
@@ -314,7 +340,7 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
             results = ", ".join(f"P{s} {r:+g}" for s, r in enumerate(state.rewards()))
             totals = ", ".join(f"P{s} {r:+g}" for s, r in enumerate(state.returns()))
             say(f"hand over: {results} (so far: {totals})")
-    say("\n" + state.observation_string(seat))
+    say("\n" + describe(state, seat))
     say("game over: " + ", ".join(f"P{s} {r:+g}" for s, r in enumerate(state.returns())))
     return 0
 

@@ -26,7 +26,6 @@ from cardcore._checks import quote_input, shown
 from cardcore._namespace import public_dir
 from cardcore._registry import module_of, module_of_state
 from cardcore._views import json_config
-from cardcore.cards import Card
 
 __all__ = ["FORMAT", "RECORD_VERSION", "load_record", "save_record", "to_record"]
 
@@ -148,13 +147,14 @@ def _checked_action(index: int, entry: object, state: Any) -> int:
     action: int = entry["id"]
     what = f"action {index} ({action}{', ' + shown(entry['text']) if 'text' in entry else ''})"
     chance = state.is_chance_node()
-    if chance and 0 <= action < 52 and action not in state.stock.ids():
-        raise ValueError(f"{what} deals {Card.from_id(action)}, which was already dealt")
     why = state.why_illegal(action)
+    if chance and why is not None and action in state.history():
+        raise ValueError(f"{what} deals {state.action_to_string(action)}, which was already "
+                         "dealt")
     if why is not None:
         raise ValueError(f"{what} is illegal: {why}")
     actor = "chance" if chance else state.current_player()
-    text = str(Card.from_id(action)) if chance else state.action_to_string(action)
+    text = state.action_to_string(action)
     if entry.get("actor", actor) != actor or entry.get("text", text) != text:
         who = "chance" if chance else f"P{actor}"
         raise ValueError(f"{what} is inconsistent: id {action} is {who}'s {text!r} here, the "
@@ -192,15 +192,16 @@ def load_record(source: str | os.PathLike[str] | dict[str, Any]) -> Any:
     history = []
     for index, entry in enumerate(record["actions"]):
         action = _checked_action(index, entry, explicit)
-        explicit.apply_action(action)
-        history.append(action)
         if seeded is not None:
             drawn = seeded.history()
             if len(drawn) > index and drawn[index] != action:
-                raise ValueError(f"action {index} deals {Card.from_id(action)} where seed "
-                                 f"{seed} deals {Card.from_id(drawn[index])}")
+                raise ValueError(f"action {index} deals {explicit.action_to_string(action)} "
+                                 f"where seed {seed} deals "
+                                 f"{explicit.action_to_string(drawn[index])}")
             if len(drawn) <= index:
                 seeded.apply_action(action)
+        explicit.apply_action(action)
+        history.append(action)
     if seed is None:
         return explicit
     header = explicit.serialize().split(" | ")[0]

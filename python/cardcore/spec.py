@@ -262,6 +262,9 @@ class Capabilities:
     move_note: Callable[[Any, int], str] | None = None
     """What ``cardcore play`` shows next to each move beyond its words (a Bai Buu
     arrangement's Low and High hands, and whether it fouls)."""
+    describe: Callable[[Any, int], str] | None = None
+    """What ``cardcore play`` shows a seat of a state (by default its observation string;
+    the reference games' strings are OpenSpiel's terse ones, so they describe the table)."""
     best_discards: Callable[..., Any] | None = None
     """A hand's discards ranked by their draw odds (the web table's odds panel)."""
     draws: int = 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 import cardcore._core.badugi
 import cardcore._core.baibuu
 import cardcore._core.buh
+import cardcore._core.kuhn
+import cardcore._core.leduc
 import collections.abc
 import numpy
 import numpy.typing
@@ -128,6 +130,16 @@ def build_tree(game: cardcore._core.buh.Game, max_nodes: typing.SupportsInt | ty
     The tree of a game, refused (a ValueError giving the estimated nodes and memory) above the limits.
     """
 @typing.overload
+def build_tree(game: cardcore._core.kuhn.Game, max_nodes: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> Tree:
+    """
+    The tree of a game, refused (a ValueError giving the estimated nodes and memory) above the limits.
+    """
+@typing.overload
+def build_tree(game: cardcore._core.leduc.Game, max_nodes: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> Tree:
+    """
+    The tree of a game, refused (a ValueError giving the estimated nodes and memory) above the limits.
+    """
+@typing.overload
 def builtin_policy(game: cardcore._core.badugi.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
     """
     A built-in policy's probabilities at each information set of the tree.
@@ -139,6 +151,16 @@ def builtin_policy(game: cardcore._core.baibuu.Game, tree: Tree, name: str) -> n
     """
 @typing.overload
 def builtin_policy(game: cardcore._core.buh.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
+    """
+    A built-in policy's probabilities at each information set of the tree.
+    """
+@typing.overload
+def builtin_policy(game: cardcore._core.kuhn.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
+    """
+    A built-in policy's probabilities at each information set of the tree.
+    """
+@typing.overload
+def builtin_policy(game: cardcore._core.leduc.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
     """
     A built-in policy's probabilities at each information set of the tree.
     """

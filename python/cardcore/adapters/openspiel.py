@@ -163,7 +163,8 @@ def _game_type(name: str, engine: Game) -> Any:
                  else Type.Utility.GENERAL_SUM),
         # With several hands, each pays out as it ends.
         reward_model=(
-            Type.RewardModel.TERMINAL if engine.config["hands"] == 1 else Type.RewardModel.REWARDS
+            Type.RewardModel.TERMINAL if engine.config.get("hands", 1) == 1
+            else Type.RewardModel.REWARDS
         ),
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,

@@ -110,4 +110,17 @@ State resample_history(const State& state, const std::vector<DeckView>& decks, s
   return replay;
 }
 
+// resample_history redrawn until the world ends as `state` does by `same_end` (what a player
+// learns when a hand is shown down: who won). The true world is one such world, so this
+// ends; rejection keeps the draw uniform over the worlds left, and states the player cannot
+// tell apart still get the same world for the same seed.
+template <class State, class SameEnd>
+State resample_history_ending_alike(const State& state, const std::vector<DeckView>& decks, std::uint64_t seed,
+                                    const State& start, SameEnd same_end) {
+  for (std::uint64_t attempt = seed;; ++attempt) {
+    State world = resample_history(state, decks, attempt, start);
+    if (same_end(world)) return world;
+  }
+}
+
 }  // namespace cardcore

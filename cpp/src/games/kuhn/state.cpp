@@ -146,7 +146,9 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
   std::vector<DeckView> decks{DeckView(0, history().size())};
   decks[0].allowed.fill(kCards);  // a stand-in is one of the three cards
   if (card(player) >= 0) decks[0].known = card_bit(card(player));
-  return resample_history(*this, decks, seed, State(config_, false, 0, Prevalidated{}));
+  // At the end the player knows who won, which a showdown ties to the other card.
+  return resample_history_ending_alike(*this, decks, seed, State(config_, false, 0, Prevalidated{}),
+                                       [&](const State& world) { return world.winner_ == winner_; });
 }
 
 int rule_based_action(const State& state) {

@@ -220,7 +220,9 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
   decks[0].allowed.fill(kCards);  // a stand-in is one of the six cards
   if (private_card(player) != kNoCard) decks[0].known |= card_bit(private_card(player));
   if (public_card_ != kNoCard) decks[0].known |= card_bit(public_card_);
-  return resample_history(*this, decks, seed, State(config_, false, 0, Prevalidated{}));
+  // After a showdown the players' money tells the observer who won (OpenSpiel's strings).
+  return resample_history_ending_alike(*this, decks, seed, State(config_, false, 0, Prevalidated{}),
+                                       [&](const State& world) { return world.money_ == money_; });
 }
 
 int rule_based_action(const State& state) {
