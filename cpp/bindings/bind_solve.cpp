@@ -2,13 +2,17 @@
 // of any registered game that can seat two players, its solver, exact best responses and
 // solutions. It names no game: the per-game functions are bound for each game of the
 // registry, as overloads taking that game's Game.
+#include <charconv>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "cardcore/games/registry.hpp"
 #include "cardcore/solve/cfr.hpp"
 #include "common.hpp"
+#include "strategies.hpp"
 
 namespace cardcore::bindings {
 namespace {
@@ -167,13 +171,64 @@ void bind_solution(py::module_& m) {
           "data"_a, "The solution of the file format's bytes; a ValueError saying what is wrong.");
 }
 
+// The registered strategies by number, and the next number.
+struct Registry {
+  std::mutex mutex;
+  std::map<std::uint64_t, std::shared_ptr<const solve::StrategyTable>> strategies;
+  std::uint64_t next = 0;
+};
+
+Registry& registry() {
+  static Registry instance;
+  return instance;
+}
+
 }  // namespace
+
+std::shared_ptr<const solve::StrategyTable> registered_strategy(std::string_view token) {
+  std::uint64_t number = 0;
+  const std::string_view digits = token.substr(kStrategyPrefix.size());
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+  Registry& r = registry();
+  const std::lock_guard lock(r.mutex);
+  const auto found = r.strategies.find(number);
+  if (error != std::errc() || end != digits.data() + digits.size() || found == r.strategies.end())
+    throw std::invalid_argument("no strategy is registered as " + quote_input(token) +
+                                " in this process: pass the Strategy itself, which registers its solution");
+  return found->second;
+}
+
+void bind_strategy_registry(py::module_& m) {
+  m.def(
+      "register_strategy",
+      [](const solve::Solution& solution) {
+        auto table = std::make_shared<const solve::StrategyTable>(solution);
+        Registry& r = registry();
+        const std::lock_guard lock(r.mutex);
+        r.strategies.emplace(r.next, std::move(table));
+        return std::string(kStrategyPrefix) + std::to_string(r.next++);
+      },
+      "solution"_a,
+      "Registers a solution's policy as a player for this process: its token, which every "
+      "built-in policy's place takes.");
+  m.def(
+      "forget_strategy",
+      [](std::string_view token) {
+        Registry& r = registry();
+        const std::lock_guard lock(r.mutex);
+        std::erase_if(r.strategies, [&](const auto& entry) {
+          return std::string(kStrategyPrefix) + std::to_string(entry.first) == token;
+        });
+      },
+      "token"_a, "Forgets a registered strategy (choosers already made from it keep it).");
+}
 
 void bind_solve(py::module_& parent) {
   py::module_ m = parent.def_submodule("solve", "The solver of two-player zero-sum games (docs/solve.md).");
   bind_tree(m);
   bind_solver(m);
   bind_solution(m);
+  bind_strategy_registry(m);
   Games::for_each([&]<class State>() {
     using Spec = typename State::Spec;
     if constexpr (Spec::kSpec.min_players <= 2 && Spec::kSpec.max_players >= 2) {

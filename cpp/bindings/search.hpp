@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "cardcore/search/ismcts.hpp"
 #include "common.hpp"
 #include "engine.hpp"
+#include "strategies.hpp"
 
 #if __has_include(<unistd.h>)
 #include <unistd.h>
@@ -145,14 +147,37 @@ inline SearchPolicy parse_search_policy(std::string_view text) {
   return policy;
 }
 
-// The chooser (state, rng) -> action of a search policy, whose rollout is a built-in policy. The search's seed is drawn
-// from the chooser's generator (mixed with the policy's own seed when it gives one), so a simulation stays the same for
-// the same seed on any number of threads.
+// A player by name: a built-in policy of the game's spec, or a registered strategy
+// (strategies.hpp) of the game and configuration `config`, with whether it is deterministic
+// (the search then models its choices in its rollouts).
 template <class State>
-Chooser<State> search_chooser(std::string_view text) {
+struct NamedPlayer {
+  Chooser<State> choose;
+  bool deterministic;
+};
+
+template <class State>
+NamedPlayer<State> named_player(const std::string& name, const typename State::Spec::Config& config) {
+  if (!is_strategy_policy(name)) {
+    const BuiltinPolicy<State>& policy = builtin_policy<State>(name);
+    return {policy.choose, policy.deterministic};
+  }
+  std::shared_ptr<const solve::StrategyTable> strategy = registered_strategy(name);
+  const std::string game = std::string(State::kName) + " " + config.to_string();
+  if (strategy->game() != game)
+    throw std::invalid_argument("a strategy of " + quote_input(strategy->game()) + " cannot play " + quote_input(game));
+  return {[strategy](const State& state, Rng& rng) { return strategy->choose(state, rng); }, false};
+}
+
+// The chooser (state, rng) -> action of a search policy, whose rollout is a named player
+// (named_player). The search's seed is drawn from the chooser's generator (mixed with the
+// policy's own seed when it gives one), so a simulation stays the same for the same seed on
+// any number of threads.
+template <class State>
+Chooser<State> search_chooser(std::string_view text, const typename State::Spec::Config& config) {
   const SearchPolicy policy = parse_search_policy(text);
-  const BuiltinPolicy<State>& rollout =
-      builtin_policy<State>(policy.rollout.empty() ? std::string(State::Spec::kSpec.opponent) : policy.rollout);
+  const NamedPlayer<State> rollout =
+      named_player<State>(policy.rollout.empty() ? std::string(State::Spec::kSpec.opponent) : policy.rollout, config);
   return [policy, rollout](const State& state, Rng& rng) {
     search::IsmctsOptions options = policy.options;
     options.model_opponents = rollout.deterministic;
@@ -162,12 +187,12 @@ Chooser<State> search_chooser(std::string_view text) {
   };
 }
 
-// The chooser (state, rng) -> action of policy `name`: a built-in one of the game's spec, or
-// the search ("ismcts[:option=value,...]", search.hpp) with a built-in rollout.
+// The chooser (state, rng) -> action of policy `name` for games of `config`: a named player
+// (a built-in policy or a strategy), or the search ("ismcts[:option=value,...]").
 template <class State>
-Chooser<State> chooser(const std::string& name) {
-  if (is_search_policy(name)) return search_chooser<State>(name);
-  return builtin_policy<State>(name).choose;
+Chooser<State> chooser(const std::string& name, const typename State::Spec::Config& config) {
+  if (is_search_policy(name)) return search_chooser<State>(name, config);
+  return named_player<State>(name, config).choose;
 }
 
 // Binds search_options(): search::kSearchOptions as dicts, what the Python layer checks and
@@ -211,7 +236,7 @@ void bind_search(py::module_& m) {
       [](const State& state, int simulations, double uct_c, const std::string& rollout, const Integer& seed,
          int threads, const std::string& horizon, std::uint64_t memory_limit)
           -> py::typing::Tuple<int, int, py::typing::List<py::typing::Tuple<int, int, float>>> {
-        const BuiltinPolicy<State>& policy = builtin_policy<State>(rollout);
+        const NamedPlayer<State> policy = named_player<State>(rollout, state.config());
         search::IsmctsOptions options{simulations,
                                       uct_c,
                                       to_seed(seed),

@@ -30,12 +30,13 @@ NamedCounts counts_dict(const Counts<State>& counts) {
 
 // The choosers of `policies`, one per seat, after checking there is one per seat.
 template <class State>
-std::vector<Chooser<State>> choosers(const std::vector<std::string>& policies, int players) {
+std::vector<Chooser<State>> choosers(const std::vector<std::string>& policies, int players,
+                                     const typename State::Spec::Config& config) {
   if (policies.size() != static_cast<std::size_t>(players))
     throw std::invalid_argument("policies needs one name per seat (" + std::to_string(players) + "), got " +
                                 std::to_string(policies.size()));
   std::vector<Chooser<State>> seats;
-  for (const std::string& name : policies) seats.push_back(chooser<State>(name));
+  for (const std::string& name : policies) seats.push_back(chooser<State>(name, config));
   return seats;
 }
 
@@ -140,7 +141,7 @@ void bind_simulate(py::module_& m) {
          const std::vector<std::string>& policies, int threads,
          bool shortcut) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
         const int players = game.num_players();
-        const auto seats = choosers<State>(policies, players);
+        const auto seats = choosers<State>(policies, players, game.config);
         check_games(begin, end);
         py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(players)});
         double* data = out.mutable_data();
@@ -167,7 +168,7 @@ void bind_simulate(py::module_& m) {
       [](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
          const std::vector<std::string>& policies, int threads, double low, double high, int bins) -> SummaryTuple {
         const int players = game.num_players();
-        const auto seats = choosers<State>(policies, players);
+        const auto seats = choosers<State>(policies, players, game.config);
         if (const auto quick = shortcut_of<State>(game.config, policies, true))
           return summarize<State>(players, begin, end, low, high, bins, [&](auto&&... summary) {
             summarize_games(
@@ -195,7 +196,7 @@ void bind_simulate(py::module_& m) {
         std::vector<std::optional<Chooser<State>>> choosers;  // empty where a callable chooses
         for (const py::object& policy : policies) {
           if (py::isinstance<py::str>(policy))
-            choosers.emplace_back(chooser<State>(utf8(policy)));
+            choosers.emplace_back(chooser<State>(utf8(policy), game.config));
           else if (PyCallable_Check(policy.ptr()))
             choosers.emplace_back(std::nullopt);
           else
@@ -232,7 +233,7 @@ void bind_simulate(py::module_& m) {
         if (state.current_player() < 0)
           throw std::invalid_argument("policy_action needs a player to act, not a chance or terminal node");
         Rng rng(to_seed(seed));
-        const auto choose = chooser<State>(policy);
+        const auto choose = chooser<State>(policy, state.config());
         const State copy = state;  // the caller's state may change while the search runs
         return interruptible([&] { return choose(copy, rng); });
       },

@@ -202,7 +202,8 @@ void bind_vector(py::module_& m) {
                                              std::to_string(game.num_players()) + "), got " +
                                              std::to_string(policies.size()));
                for (std::size_t s = 0; s < policies.size(); ++s)
-                 choosers.push_back(static_cast<int>(s) == seat ? Policy{} : Policy(chooser<State>(policies[s])));
+                 choosers.push_back(static_cast<int>(s) == seat ? Policy{}
+                                                                : Policy(chooser<State>(policies[s], game.config)));
              }
              return std::make_unique<Bound>(game.config, num_envs, seat, std::move(choosers), information_state,
                                             threads, rotate_dealer);

@@ -14,6 +14,7 @@
 #include "cardcore/games/kuhn/state.hpp"
 #include "cardcore/games/leduc/state.hpp"
 #include "cardcore/solve/cfr.hpp"
+#include "cardcore/solve/strategy.hpp"
 #include "check.hpp"
 
 using namespace cardcore;
@@ -324,6 +325,41 @@ TEST_CASE(a_game_without_a_public_tree_is_refused_by_the_solver) {
   CHECK_THROWS(Solver(tree, Algorithm::kCfrPlus), std::invalid_argument,
                "the solver needs the public states of kuhn players=2 to form a tree, but a public state follows two "
                "public states or actions");
+}
+
+// A strategy plays each action on its share of [0, 1): the probabilities laid end to end,
+// actions of probability 0 never, and the last possible action past rounding.
+TEST_CASE(a_strategy_draws_each_action_on_its_share) {
+  const InfosetPolicy policy{0, "k", {3, 5, 7, 9}, {0.25, 0.0, 0.75, 0.0}};
+  CHECK_EQ(StrategyTable::action_at(policy, 0.0), 3);
+  CHECK_EQ(StrategyTable::action_at(policy, 0.2499), 3);
+  CHECK_EQ(StrategyTable::action_at(policy, 0.25), 7);
+  CHECK_EQ(StrategyTable::action_at(policy, 0.9999), 7);
+  CHECK_EQ(StrategyTable::action_at(policy, 1.0), 7);
+  const InfosetPolicy zero_first{0, "k", {1, 2}, {0.0, 1.0}};
+  CHECK_EQ(StrategyTable::action_at(zero_first, 0.0), 2);
+}
+
+// A strategy finds each information set by player and key, and plays a State by them.
+TEST_CASE(a_strategy_plays_a_solution) {
+  Solver solver(kuhn_tree(), Algorithm::kCfrPlus);
+  solver.iterate(50);
+  const StrategyTable strategy(make_solution(*kuhn_tree(), solver.average_policy()));
+  CHECK_EQ(strategy.game(), std::string("kuhn players=2"));
+  CHECK(strategy.find(0, "2") != nullptr);
+  CHECK(strategy.find(1, "2") == nullptr);  // player 1's sets have a betting letter
+  CHECK(strategy.find(2, "2") == nullptr);
+  CHECK(strategy.find(1, "2p") != nullptr);
+  kuhn::State state(kuhn::Config{}, true, 7);
+  Rng rng(1);
+  const int action = strategy.choose(state, rng);
+  CHECK(action == kuhn::kPass || action == kuhn::kBet);
+  Solution broken = make_solution(*kuhn_tree(), solver.average_policy());
+  broken.policy[0].probabilities.pop_back();
+  CHECK_THROWS(StrategyTable{broken}, std::invalid_argument, "needs one probability per action");
+  broken.policy.clear();
+  const StrategyTable empty(broken);
+  CHECK_THROWS(empty.choose(state, rng), std::invalid_argument, "the strategy has no information set");
 }
 
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }

@@ -184,10 +184,20 @@ def _count(text: str) -> int:
     return int(value)
 
 
+def _policy_arg(text: str) -> Any:
+    """A policy given on the command line: a saved solution's file (``cardcore solve
+    --out``) as its strategy, anything else as the policy's name."""
+    try:
+        saved = Path(text).is_file()
+    except (OSError, ValueError):  # a name too long for a path, or with a NUL in it
+        saved = False
+    return load_solution(text).policy if saved else text
+
+
 def _simulate(args: argparse.Namespace) -> int:
     game = GAMES[args.game](**seats_config(args.game, args.players),
                             **house_rules(args.game, args.rule))
-    policies = args.policy
+    policies = None if args.policy is None else [_policy_arg(text) for text in args.policy]
     if policies is not None and len(policies) == 1:
         policies = policies * game.acting_players  # the seats that decide: not a house banker
     # The table, --json and --plot need no per-game rows: past _STREAM_ABOVE bytes of them,
@@ -342,10 +352,11 @@ def _parser() -> argparse.ArgumentParser:
                                                 "one, else one hand)")
     game.add_argument("--seat", type=int, default=0,
                       help="your seat (default 0, the first dealer where there is one)")
-    game.add_argument("--opponents", metavar="POLICY",
+    game.add_argument("--opponents", metavar="POLICY|FILE",
                       help="the other seats' built-in player; " + "; ".join(
                           f"{m.SPEC.name}: {', '.join(m.SPEC.policies)} (default {m.SPEC.opponent})"
-                          for m in MODULES) + "; or the search: ismcts[:simulations=1000,...]")
+                          for m in MODULES) + "; the search: ismcts[:simulations=1000,...]; or "
+                      "a solution saved by cardcore solve --out, playing its strategy")
     bench = commands.add_parser("bench", help="a quick throughput report for this machine")
     bench.add_argument("--size", type=int, default=2_000_000, help="hands per batch (default 2M)")
     cmp = commands.add_parser(
@@ -447,8 +458,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _exploitability(args: argparse.Namespace) -> int:
     """Prints the exploitability of a built-in policy or of a saved solution's policy."""
-    policy: Any = load_solution(args.policy) if Path(args.policy).is_file() else args.policy
-    print(f"{exploitability(args.game, policy):.12g}")
+    print(f"{exploitability(args.game, _policy_arg(args.policy)):.12g}")
     return 0
 
 
@@ -554,7 +564,8 @@ def _run(args: argparse.Namespace) -> int:
                   max_simulations=args.max_simulations)
             return 0
         if args.command == "play":
-            return play(args.game, args.players, args.seed, opponents=args.opponents,
+            opponents = None if args.opponents is None else _policy_arg(args.opponents)
+            return play(args.game, args.players, args.seed, opponents=opponents,
                         hands=args.hands, seat=args.seat, rules=house_rules(args.game, args.rule))
         if args.command == "odds":
             print(_odds(args))

@@ -258,11 +258,12 @@ def hint(state: Any, seed: int = 0) -> str:
 
 
 def play(game_name: str, players: int | None = None, seed: int = 0, *,
-         opponents: str | None = None, hands: int | None = None, seat: int = 0,
+         opponents: object = None, hands: int | None = None, seat: int = 0,
          stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
          rules: Mapping[str, Any] | None = None) -> int:
-    """Plays one game at ``seat`` against ``opponents`` (a built-in policy name, or the
-    search: ``"ismcts"``, ``"ismcts:simulations=2000"``; by default the game's
+    """Plays one game at ``seat`` against ``opponents`` (a built-in policy name, the
+    search: ``"ismcts"``, ``"ismcts:simulations=2000"``, or a
+    :class:`cardcore.solve.Strategy` of the game; by default the game's
     :data:`OPPONENTS`), for ``hands`` hands (None: :func:`game_hands`), under the house
     ``rules`` (``Game`` keywords); returns the exit status (0, or 1 when input ran out).
     Everything shown is what ``seat`` may see.
@@ -281,8 +282,9 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
     native = policy_text(opponents, module.SPEC)
     if native is None:
         raise ValueError(f"unknown {game_name} policy {shown(opponents)}: expected one of "
-                         f"{', '.join(module.SPEC.policies)}, or ismcts[:name=value,...]")
-    opponents = native
+                         f"{', '.join(module.SPEC.policies)}, ismcts[:name=value,...], or a "
+                         "Strategy")
+    label = "strategy" if native.startswith("strategy:") else native
     policy_action = getattr(_core, game_name).policy_action
     game = GAMES[game_name](**config)
     seats = game.num_players
@@ -295,13 +297,13 @@ def play(game_name: str, players: int | None = None, seed: int = 0, *,
     def say(text: str) -> None:
         print(_pretty(text, colour), file=stdout)
 
-    say(f"{game_name}: you are seat {seat} against {opponents} players; type a move, its "
+    say(f"{game_name}: you are seat {seat} against {label} players; type a move, its "
         "number, 'hint', 'help' or 'quit'.")
     shown_hand = -1
     while not state.is_terminal():
         actor = state.current_player()
         if actor != seat:
-            action = policy_action(state, opponents, _move_seed(seed, state))
+            action = policy_action(state, native, _move_seed(seed, state))
             # As the user's seat sees it: a discard's cards are face down.
             say(f"P{actor}: {state.action_to_string(action, viewer=seat)}")
             state.apply_action(action)

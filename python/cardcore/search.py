@@ -163,9 +163,11 @@ def _checked_options(options: dict[str, object], spec: Any) -> dict[str, Any]:
         name, value = option.name, merged[option.name]
         if option.kind == "policy":
             rollout = spec.opponent if value is None else value
-            if not isinstance(rollout, str) or rollout not in spec.policies:
+            rollout = _strategy_name(rollout, spec) or rollout
+            if not isinstance(rollout, str) or not (rollout in spec.policies
+                                                    or rollout.startswith("strategy:")):
                 raise ValueError(f"unknown {spec.name} rollout policy {shown(rollout)}: expected "
-                                 f"one of {', '.join(spec.policies)}")
+                                 f"one of {', '.join(spec.policies)}, or a Strategy")
             merged[name] = rollout
         elif value is None and option.default is None:
             continue
@@ -221,11 +223,21 @@ def ismcts(state: Any, **options: Any) -> SearchResult:
                         int(checked["simulations"]), spec.unit_of(state.config, checked["horizon"]))
 
 
+def _strategy_name(policy: object, spec: Any) -> str | None:
+    """The native name of a :class:`cardcore.solve.Strategy` for the game of ``spec``
+    (a ValueError for another game's), None for anything else."""
+    from cardcore.solve import Strategy  # here: cardcore.solve imports the registry
+
+    return policy.native_name(spec) if isinstance(policy, Strategy) else None
+
+
 def policy_text(policy: object, spec: Any) -> str | None:
     """The native name of a policy for the game of ``spec``: a built-in name as it is, and
     the search (``"ismcts"``, ``"ismcts:simulations=1000,rollout=random"`` or
-    ``("ismcts", {"simulations": 1000})``) as ``ismcts:`` and its checked options; None for
-    anything else (the caller says what it accepts). Bad search options are a ValueError.
+    ``("ismcts", {"simulations": 1000})``, whose rollout may be a Strategy too) as
+    ``ismcts:`` and its checked options, and a :class:`cardcore.solve.Strategy` of the game
+    as its registered name (``strategy:<n>``); None for anything else (the caller says what
+    it accepts). Bad search options, and another game's strategy, are a ValueError.
 
     >>> import cardcore as cc
     >>> policy_text(("ismcts", {"simulations": 200}), cc.badugi.SPEC)
@@ -236,6 +248,9 @@ def policy_text(policy: object, spec: Any) -> str | None:
     ('random', None)
     """
     options: dict[str, object]
+    strategy = _strategy_name(policy, spec)
+    if strategy is not None:
+        return strategy
     if isinstance(policy, tuple) and len(policy) == 2 and isinstance(policy[0], str):
         name, given = policy
         if not isinstance(given, dict):

@@ -44,6 +44,7 @@ from cardcore._checks import check_allocation, checked_int, checked_seed, refuse
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of, spec_of
 from cardcore.search import policy_text
+from cardcore.solve import Strategy
 
 __all__ = ["POLICIES", "Observation", "Policy", "ReturnsSummary", "SimulationResult", "simulate"]
 
@@ -57,23 +58,34 @@ CALLING_CHUNK = 10_000
 """Games per task when a callable chooses for a seat (a callable plays slower)."""
 
 
+def _natives(name: str, policies: Sequence[Any]) -> list[Any]:
+    """The policies as the C++ players take them: a Strategy by its name in this process
+    (strategies travel to an executor's workers as themselves, and register there)."""
+    spec = spec_of(name)
+    return [policy.native_name(spec) if isinstance(policy, Strategy) else policy
+            for policy in policies]
+
+
 def _run(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
-         policies: list[str], threads: int) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
+         policies: list[str | Strategy],
+         threads: int) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
     """One chunk of games: its returns and counts. A plain function so that executors can
     pickle it."""
     game = GAMES[name](**config)
     module = getattr(_core, name)
-    returns, counts = module.simulate(game, begin, end, seed, policies, threads)
+    returns, counts = module.simulate(game, begin, end, seed, _natives(name, policies), threads)
     return np.asarray(returns), dict(counts)
 
 
 def _run_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
-                 policies: list[str], threads: int) -> tuple[ReturnsSummary, dict[str, int]]:
+                 policies: list[str | Strategy],
+                 threads: int) -> tuple[ReturnsSummary, dict[str, int]]:
     """One chunk of games summarized in C++ (keep_returns=False): its summary and counts."""
     game = GAMES[name](**config)
     edges = _bin_edges(game)
     mean, m2, ahead, histogram, totals, counts = getattr(_core, name).simulate_summary(
-        game, begin, end, seed, policies, threads, edges[0], edges[-1], len(edges) - 1)
+        game, begin, end, seed, _natives(name, policies), threads, edges[0], edges[-1],
+        len(edges) - 1)
     games = end - begin
     checkpoints = np.minimum(np.arange(1, len(totals) + 1) * _SUMMARY_BLOCK, games)
     return ReturnsSummary(games, mean, m2, ahead, histogram, edges, checkpoints,
@@ -87,7 +99,8 @@ def _run_calling(name: str, config: dict[str, Any], begin: int, end: int, seed: 
     ``threads`` is not used (the callables run with the GIL held, on one thread); the
     signature is _run's, so that the same executor path sends both."""
     game = GAMES[name](**config)
-    returns, counts = getattr(_core, name).simulate_calling(game, begin, end, seed, policies)
+    returns, counts = getattr(_core, name).simulate_calling(game, begin, end, seed,
+                                                            _natives(name, policies))
     return np.asarray(returns), dict(counts)
 
 
@@ -406,7 +419,7 @@ def _range_text(result: SimulationResult) -> str:
     return f"{result.start:,} to {result.start + result.games - 1:,}"
 
 
-Policy = str | tuple[str, dict[str, Any]] | Callable[[Any], int] | None
+Policy = str | tuple[str, dict[str, Any]] | Strategy | Callable[[Any], int] | None
 """What chooses for a seat of :func:`simulate`: a built-in name (:data:`POLICIES`), the
 search (``"ismcts"`` or ``("ismcts", {options})``, :mod:`cardcore.search`), a
 callable that takes an :class:`Observation` (or the state, with ``policy_input="state"``)
@@ -532,14 +545,18 @@ def _engine_label(game: Any) -> tuple[str, str]:
 
 
 def _label(policy: Policy) -> str:
-    """A seat's name of its policy in the result: the built-in name, or the callable's."""
+    """A seat's name of its policy in the result: the built-in name, ``strategy`` for a
+    Strategy, or the callable's name."""
     if isinstance(policy, str):
         return policy
+    if isinstance(policy, Strategy):
+        return "strategy"
     return str(getattr(policy, "__name__", type(policy).__name__))
 
 
 def _checked_policies(game: Any, name: str,
-                      policies: Sequence[Policy] | None) -> list[str | Callable[[Any], int] | None]:
+                      policies: Sequence[Policy] | None
+                      ) -> list[str | Strategy | Callable[[Any], int] | None]:
     """One policy per seat (None at the seats that play inside the engine), each checked;
     a list without the engine's seats gets them added."""
     seats, acting = game.num_players, game.acting_players
@@ -557,7 +574,7 @@ def _checked_policies(game: Any, name: str,
         also = f", or one per seat that decides ({acting})" if acting < seats else ""
         raise ValueError(f"policies needs one per seat ({seats}{also}), got {len(policies)}")
     label, why = _engine_label(game)
-    checked: list[str | Callable[[Any], int] | None] = []
+    checked: list[str | Strategy | Callable[[Any], int] | None] = []
     for seat, policy in enumerate(policies):
         if seat >= acting:
             if policy is not None and policy != label:
@@ -570,8 +587,10 @@ def _checked_policies(game: Any, name: str,
             if native is None:
                 raise ValueError(f"unknown {name} policy {shown(policy)}: expected one of "
                                  f"{', '.join(POLICIES[name])}, the search ('ismcts' or "
-                                 f"('ismcts', {{options}})), or a callable (at seat {seat})")
-            policy = native
+                                 f"('ismcts', {{options}})), a Strategy, or a callable (at "
+                                 f"seat {seat})")
+            if not isinstance(policy, Strategy):  # a Strategy registers where it plays
+                policy = native
         checked.append(None if isinstance(policy, tuple) else policy)
     return checked
 
@@ -592,9 +611,10 @@ def simulate(
     """Plays ``n`` games (hands, rounds, or games to the target as the configuration
     says) of ``game`` (a Game, or a name for its default configuration), seat ``s``
     choosing by ``policies[s]``: a built-in name (:data:`POLICIES`; by default the game's
-    first) or a callable that returns a legal action id. A seat that plays inside the
-    engine (a Bai Buu banker by the house way) takes None, or is left out of the list.
-    With built-in names only, the games are played in C++ with the GIL released; with a
+    first), the search, a :class:`cardcore.solve.Strategy` of the game (played in C++ by
+    its probabilities), or a callable that returns a legal action id. A seat that plays
+    inside the engine (a Bai Buu banker by the house way) takes None, or is left out of the
+    list. Without callables, the games are played in C++ with the GIL released; with a
     callable, one thread a process, calling it for each of its decisions (see
     ``docs/simulate.md`` for how much slower that is). The deals, the seeding and the
     built-in seats' choices are the same either way.
@@ -659,7 +679,7 @@ def simulate(
             native = [_Observed(policy) if callable(policy) else policy for policy in native]
         run, size = (_run_calling if keep_returns else _run_calling_summary), CALLING_CHUNK
     else:
-        native = [str(policy) for policy in native]
+        native = [policy if isinstance(policy, Strategy) else str(policy) for policy in native]
         workers = resolve_threads(threads, n)
         run, size = (_run if keep_returns else _run_summary), CHUNK
     results = _results(executor, run, (name, config, seed, native, workers),

@@ -53,6 +53,33 @@ class Strategy:
     def __init__(self, solution: _core.solve.Solution) -> None:
         self._solution = solution
         self._table: dict[tuple[int, str], dict[int, float]] | None = None
+        self._token: str | None = None
+
+    def native_name(self, spec: Any) -> str:
+        """The name by which the C++ players play this strategy in the game of ``spec``
+        (``"strategy:<n>"``, registered once per process): what :func:`cardcore.search.policy_text`
+        gives for it wherever a built-in policy's name goes. A strategy of another game is a
+        ValueError.
+
+        >>> import cardcore as cc
+        >>> cc.solve.cfr("kuhn", 10).policy.native_name(cc.kuhn.SPEC).startswith("strategy:")
+        True
+        """
+        name = self.game.split(" ", 1)[0]
+        if name != spec.name:
+            raise ValueError(f"a strategy of {name} cannot play {spec.name}")
+        if self._token is None:
+            self._token = str(_core.solve.register_strategy(self._solution))
+        return self._token
+
+    def __del__(self) -> None:
+        token = getattr(self, "_token", None)
+        if token is not None and _core is not None:  # the module may be gone at exit
+            _core.solve.forget_strategy(token)
+
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]:
+        """Pickled as its solution's bytes, so that an executor's workers can play it."""
+        return _strategy_of_bytes, (bytes(self._solution.to_bytes()),)
 
     @property
     def game(self) -> str:
@@ -126,6 +153,11 @@ class Solution:
     def __repr__(self) -> str:
         return (f"Solution({self.game!r}, {self.algorithm}, {self.iterations} iterations, "
                 f"exploitability {self.exploitability:.3g})")
+
+
+def _strategy_of_bytes(data: bytes) -> Strategy:
+    """The strategy of a pickled one (:meth:`Strategy.__reduce__`)."""
+    return Strategy(_core.solve.Solution.from_bytes(data))
 
 
 def load(path: str | PathLike[str]) -> Solution:

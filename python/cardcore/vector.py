@@ -63,6 +63,7 @@ from cardcore._checks import (
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, module_of
 from cardcore.search import policy_text
+from cardcore.solve import Strategy
 
 if TYPE_CHECKING:
     from cardcore.adapters.gymnasium import GymnasiumVectorEnv
@@ -197,8 +198,9 @@ class VectorEnv:
         refuse_bytes(opponents, "opponents", "a policy name or a list of them")
         if opponents is None:
             given: list[object] = [self.spec.opponent] * (players - 1)
-        elif isinstance(opponents, str) or (isinstance(opponents, tuple) and len(opponents) == 2
-                                            and isinstance(opponents[1], dict)):
+        elif isinstance(opponents, (str, Strategy)) or (
+                isinstance(opponents, tuple) and len(opponents) == 2
+                and isinstance(opponents[1], dict)):
             given = [opponents] * (players - 1)
         elif isinstance(opponents, Sequence):
             given = list(opponents)
@@ -215,7 +217,8 @@ class VectorEnv:
             native = policy_text(name, self.spec)
             if native is None:
                 raise ValueError(f"unknown {self.spec.name} policy {shown(name)}: expected one of "
-                                 f"{', '.join(names)}, or 'ismcts' (or ('ismcts', {{options}}))")
+                                 f"{', '.join(names)}, 'ismcts' (or ('ismcts', {{options}})), or "
+                                 "a Strategy")
             result.append(native)
         result.insert(seat, "")
         return result

@@ -11,7 +11,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Solution', 'Solver', 'Tree', 'build_tree', 'builtin_policy']
+__all__: list[str] = ['Solution', 'Solver', 'Tree', 'build_tree', 'builtin_policy', 'forget_strategy', 'register_strategy']
 class Tree:
     """
     The game tree of a two-player zero-sum game (solve/tree.hpp).
@@ -163,4 +163,12 @@ def builtin_policy(game: cardcore._core.kuhn.Game, tree: Tree, name: str) -> num
 def builtin_policy(game: cardcore._core.leduc.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
     """
     A built-in policy's probabilities at each information set of the tree.
+    """
+def forget_strategy(token: str) -> None:
+    """
+    Forgets a registered strategy (choosers already made from it keep it).
+    """
+def register_strategy(solution: Solution) -> str:
+    """
+    Registers a solution's policy as a player for this process: its token, which every built-in policy's place takes.
     """
