@@ -209,8 +209,9 @@ TEST_CASE(solution_file_round_trip_and_refusals) {
   CHECK_THROWS(Solution::from_bytes(flipped), std::invalid_argument, "checksum does not match");
   CHECK_THROWS(Solution::from_bytes("hello"), std::invalid_argument, "does not start with the magic");
   std::string version = bytes;
-  version[18] = 2;
-  CHECK_THROWS(Solution::from_bytes(version), std::invalid_argument, "format version 2; this cardcore reads version 1");
+  version[18] = 3;
+  CHECK_THROWS(Solution::from_bytes(version), std::invalid_argument,
+               "format version 3; this cardcore reads version 1 to 2");
   CHECK_THROWS(Solution::load(path + ".missing"), std::invalid_argument, "cannot open the solution file");
   std::remove(path.c_str());
 }
