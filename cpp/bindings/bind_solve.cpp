@@ -3,6 +3,7 @@
 // solutions. It names no game: the per-game functions are bound for each game of the
 // registry, as overloads taking that game's Game.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -218,8 +219,9 @@ void bind_solve(py::module_& parent) {
           "game"_a, "tree"_a, "name"_a, "A built-in policy's probabilities at each information set of the tree.");
       m.def(
           "mccfr",
-          [](const EngineGame<Spec>& game, const std::shared_ptr<solve::AbstractionBase>& abstraction,
+          [](const EngineGame<Spec>& game, const std::optional<std::shared_ptr<solve::AbstractionBase>>& given,
              std::string_view algorithm, std::uint64_t seed, int threads, std::int64_t memory) {
+            const std::shared_ptr<solve::AbstractionBase> abstraction = given.value_or(nullptr);
             auto of_game = std::dynamic_pointer_cast<const solve::Abstraction<State>>(abstraction);
             if (abstraction && !of_game)
               throw std::invalid_argument("an abstraction of " + std::string(abstraction->game()) +

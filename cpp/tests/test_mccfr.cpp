@@ -76,10 +76,10 @@ TEST_CASE(a_bucket_with_other_legal_actions_is_refused) {
 
 TEST_CASE(the_memory_budget_is_checked_before_allocating) {
   const MccfrOptions options{.memory = 1 << 20};
-  CHECK_THROWS(Mccfr<leduc::State>(leduc::Config{}, std::make_shared<SuitBlind>(1'000'000), options),
-               std::invalid_argument,
-               "MCCFR over the 1000000 buckets a player of the abstraction 'suit-blind' needs at least 132000000 bytes, "
-               "more than the memory budget of 1048576 bytes");
+  CHECK_THROWS(
+      Mccfr<leduc::State>(leduc::Config{}, std::make_shared<SuitBlind>(1'000'000), options), std::invalid_argument,
+      "MCCFR over the 1000000 buckets a player of the abstraction 'suit-blind' needs at least 132000000 bytes, "
+      "more than the memory budget of 1048576 bytes");
   Mccfr<leduc::State> run(leduc::Config{}, nullptr, {.memory = 40'000});
   CHECK_THROWS(run.iterate(1000), std::invalid_argument, "MCCFR's tables would pass the memory budget of 40000 bytes");
 }

@@ -21,7 +21,6 @@ import numpy.typing as npt
 
 from cardcore import _core
 from cardcore._checks import (
-    byte_size,
     checked_int,
     checked_real,
     checked_seed,

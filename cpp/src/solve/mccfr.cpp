@@ -96,9 +96,10 @@ std::int32_t RegretTable::add(std::uint64_t key, int player, const int* actions,
 void RegretTable::check_actions(std::int32_t set, const int* actions, int count) const {
   const std::uint8_t* known = this->actions(set);
   if (count == entry(set).count && std::equal(known, known + count, actions)) return;
-  throw std::invalid_argument("two states of one information set (or abstraction bucket) have different legal "
-                              "actions: " +
-                              quote_input(text(set)));
+  throw std::invalid_argument(
+      "two states of one information set (or abstraction bucket) have different legal "
+      "actions: " +
+      quote_input(text(set)));
 }
 
 void RegretTable::clear() {
@@ -106,8 +107,9 @@ void RegretTable::clear() {
   entries_.clear();
   values_.clear();
   actions_.clear();
-  const std::int64_t freed = std::accumulate(texts_.begin(), texts_.end(), std::int64_t{0},
-                                             [](std::int64_t sum, const std::string& t) { return sum + string_bytes(t); });
+  const std::int64_t freed =
+      std::accumulate(texts_.begin(), texts_.end(), std::int64_t{0},
+                      [](std::int64_t sum, const std::string& t) { return sum + string_bytes(t); });
   bytes_ -= freed;
   budget_.give_back(freed);
   texts_.clear();
@@ -132,7 +134,8 @@ namespace detail {
 
 void check_mccfr_game(std::string_view game, int players, bool zero_sum) {
   check_players(game, players);
-  if (!zero_sum) throw std::invalid_argument("the solver needs a zero-sum game, and " + std::string(game) + " is general-sum");
+  if (!zero_sum)
+    throw std::invalid_argument("the solver needs a zero-sum game, and " + std::string(game) + " is general-sum");
 }
 
 }  // namespace detail
@@ -162,8 +165,7 @@ const MccfrOptions& checked(const std::string& game, const AbstractionBase& abst
 
 }  // namespace
 
-MccfrBase::MccfrBase(std::string game, std::shared_ptr<const AbstractionBase> abstraction,
-                     const MccfrOptions& options)
+MccfrBase::MccfrBase(std::string game, std::shared_ptr<const AbstractionBase> abstraction, const MccfrOptions& options)
     : game_(std::move(game)),
       abstraction_(std::move(abstraction)),
       options_(checked(game_, *abstraction_, options)),
@@ -196,8 +198,7 @@ void MccfrBase::regret_matching(const float* regrets, int count, double* strateg
   double positive = 0;
   if (regrets != nullptr)
     for (int a = 0; a < count; ++a) positive += std::max(0.0f, regrets[a]);
-  for (int a = 0; a < count; ++a)
-    strategy[a] = positive > 0 ? std::max(0.0f, regrets[a]) / positive : 1.0 / count;
+  for (int a = 0; a < count; ++a) strategy[a] = positive > 0 ? std::max(0.0f, regrets[a]) / positive : 1.0 / count;
 }
 
 void MccfrBase::iterate(std::int64_t iterations) {

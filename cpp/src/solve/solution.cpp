@@ -11,8 +11,8 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "cardcore/solve/cfr.hpp"
 #include "bytes.hpp"
+#include "cardcore/solve/cfr.hpp"
 
 namespace cardcore::solve {
 namespace {
@@ -94,8 +94,7 @@ Solution Solution::from_bytes(std::string_view bytes) {
       sum += p;
     }
     if (actions == 0 || std::abs(sum - 1) > 1e-6)
-      r.bad("the probabilities of information set " + quote_input(infoset.key) + " sum to " +
-                  std::to_string(sum));
+      r.bad("the probabilities of information set " + quote_input(infoset.key) + " sum to " + std::to_string(sum));
   }
   if (r.left() != 0) r.bad(std::to_string(r.left()) + " bytes after the last information set");
   return s;

@@ -209,7 +209,9 @@ class MccfrBase {
   Weights weights(std::int64_t t) const;
   // The seeds of iteration t's traversal for `player`: the state's chance, and the sampling.
   std::uint64_t chance_seed(std::int64_t t, int player) const;
-  Rng sampler(std::int64_t t, int player) const { return Rng(options_.seed, static_cast<std::uint64_t>(2 * t + player)); }
+  Rng sampler(std::int64_t t, int player) const {
+    return Rng(options_.seed, static_cast<std::uint64_t>(2 * t + player));
+  }
   // Iteration t's traversal for `traverser`: reading the strategy from `read`, updating `write`.
   virtual void traverse(std::int64_t t, int traverser, const RegretTable& read, RegretTable& write) const = 0;
 
