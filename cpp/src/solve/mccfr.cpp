@@ -142,7 +142,8 @@ void check_mccfr_game(std::string_view game, int players, bool zero_sum) {
 
 namespace {
 
-const MccfrOptions& checked(const std::string& game, const AbstractionBase& abstraction, const MccfrOptions& options) {
+const MccfrOptions& checked_options(const std::string& game, const AbstractionBase& abstraction,
+                                    const MccfrOptions& options) {
   if (options.algorithm == Algorithm::kDcfr)
     throw std::invalid_argument(
         "MCCFR does not run dcfr: its discounts touch every information set each iteration, which sampling does not "
@@ -168,7 +169,7 @@ const MccfrOptions& checked(const std::string& game, const AbstractionBase& abst
 MccfrBase::MccfrBase(std::string game, std::shared_ptr<const AbstractionBase> abstraction, const MccfrOptions& options)
     : game_(std::move(game)),
       abstraction_(std::move(abstraction)),
-      options_(checked(game_, *abstraction_, options)),
+      options_(checked_options(game_, *abstraction_, options)),
       budget_(options.memory),
       shared_(budget_) {
   if (options_.threads > 1)

@@ -38,9 +38,10 @@ class AbstractionBase {
   virtual std::int64_t buckets() const { return -1; }
 };
 
-// An abstraction of game S: a function from a decision and its player to a bucket id. The
-// states of one bucket must have the same legal actions (MCCFR throws std::invalid_argument
-// when they do not). key() is what a Solution records for a bucket, asked once per bucket.
+// An abstraction of game S: a function from a decision and its player to a bucket id,
+// called from several threads at once. The states of one bucket must have the same legal
+// actions (MCCFR throws std::invalid_argument when they do not). key() is what a Solution
+// records for a bucket, asked when the bucket is first met.
 template <GameState S>
 class Abstraction : public AbstractionBase {
  public:
@@ -259,9 +260,10 @@ class Mccfr final : public MccfrBase {
   void traverse(std::int64_t t, int traverser, const RegretTable& read, RegretTable& write) const override;
   double walk(const S& state, int traverser, const Weights& w, Rng& rng, const RegretTable& read,
               RegretTable& write) const;
-  std::uint64_t key_of(const S& state, int player) const {
-    // The player mixed in (one bucket id of each player is two sets); never 0, the empty slot.
-    std::uint64_t mix = abstraction_of_->bucket(state, player) ^ (0x9E3779B97F4A7C15ull * (player + 1));
+  // The table's key of a bucket: the player mixed in (one bucket id of each player is two
+  // sets), never 0 (the empty slot).
+  static std::uint64_t key_of(std::uint64_t bucket, int player) {
+    std::uint64_t mix = bucket ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(player + 1));
     const std::uint64_t key = splitmix64(mix);
     return key == 0 ? 1 : key;
   }
@@ -309,16 +311,14 @@ double Mccfr<S>::walk(const S& state, int traverser, const Weights& w, Rng& rng,
   const int player = state.current_player();
   int actions[128];
   const int count = detail::action_list(state.legal_player_actions(), actions);
-  const std::uint64_t key = key_of(state, player);
+  const std::uint64_t bucket = abstraction_of_->bucket(state, player), key = key_of(bucket, player);
   const std::int32_t found = read.find(key);
   if (found >= 0) read.check_actions(found, actions, count);
   double strategy[128];
   regret_matching(found >= 0 ? read.values(found) : nullptr, count, strategy);
   // A set's key text, asked when it is added: a thread's table adds the sets of the shared
   // table too (their texts are known there, and the merge keeps those).
-  auto text = [&] {
-    return found >= 0 ? std::string() : abstraction_of_->key(state, player, abstraction_of_->bucket(state, player));
-  };
+  auto text = [&] { return found >= 0 ? std::string() : abstraction_of_->key(state, player, bucket); };
   if (player != traverser) {
     const std::int32_t set = write.find_or_add(key, player, actions, count, text);
     float* sums = write.values(set) + count;
@@ -354,7 +354,7 @@ std::vector<double> Mccfr<S>::average_policy(const S& state) const {
   const int count = detail::action_list(state.legal_player_actions(), actions);
   std::vector<double> policy(static_cast<std::size_t>(count), 1.0 / count);
   const RegretTable& table = this->table();
-  const std::int32_t set = table.find(key_of(state, player));
+  const std::int32_t set = table.find(key_of(abstraction_of_->bucket(state, player), player));
   if (set < 0) return policy;
   table.check_actions(set, actions, count);
   const float* sums = table.values(set) + count;
