@@ -71,6 +71,16 @@ def test_a_resumed_checkpoint_gives_the_uninterrupted_bits(tmp_path: Path, threa
                           checkpoint=path) == whole
 
 
+def test_the_checkpoint_is_saved_while_running(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cc.solve, "CHECKPOINT_SECONDS", 0.0)  # at every chunk
+    path = tmp_path / "kuhn.mccfr"
+    saved: list[bool] = []
+    cc.solve.mccfr("kuhn", seconds=1.2, checkpoint=path,
+                   progress=lambda i, s: saved.append(path.is_file()))
+    assert saved[0]  # the first report comes after a second, saves before it
+
+
 def test_seconds_and_progress() -> None:
     calls: list[tuple[int, float]] = []
     solution = cc.solve.mccfr("kuhn", seconds=0.3, progress=lambda i, s: calls.append((i, s)))
