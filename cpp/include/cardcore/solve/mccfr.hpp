@@ -95,8 +95,10 @@ class RegretTable {
     std::uint32_t offset;  // in values(): count regrets, then count strategy sums; in actions(): count ids
     std::uint8_t player, count;
   };
-  // The bytes a set of `actions` legal actions takes, besides its key string.
-  static constexpr std::int64_t bytes_per_set(int actions) { return 2 * 16 + 16 + 9 * actions; }
+  // The bytes a set of `actions` legal actions takes, besides its key text's characters: two
+  // slots (the table at most half full), its Entry, its std::string, and per action two
+  // float32 values and an action id.
+  static constexpr std::int64_t bytes_per_set(int actions) { return 2 * 16 + 16 + 32 + 9 * actions; }
 
   explicit RegretTable(MemoryBudget& budget);
   ~RegretTable();
@@ -158,7 +160,7 @@ class RegretTable {
 enum class Sampling : std::uint8_t { kExternal };
 
 struct MccfrOptions {
-  Algorithm algorithm = Algorithm::kCfrPlus;  // cfr, cfr+ or linear (dcfr is refused)
+  Algorithm algorithm = Algorithm::kLinear;  // cfr, cfr+ or linear (dcfr is refused)
   Sampling sampling = Sampling::kExternal;
   std::uint64_t seed = 0;
   int threads = 1;
@@ -190,7 +192,7 @@ class MccfrBase {
 
   // The average strategy as a Solution (sets by player and key; exploitability not measured: NaN).
   Solution solution() const;
-  // The checkpoint (docs/solve.md, "MCCFR checkpoints"): the options, the iterations and the
+  // The checkpoint (docs/solve.md, "MCCFR", Checkpoints): the options, the iterations and the
   // tables. save writes a temporary file, then renames it over `path`.
   std::string to_bytes() const;
   void save(const std::string& path) const;
