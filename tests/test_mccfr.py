@@ -157,3 +157,7 @@ def test_a_corrupt_or_foreign_checkpoint_is_refused(tmp_path: Path) -> None:
         cc.solve.mccfr("kuhn", iterations=200, checkpoint=path)
     with pytest.raises(ValueError, match="has 100 iterations, more than the 50 asked for"):
         cc.solve.mccfr("leduc", iterations=50, checkpoint=path)
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="cannot write the MCCFR checkpoint"):
+        cc.solve.mccfr("leduc", seconds=60, checkpoint=tmp_path / "no such folder" / "x")
+    assert time.perf_counter() - start < 10  # refused before running

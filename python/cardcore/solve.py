@@ -364,6 +364,8 @@ def mccfr(game: Any, *, abstraction: _core.solve.Abstraction | None = None,
         if target is not None and run.iterations > target:
             raise ValueError(f"the checkpoint {quote_input(str(path))} has {run.iterations} "
                              f"iterations, more than the {target} asked for")
+    elif path is not None:
+        run.save(str(path))  # a path that cannot be written fails now, not after the run
     start = time.perf_counter()
     saved = reported = start
     chunk = run.round
