@@ -260,8 +260,7 @@ class Mccfr final : public MccfrBase {
 
   static const MccfrOptions& checked(const Config& config, const MccfrOptions& options);
   void traverse(std::int64_t t, int traverser, const RegretTable& read, RegretTable& write) const override;
-  double walk(const S& state, int traverser, const Weights& w, Rng& rng, const RegretTable& read,
-              RegretTable& write) const;
+  double walk(S state, int traverser, const Weights& w, Rng& rng, const RegretTable& read, RegretTable& write) const;
   // The table's key of a bucket: the player mixed in (one bucket id of each player is two
   // sets), never 0 (the empty slot).
   static std::uint64_t key_of(std::uint64_t bucket, int player) {
@@ -292,16 +291,15 @@ const MccfrOptions& Mccfr<S>::checked(const Config& config, const MccfrOptions& 
 
 template <GameState S>
 void Mccfr<S>::traverse(std::int64_t t, int traverser, const RegretTable& read, RegretTable& write) const {
-  const S root(config_, true, chance_seed(t, traverser), Prevalidated{});
   Rng rng = sampler(t, traverser);
-  walk(root, traverser, weights(t), rng, read, write);
+  walk(S(config_, true, chance_seed(t, traverser), Prevalidated{}), traverser, weights(t), rng, read, write);
 }
 
 // External sampling (Lanctot et al. 2009): at the traverser's decisions every action is
 // explored and its regret updated; at the other player's one action is sampled from its
 // strategy, whose probabilities are added to its strategy sums; chance is the seeded state's.
 template <GameState S>
-double Mccfr<S>::walk(const S& state, int traverser, const Weights& w, Rng& rng, const RegretTable& read,
+double Mccfr<S>::walk(S state, int traverser, const Weights& w, Rng& rng, const RegretTable& read,
                       RegretTable& write) const {
   if (state.is_terminal()) {
     const double value = state.return_of(traverser);
@@ -328,15 +326,14 @@ double Mccfr<S>::walk(const S& state, int traverser, const Weights& w, Rng& rng,
     double u = static_cast<double>(rng.next() >> 11) * 0x1.0p-53;
     int a = 0;
     while (a < count - 1 && (u -= strategy[a]) >= 0) ++a;
-    S child = state;
-    child.apply_action(actions[a]);
-    return walk(child, traverser, w, rng, read, write);
+    state.apply_action(actions[a]);
+    return walk(std::move(state), traverser, w, rng, read, write);
   }
   double values[128], value = 0;
   for (int a = 0; a < count; ++a) {
     S child = state;
     child.apply_action(actions[a]);
-    values[a] = walk(child, traverser, w, rng, read, write);
+    values[a] = walk(std::move(child), traverser, w, rng, read, write);
     value += strategy[a] * values[a];
   }
   // After the children: their sets' additions may have moved the arrays.
