@@ -2,6 +2,7 @@
 // lossless suit-blind abstraction of Leduc poker converges, measured exactly on the tree),
 // the refusal of a bucket whose states have different legal actions, the memory budget
 // checked up front for an abstraction that tells its buckets, and checkpoints' bytes.
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -103,6 +104,30 @@ TEST_CASE(checkpoints_restore_the_tables) {
   std::string bytes = first.to_bytes();
   CHECK_THROWS(other.restore(bytes.substr(0, bytes.size() / 2)), std::invalid_argument,
                "not a valid cardcore MCCFR checkpoint (truncated or corrupt: its checksum does not match)");
+}
+
+// Solution files are version 2 since MCCFR (a flag: the unlisted sets play uniformly);
+// version 1, without the flag, still loads, every set listed.
+TEST_CASE(solutions_of_version_1_still_load) {
+  Mccfr<leduc::State> run(leduc::Config{}, nullptr, {});
+  run.iterate(3);
+  const Solution sampled = run.solution();
+  CHECK(sampled.uniform_elsewhere);
+  CHECK(sampled.policy.size() < std::size_t{936});
+  const auto tree = build_tree<leduc::State>(leduc::Config{});
+  CHECK(std::isfinite(exploitability(*tree, policy_of(*tree, sampled)).exploitability));
+  std::string bytes = sampled.to_bytes();
+  const std::size_t flag = 18 + 4 + 4 + sampled.game.size() + 4 + std::string("linear").size();
+  CHECK_EQ(bytes[flag], '\x01');
+  bytes.erase(flag, 1);
+  bytes[18] = 1;
+  bytes.resize(bytes.size() - 8);
+  const std::uint64_t checksum = hash_bytes(bytes);  // FNV-1a, as the files' checksum
+  for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<char>(checksum >> (8 * i) & 0xFF));
+  const Solution old = Solution::from_bytes(bytes);
+  CHECK(!old.uniform_elsewhere);
+  CHECK(old.policy == sampled.policy);
+  CHECK_THROWS(policy_of(*tree, old), std::invalid_argument, "the solution has no policy at information set");
 }
 
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }
