@@ -1,7 +1,8 @@
 // Monte Carlo CFR (solve/mccfr.hpp) through its C++ interface: the abstraction hook (a
 // lossless suit-blind abstraction of Leduc poker converges, measured exactly on the tree),
 // the refusal of a bucket whose states have different legal actions, the memory budget
-// checked up front for an abstraction that tells its buckets, and checkpoints' bytes.
+// checked up front for an abstraction that tells its buckets, checkpoints' bytes, and the
+// solution files of version 1 (before MCCFR's flag) still loading.
 #include <cmath>
 #include <cstdint>
 #include <string>
