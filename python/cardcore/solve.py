@@ -33,6 +33,8 @@ from cardcore._registry import module_of
 
 __all__ = [
     "ALGORITHMS",
+    "MCCFR_ALGORITHMS",
+    "Abstraction",
     "Solution",
     "Strategy",
     "best_response",
@@ -61,6 +63,11 @@ MAX_BYTES = 1 << 30
 """The most memory a tree may take by default (``max_bytes=``), at an estimate per node."""
 
 Policy = Union["Strategy", str, Callable[[Any], Mapping[int, float]]]
+
+Abstraction = _core.solve.Abstraction
+"""An abstraction of a game's information states into buckets for :func:`mccfr` (its
+``game``, ``name`` and ``buckets`` per player, -1 when unknown): a C++
+``cardcore::solve::Abstraction<State>``, which the games provide."""
 
 
 class Strategy:
@@ -308,7 +315,7 @@ def cfr(game: Any, iterations: int | None = None, *, seconds: float | None = Non
                                          solver.iterations, history))
 
 
-def mccfr(game: Any, *, abstraction: _core.solve.Abstraction | None = None,
+def mccfr(game: Any, *, abstraction: Abstraction | None = None,
           seconds: float | None = None, iterations: int | None = None,
           sampling: str = "external", algorithm: str = "linear", threads: int | None = None,
           seed: int = 0, checkpoint: str | PathLike[str] | None = None,
@@ -353,7 +360,7 @@ def mccfr(game: Any, *, abstraction: _core.solve.Abstraction | None = None,
         machine = physical_memory()
         memory = (1 << 32) if machine is None else machine // 2
     limit = checked_int(memory, "memory", "a positive number of bytes", lambda n: n >= 1)
-    if abstraction is not None and not isinstance(abstraction, _core.solve.Abstraction):
+    if abstraction is not None and not isinstance(abstraction, Abstraction):
         raise ValueError(f"abstraction must be None (the identity) or an abstraction of the "
                          f"game, got {type(abstraction).__name__} {shown(abstraction)}")
     instance = _game(game)
