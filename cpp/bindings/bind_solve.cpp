@@ -226,11 +226,8 @@ void bind_solve(py::module_& parent) {
             if (abstraction && !of_game)
               throw std::invalid_argument("an abstraction of " + std::string(abstraction->game()) +
                                           " cannot abstract " + std::string(State::kName));
-            const solve::MccfrOptions options{.algorithm = solve::algorithm_from_name(algorithm),
-                                              .sampling = solve::Sampling::kExternal,
-                                              .seed = seed,
-                                              .threads = threads,
-                                              .memory = memory};
+            const solve::MccfrOptions options{
+                .algorithm = solve::algorithm_from_name(algorithm), .seed = seed, .threads = threads, .memory = memory};
             return std::unique_ptr<solve::MccfrBase>(
                 std::make_unique<solve::Mccfr<State>>(game.config, std::move(of_game), options));
           },

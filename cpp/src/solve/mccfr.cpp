@@ -25,6 +25,7 @@ constexpr std::string_view kMagic = "cardcore.mccfr\n";
 constexpr std::uint32_t kVersion = 1;
 constexpr std::string_view kKind = "MCCFR checkpoint";
 constexpr std::size_t kFirstSlots = 1024;
+constexpr std::string_view kSampling = "external";
 
 std::int64_t string_bytes(const std::string& text) {
   // A string's heap block beyond the small-string buffer (15 characters in libstdc++).
@@ -288,7 +289,7 @@ std::string MccfrBase::to_bytes() const {
   w.str(game_);
   w.str(abstraction_->name());
   w.str(algorithm_name(options_.algorithm));
-  w.str("external");
+  w.str(kSampling);
   w.u(options_.seed, 8);
   w.u(static_cast<std::uint64_t>(options_.threads), 4);
   w.u(static_cast<std::uint64_t>(iteration_), 8);
@@ -330,7 +331,7 @@ void MccfrBase::restore(std::string_view data) {
   expect("the game", r.str("the game"), game_);
   expect("the abstraction", r.str("the abstraction"), abstraction_->name());
   expect("the algorithm", r.str("the algorithm"), std::string(algorithm_name(options_.algorithm)));
-  expect("the sampling", r.str("the sampling"), "external");
+  expect("the sampling", r.str("the sampling"), std::string(kSampling));
   expect("the seed", std::to_string(r.u(8, "the seed")), std::to_string(options_.seed));
   expect("the threads", std::to_string(r.u(4, "the threads")), std::to_string(options_.threads));
   const auto iterations = static_cast<std::int64_t>(r.u(8, "the iterations"));

@@ -157,11 +157,9 @@ class RegretTable {
   void rehash(std::size_t capacity);
 };
 
-enum class Sampling : std::uint8_t { kExternal };
-
+// External sampling is MCCFR's one sampling scheme (checkpoints record it, by name).
 struct MccfrOptions {
   Algorithm algorithm = Algorithm::kLinear;  // cfr, cfr+ or linear (dcfr is refused)
-  Sampling sampling = Sampling::kExternal;
   std::uint64_t seed = 0;
   int threads = 1;
   std::int64_t memory = std::int64_t{1} << 30;  // bytes
