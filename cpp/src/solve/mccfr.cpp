@@ -21,9 +21,9 @@
 namespace cardcore::solve {
 namespace {
 
-constexpr std::string_view kMagic = "cardcore.mccfr\n";
-constexpr std::uint32_t kVersion = 1;
-constexpr std::string_view kKind = "MCCFR checkpoint";
+constexpr std::string_view kCheckpointMagic = "cardcore.mccfr\n";
+constexpr std::uint32_t kCheckpointVersion = 1;
+constexpr std::string_view kCheckpointKind = "MCCFR checkpoint";
 constexpr std::size_t kFirstSlots = 1024;
 constexpr std::string_view kSampling = "external";
 
@@ -284,8 +284,8 @@ Solution MccfrBase::solution() const {
 
 std::string MccfrBase::to_bytes() const {
   bytes::Writer w;
-  w.out += kMagic;
-  w.u(kVersion, 4);
+  w.out += kCheckpointMagic;
+  w.u(kCheckpointVersion, 4);
   w.str(game_);
   w.str(abstraction_->name());
   w.str(algorithm_name(options_.algorithm));
@@ -322,7 +322,9 @@ void MccfrBase::save(const std::string& path) const {
 void MccfrBase::restore(std::string_view data) {
   if (iteration_ != 0 || shared_.size() != 0)
     throw std::invalid_argument("a checkpoint is restored into a fresh MCCFR run");
-  bytes::Reader r(bytes::checked_body(data, kKind, kMagic, kVersion, kVersion).first, kKind);
+  bytes::Reader r(
+      bytes::checked_body(data, kCheckpointKind, kCheckpointMagic, kCheckpointVersion, kCheckpointVersion).first,
+      kCheckpointKind);
   auto expect = [&](std::string_view what, const std::string& found, const std::string& mine) {
     if (found != mine)
       throw std::invalid_argument("the MCCFR checkpoint is of " + std::string(what) + " " + quote_input(found) +
