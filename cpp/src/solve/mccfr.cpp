@@ -34,7 +34,22 @@ std::int64_t string_bytes(const std::string& text) {
 
 }  // namespace
 
-std::uint64_t hash_bytes(std::string_view bytes) { return bytes::fnv1a(bytes); }
+// Eight bytes a step (a little-endian word xored in, then a multiply and a shift, each a
+// bijection, so strings that differ in one word never collide), then splitmix64's mixer:
+// FNV-1a's byte-serial multiplies took a quarter of Leduc's iterations.
+std::uint64_t hash_bytes(std::string_view bytes) {
+  std::uint64_t hash = 0x6A09E667F3BCC909ull ^ bytes.size();
+  auto word = [&](std::size_t at, std::size_t n) {
+    std::uint64_t w = 0;
+    for (std::size_t i = 0; i < n; ++i) w |= std::uint64_t{static_cast<unsigned char>(bytes[at + i])} << (8 * i);
+    hash = (hash ^ w) * 0x9E3779B97F4A7C15ull;
+    hash ^= hash >> 29;
+  };
+  std::size_t at = 0;
+  for (; at + 8 <= bytes.size(); at += 8) word(at, 8);
+  if (at < bytes.size()) word(at, bytes.size() - at);
+  return splitmix64(hash);
+}
 
 void MemoryBudget::take(std::int64_t bytes, std::int64_t information_sets) {
   const std::int64_t after = used_.fetch_add(bytes) + bytes;

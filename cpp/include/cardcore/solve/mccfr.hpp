@@ -24,7 +24,8 @@
 
 namespace cardcore::solve {
 
-// 64-bit FNV-1a of the bytes: the identity abstraction's bucket of an information state string.
+// A 64-bit hash of the bytes, eight at a time: the identity abstraction's bucket of an
+// information state string.
 std::uint64_t hash_bytes(std::string_view bytes);
 
 // What an abstraction is, whatever its game: its game's name and its own name (both recorded
