@@ -10,6 +10,9 @@ script creates under ``build/bench-peers`` (never in cardcore's own environment)
 - LiteEFG's CFR+ baseline (``pip install liteefg``) on OpenSpiel's ``leduc_poker`` through its
   ``OpenSpielEnv``, the loop of its own ``train``: ``update_graph`` then ``update_strategy``.
 
+MCCFR (``cardcore.solve.mccfr``, linear, external sampling) is measured through Python on
+one and two threads for the same seconds each, with the exploitability it reaches.
+
 Every rate is iterations per second of wall-clock time and per second of the process's CPU
 time; a busy machine lowers the first and hardly the second, so the ratios are given on
 both. The targets (docs/solve.md, "Speed") are checked on the CPU-time ratios.
@@ -104,6 +107,29 @@ def peer(name: str, seconds: float) -> dict[str, float]:
     return rate
 
 
+def mccfr_rows(seconds: float) -> list[list[str]]:
+    """MCCFR on Leduc for ``seconds`` on 1 and 2 threads: rates, sets, exploitability."""
+    import time
+
+    import cardcore as cc
+
+    rows = [["MCCFR (Leduc, linear)", "it/s", "it/CPU-s", "information sets", "exploitability"]]
+    for threads in (1, 2):
+        wall, cpu = time.perf_counter(), time.process_time()
+        solution = cc.solve.mccfr("leduc", seconds=seconds, threads=threads)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        rows.append(
+            [
+                f"{threads} thread{'s' if threads > 1 else ''}",
+                f"{solution.iterations / wall:,.0f}",
+                f"{solution.iterations / cpu:,.0f}",
+                f"{len(solution.policy):,}",
+                f"{cc.solve.exploitability('leduc', solution.policy):.4f}",
+            ]
+        )
+    return rows
+
+
 def table(rows: list[list[str]]) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = [" | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
@@ -192,6 +218,8 @@ def main() -> None:
     response = 1e3 * ours["best_response_seconds"]
     met = "yes" if response < 10 else "NO"
     print(f"best response on Leduc: {response:.3f} ms (target < 10 ms: {met})")
+    print()
+    print(table(mccfr_rows(args.seconds)))
 
 
 if __name__ == "__main__":

@@ -6,11 +6,13 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cardcore/games/registry.hpp"
 #include "cardcore/solve/cfr.hpp"
+#include "cardcore/solve/mccfr.hpp"
 #include "common.hpp"
 #include "strategies.hpp"
 
@@ -144,6 +146,8 @@ void bind_solution(py::module_& m) {
                              [](const solve::Solution& s) { return std::string(solve::algorithm_name(s.algorithm)); })
       .def_readonly("iterations", &solve::Solution::iterations)
       .def_readonly("nash_conv", &solve::Solution::nash_conv)
+      .def_readonly("uniform_elsewhere", &solve::Solution::uniform_elsewhere,
+                    "Whether the information sets it does not list play uniformly (a sampled solve's).")
       .def_readonly("exploitability", &solve::Solution::exploitability)
       .def_property_readonly("history",
                              [](const solve::Solution& s) {
@@ -169,6 +173,26 @@ void bind_solution(py::module_& m) {
       .def_static(
           "from_bytes", [](const py::bytes& bytes) { return solve::Solution::from_bytes(std::string_view(bytes)); },
           "data"_a, "The solution of the file format's bytes; a ValueError saying what is wrong.");
+}
+
+void bind_mccfr(py::module_& m) {
+  py::class_<solve::AbstractionBase, std::shared_ptr<solve::AbstractionBase>>(
+      m, "Abstraction", "An abstraction of a game's information states into buckets (solve/mccfr.hpp).")
+      .def_property_readonly("game", [](const solve::AbstractionBase& a) { return std::string(a.game()); })
+      .def_property_readonly("name", &solve::AbstractionBase::name)
+      .def_property_readonly("buckets", &solve::AbstractionBase::buckets, "Buckets per player, or -1 if unknown.");
+  py::class_<solve::MccfrBase>(m, "Mccfr", "Monte Carlo CFR over a game's engine (solve/mccfr.hpp).")
+      .def(
+          "iterate",
+          [](solve::MccfrBase& s, std::int64_t iterations) { interruptible([&] { s.iterate(iterations); }); },
+          "iterations"_a, "Runs iterations (each a traversal for each player), without the GIL.")
+      .def_property_readonly("iterations", &solve::MccfrBase::iterations)
+      .def_property_readonly("information_sets", &solve::MccfrBase::information_sets)
+      .def_property_readonly("bytes", &solve::MccfrBase::bytes, "The bytes its tables take.")
+      .def_property_readonly("round", &solve::MccfrBase::round, "The iterations of a round of its threads.")
+      .def("solution", &solve::MccfrBase::solution, "The average strategy as a Solution.")
+      .def("save", &solve::MccfrBase::save, "path"_a, "Writes a checkpoint.")
+      .def("load", &solve::MccfrBase::load, "path"_a, "Resumes from a checkpoint; a ValueError saying what is wrong.");
 }
 
 // The registered strategies by number, and the next number.
@@ -229,6 +253,7 @@ void bind_solve(py::module_& parent) {
   bind_solver(m);
   bind_solution(m);
   bind_strategy_registry(m);
+  bind_mccfr(m);
   Games::for_each([&]<class State>() {
     using Spec = typename State::Spec;
     if constexpr (Spec::kSpec.min_players <= 2 && Spec::kSpec.max_players >= 2) {
@@ -247,6 +272,22 @@ void bind_solve(py::module_& parent) {
             return array_of(builtin_policy<State>(game, tree, name));
           },
           "game"_a, "tree"_a, "name"_a, "A built-in policy's probabilities at each information set of the tree.");
+      m.def(
+          "mccfr",
+          [](const EngineGame<Spec>& game, const std::optional<std::shared_ptr<solve::AbstractionBase>>& given,
+             std::string_view algorithm, std::uint64_t seed, int threads, std::int64_t memory) {
+            const std::shared_ptr<solve::AbstractionBase> abstraction = given.value_or(nullptr);
+            auto of_game = std::dynamic_pointer_cast<const solve::Abstraction<State>>(abstraction);
+            if (abstraction && !of_game)
+              throw std::invalid_argument("an abstraction of " + std::string(abstraction->game()) +
+                                          " cannot abstract " + std::string(State::kName));
+            const solve::MccfrOptions options{
+                .algorithm = solve::algorithm_from_name(algorithm), .seed = seed, .threads = threads, .memory = memory};
+            return std::unique_ptr<solve::MccfrBase>(
+                std::make_unique<solve::Mccfr<State>>(game.config, std::move(of_game), options));
+          },
+          "game"_a, "abstraction"_a, "algorithm"_a, "seed"_a, "threads"_a, "memory"_a,
+          "A Monte Carlo CFR run over the game (abstraction None: the identity).");
     }
   });
 }

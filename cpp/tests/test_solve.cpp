@@ -210,8 +210,9 @@ TEST_CASE(solution_file_round_trip_and_refusals) {
   CHECK_THROWS(Solution::from_bytes(flipped), std::invalid_argument, "checksum does not match");
   CHECK_THROWS(Solution::from_bytes("hello"), std::invalid_argument, "does not start with the magic");
   std::string version = bytes;
-  version[18] = 2;
-  CHECK_THROWS(Solution::from_bytes(version), std::invalid_argument, "format version 2; this cardcore reads version 1");
+  version[18] = 3;
+  CHECK_THROWS(Solution::from_bytes(version), std::invalid_argument,
+               "format version 3; this cardcore reads version 1 to 2");
   CHECK_THROWS(Solution::load(path + ".missing"), std::invalid_argument, "cannot open the solution file");
   std::remove(path.c_str());
 }
@@ -360,6 +361,11 @@ TEST_CASE(a_strategy_plays_a_solution) {
   broken.policy.clear();
   const StrategyTable empty(broken);
   CHECK_THROWS(empty.choose(state, rng), std::invalid_argument, "the strategy has no information set");
+  broken.uniform_elsewhere = true;  // a sampled solve's: unvisited sets play uniformly
+  const StrategyTable sampled(broken);
+  int bets = 0;
+  for (int draw = 0; draw < 1000; ++draw) bets += sampled.choose(state, rng) == kuhn::kBet;
+  CHECK(bets > 400 && bets < 600);
 }
 
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }

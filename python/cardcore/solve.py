@@ -20,22 +20,42 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from cardcore._checks import checked_int, checked_real, checked_threads, quote_input, shown
+from cardcore._checks import (
+    checked_int,
+    checked_real,
+    checked_seed,
+    checked_threads,
+    physical_memory,
+    quote_input,
+    shown,
+)
 from cardcore._registry import module_of
 
 __all__ = [
     "ALGORITHMS",
+    "MCCFR_ALGORITHMS",
+    "Abstraction",
     "Solution",
     "Strategy",
     "best_response",
     "cfr",
     "exploitability",
     "load",
+    "mccfr",
 ]
 
 ALGORITHMS: tuple[str, ...] = ("cfr", "cfr+", "dcfr", "linear")
 """The algorithms of :func:`cfr`: vanilla CFR, CFR+, DCFR (alpha 1.5, beta 0, gamma 2) and
 linear CFR, each as OpenSpiel's solver of that name with alternating updates."""
+
+MCCFR_ALGORITHMS: tuple[str, ...] = ("cfr", "cfr+", "linear")
+"""The algorithms of :func:`mccfr` (docs/solve.md, "MCCFR"): regret matching with a uniform
+average (``cfr``), regret matching+ with the average weighted by the iteration (``cfr+``),
+and regrets and average both weighted by the iteration (``linear``). DCFR's discounts need
+every information set each iteration, which sampling does not visit."""
+
+CHECKPOINT_SECONDS = 300.0
+"""How often :func:`mccfr` saves its checkpoint, besides at the end."""
 
 MAX_NODES = 10_000_000
 """The most histories a tree may have by default (``max_nodes=``)."""
@@ -44,11 +64,17 @@ MAX_BYTES = 1 << 30
 
 Policy = Union["Strategy", str, Callable[[Any], Mapping[int, float]]]
 
+Abstraction = _core.solve.Abstraction
+"""An abstraction of a game's information states into buckets for :func:`mccfr` (its
+``game``, ``name`` and ``buckets`` per player, -1 when unknown): a C++
+``cardcore::solve::Abstraction<State>``, which the games provide."""
+
 
 class Strategy:
     """A tabular policy: action probabilities at each information set of a game, by the
     engine's ``information_state_string``. A :class:`Solution`'s ``policy``, and what
-    :func:`best_response` returns."""
+    :func:`best_response` returns. A sampled solve's (:func:`mccfr`) lists the information
+    sets it visited; the others play each legal action with equal probability."""
 
     def __init__(self, solution: _core.solve.Solution) -> None:
         self._solution = solution
@@ -106,6 +132,9 @@ class Strategy:
                              + ("the end of the game" if state.is_terminal() else "a chance node"))
         key = state.information_state_string(player)
         found = self._lookup().get((player, key))
+        if found is None and self._solution.uniform_elsewhere:
+            legal = state.legal_actions()
+            return dict.fromkeys(legal, 1 / len(legal))
         if found is None:
             raise ValueError(f"the strategy has no information set {quote_input(key)} of "
                              f"player {player}")
@@ -316,3 +345,91 @@ def cfr(game: Any, iterations: int | None = None, *, seconds: float | None = Non
             measure()
     return Solution(_core.solve.Solution(tree, solver.average_policy(), algorithm,
                                          solver.iterations, history))
+
+
+def mccfr(game: Any, *, abstraction: Abstraction | None = None,
+          seconds: float | None = None, iterations: int | None = None,
+          sampling: str = "external", algorithm: str = "linear", threads: int | None = None,
+          seed: int = 0, checkpoint: str | PathLike[str] | None = None,
+          memory: int | None = None,
+          progress: Callable[[int, float], None] | None = None) -> Solution:
+    """Solves ``game`` (a Game, or a name for its default configuration) by Monte Carlo CFR
+    with external sampling over the engine itself, with no tree in memory (docs/solve.md,
+    "MCCFR"): ``iterations`` iterations in all, or ``seconds`` more seconds (one of them),
+    each a traversal for each player. ``abstraction`` maps information states to buckets
+    (None: each information state is its own, keyed by a hash of its
+    ``information_state_string``); ``algorithm`` is one of :data:`MCCFR_ALGORITHMS`. The
+    same ``seed`` and ``threads`` (None: one) give the same bits for the same iterations.
+
+    ``checkpoint`` is a file: an existing one is resumed (a run to N iterations resumed from
+    a checkpoint at M gives the bits of a run to N; with two threads or more, when M is a
+    multiple of ``threads`` x 64), and it is saved every :data:`CHECKPOINT_SECONDS` and at
+    the end. ``memory`` is the tables' budget in bytes (None: half this machine's memory),
+    checked before each allocation. ``progress(iterations, seconds)`` is called about once a
+    second. The Solution's exploitability is not measured (NaN): measure it with
+    :func:`exploitability` where the game's tree fits.
+
+    >>> solution = mccfr("kuhn", iterations=20_000, seed=1)
+    >>> len(solution.policy), exploitability("kuhn", solution.policy) < 0.01
+    (12, True)
+    """
+    if sampling != "external":
+        raise ValueError(f"unknown sampling {shown(sampling)}: expected external")
+    if algorithm not in MCCFR_ALGORITHMS:
+        raise ValueError(f"unknown algorithm {shown(algorithm)} for mccfr: expected "
+                         f"{', '.join(MCCFR_ALGORITHMS)}"
+                         + (" (dcfr's discounts need every information set each iteration)"
+                            if algorithm == "dcfr" else ""))
+    if (iterations is None) == (seconds is None):
+        raise ValueError("give iterations or seconds, one of them")
+    target = None if iterations is None else checked_int(
+        iterations, "iterations", "a positive integer", lambda n: n >= 1)
+    budget = None if seconds is None else checked_real(
+        seconds, "seconds", "a positive number", lambda s: math.isfinite(s) and s > 0)
+    workers = 1 if threads is None else checked_threads(threads, none="one")
+    seed = checked_seed(seed)
+    if memory is None:
+        machine = physical_memory()
+        memory = (1 << 32) if machine is None else machine // 2
+    limit = checked_int(memory, "memory", "a positive number of bytes", lambda n: n >= 1)
+    if abstraction is not None and not isinstance(abstraction, Abstraction):
+        raise ValueError(f"abstraction must be None (the identity) or an abstraction of the "
+                         f"game, got {type(abstraction).__name__} {shown(abstraction)}")
+    instance = _game(game)
+    run = _core.solve.mccfr(instance, abstraction, algorithm, seed, workers, limit)
+    path = None if checkpoint is None else Path(checkpoint)
+    if path is not None and path.exists():
+        run.load(str(path))
+        if target is not None and run.iterations > target:
+            raise ValueError(f"the checkpoint {quote_input(str(path))} has {run.iterations} "
+                             f"iterations, more than the {target} asked for")
+    elif path is not None:
+        run.save(str(path))  # a path that cannot be written fails now, not after the run
+    start = time.perf_counter()
+    saved = reported = start
+    chunk = run.round
+    while True:
+        now = time.perf_counter()
+        left = (target - run.iterations) if target is not None else None
+        if left == 0 or (budget is not None and now - start >= budget):
+            break
+        if path is not None and now - saved >= CHECKPOINT_SECONDS:
+            run.save(str(path))
+            saved = now
+        if progress is not None and now - reported >= 1.0:
+            progress(run.iterations, now - start)
+            reported = now
+        # Chunks of whole rounds of about a tenth of a second keep the clock and the bits.
+        count = chunk if left is None else min(chunk, left)
+        began = time.perf_counter()
+        run.iterate(count)
+        spent = time.perf_counter() - began
+        if spent < 0.05:
+            chunk *= 2
+        elif spent > 0.2 and chunk > run.round:
+            chunk = max(run.round, chunk // 2 // run.round * run.round)
+    if path is not None:
+        run.save(str(path))
+    if progress is not None:
+        progress(run.iterations, time.perf_counter() - start)
+    return Solution(run.solution())

@@ -1,80 +1,28 @@
 // Solutions, and their file format (docs/solve.md, "File format"): little-endian,
-//   magic "cardcore.solution\n" | u32 version 1 | str game | str algorithm | i64 iterations
+//   magic "cardcore.solution\n" | u32 version 2 | str game | str algorithm
+//   | u8 1 when the sets not listed play uniformly, else 0 (not in version 1) | i64 iterations
 //   | f64 nash_conv | f64 exploitability | u32 checkpoints x (i64 iterations, f64 exploitability)
 //   | u32 information sets x (u8 player, str key, u32 actions x (i32 action, f64 probability))
 //   | u64 FNV-1a hash of every byte before it
 // where str is a u32 length and that many bytes.
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <fstream>
 #include <iterator>
-#include <limits>
-#include <sstream>
 #include <stdexcept>
 
+#include "bytes.hpp"
 #include "cardcore/solve/cfr.hpp"
 
 namespace cardcore::solve {
 namespace {
 
+using bytes::Reader;
+using bytes::Writer;
+
 constexpr std::string_view kMagic = "cardcore.solution\n";
-constexpr std::uint32_t kVersion = 1;
-
-std::uint64_t fnv1a(std::string_view bytes) {
-  std::uint64_t hash = 14695981039346656037ull;
-  for (const char c : bytes) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-  return hash;
-}
-
-class Writer {
- public:
-  std::string out;
-  void u(std::uint64_t value, int bytes) {
-    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>(value >> (8 * i) & 0xFF));
-  }
-  void f(double value) { u(std::bit_cast<std::uint64_t>(value), 8); }
-  void str(std::string_view text) {
-    u(text.size(), 4);
-    out += text;
-  }
-};
-
-class Reader {
- public:
-  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
-  std::uint64_t u(int bytes, const char* what) {
-    need(static_cast<std::size_t>(bytes), what);
-    std::uint64_t value = 0;
-    for (int i = 0; i < bytes; ++i) value |= std::uint64_t{static_cast<unsigned char>(bytes_[at_++])} << (8 * i);
-    return value;
-  }
-  double f(const char* what) { return std::bit_cast<double>(u(8, what)); }
-  std::string str(const char* what) {
-    const std::size_t size = u(4, what);
-    need(size, what);
-    std::string text(bytes_.substr(at_, size));
-    at_ += size;
-    return text;
-  }
-  // A count of items of at least `item` bytes each, checked against the bytes left.
-  std::size_t count(std::size_t item, const char* what) {
-    const std::size_t n = u(4, what);
-    if (n > (bytes_.size() - at_) / item) bad(std::string("its count of ") + what + " exceeds the bytes left");
-    return n;
-  }
-  std::size_t left() const { return bytes_.size() - at_; }
-  [[noreturn]] static void bad(const std::string& why) {
-    throw std::invalid_argument("not a valid cardcore solution (" + why + ")");
-  }
-
- private:
-  void need(std::size_t n, const char* what) {
-    if (bytes_.size() - at_ < n) bad(std::string("truncated in ") + what);
-  }
-  std::string_view bytes_;
-  std::size_t at_ = 0;
-};
+constexpr std::uint32_t kVersion = 2;
+constexpr std::string_view kKind = "solution";
 
 }  // namespace
 
@@ -84,6 +32,7 @@ std::string Solution::to_bytes() const {
   w.u(kVersion, 4);
   w.str(game);
   w.str(algorithm_name(algorithm));
+  w.u(uniform_elsewhere ? 1 : 0, 1);
   w.u(static_cast<std::uint64_t>(iterations), 8);
   w.f(nash_conv);
   w.f(exploitability);
@@ -102,30 +51,25 @@ std::string Solution::to_bytes() const {
       w.f(infoset.probabilities[a]);
     }
   }
-  w.u(fnv1a(w.out), 8);
+  w.seal();
   return w.out;
 }
 
 Solution Solution::from_bytes(std::string_view bytes) {
-  if (bytes.substr(0, kMagic.size()) != kMagic)
-    Reader::bad("it does not start with the magic 'cardcore.solution' line");
-  if (bytes.size() < kMagic.size() + 4 + 8) Reader::bad("truncated in the header");
-  Reader header(bytes.substr(kMagic.size()));
-  const std::uint64_t version = header.u(4, "the version");
-  if (version != kVersion)
-    Reader::bad("format version " + std::to_string(version) + "; this cardcore reads version " +
-                std::to_string(kVersion));
-  const std::string_view body = bytes.substr(0, bytes.size() - 8);
-  if (Reader(bytes.substr(body.size())).u(8, "the checksum") != fnv1a(body))
-    Reader::bad("truncated or corrupt: its checksum does not match");
-  Reader r(body.substr(kMagic.size() + 4));
+  const auto [body, version] = bytes::checked_body(bytes, kKind, kMagic, 1, kVersion);
+  Reader r(body, kKind);
   Solution s;
   s.game = r.str("the game");
   const std::string algorithm = r.str("the algorithm");
   try {
     s.algorithm = algorithm_from_name(algorithm);
   } catch (const std::invalid_argument&) {
-    Reader::bad("unknown algorithm " + quote_input(algorithm));
+    r.bad("unknown algorithm " + quote_input(algorithm));
+  }
+  if (version >= 2) {
+    const std::uint64_t flag = r.u(1, "the unlisted sets' policy");
+    if (flag > 1) r.bad("the unlisted sets' policy is " + std::to_string(flag));
+    s.uniform_elsewhere = flag == 1;
   }
   s.iterations = static_cast<std::int64_t>(r.u(8, "the iterations"));
   s.nash_conv = r.f("nash_conv");
@@ -138,22 +82,21 @@ Solution Solution::from_bytes(std::string_view bytes) {
   s.policy.resize(r.count(9, "information sets"));
   for (InfosetPolicy& infoset : s.policy) {
     infoset.player = static_cast<int>(r.u(1, "an information set"));
-    if (infoset.player > 1) Reader::bad("an information set's player is " + std::to_string(infoset.player));
+    if (infoset.player > 1) r.bad("an information set's player is " + std::to_string(infoset.player));
     infoset.key = r.str("an information set's key");
     const std::size_t actions = r.count(12, "actions");
     double sum = 0;
     for (std::size_t a = 0; a < actions; ++a) {
       infoset.actions.push_back(static_cast<int>(static_cast<std::int32_t>(r.u(4, "an action"))));
       const double p = r.f("a probability");
-      if (!(p >= 0 && p <= 1)) Reader::bad("a probability is " + std::to_string(p));
+      if (!(p >= 0 && p <= 1)) r.bad("a probability is " + std::to_string(p));
       infoset.probabilities.push_back(p);
       sum += p;
     }
     if (actions == 0 || std::abs(sum - 1) > 1e-6)
-      Reader::bad("the probabilities of information set " + quote_input(infoset.key) + " sum to " +
-                  std::to_string(sum));
+      r.bad("the probabilities of information set " + quote_input(infoset.key) + " sum to " + std::to_string(sum));
   }
-  if (r.left() != 0) Reader::bad(std::to_string(r.left()) + " bytes after the last information set");
+  if (r.left() != 0) r.bad(std::to_string(r.left()) + " bytes after the last information set");
   return s;
 }
 
@@ -192,7 +135,7 @@ std::vector<double> policy_of(const Tree& tree, const Solution& solution) {
   if (solution.game != tree.game())
     throw std::invalid_argument("a solution of " + quote_input(solution.game) + " is not a policy of " +
                                 std::string(tree.game()));
-  std::vector<double> policy(static_cast<std::size_t>(tree.policy_size()));
+  std::vector<double> policy = tree.uniform_policy();
   std::vector<bool> given(tree.infosets().size(), false);
   for (const InfosetPolicy& infoset : solution.policy) {
     const int index = tree.find_infoset(infoset.player, infoset.key);
@@ -209,7 +152,7 @@ std::vector<double> policy_of(const Tree& tree, const Solution& solution) {
     given[static_cast<std::size_t>(index)] = true;
   }
   for (std::size_t i = 0; i < given.size(); ++i)
-    if (!given[i])
+    if (!given[i] && !solution.uniform_elsewhere)
       throw std::invalid_argument("the solution has no policy at information set " +
                                   quote_input(tree.infosets()[i].key));
   return policy;

@@ -11,7 +11,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Solution', 'Solver', 'Tree', 'build_tree', 'builtin_policy', 'forget_strategy', 'register_strategy']
+__all__: list[str] = ['Abstraction', 'Mccfr', 'Solution', 'Solver', 'Tree', 'build_tree', 'builtin_policy', 'forget_strategy', 'mccfr', 'register_strategy']
 class Tree:
     """
     The game tree of a two-player zero-sum game (solve/tree.hpp).
@@ -114,6 +114,62 @@ class Solution:
         """
         (player, key, actions, probabilities) of each information set.
         """
+    @property
+    def uniform_elsewhere(self) -> bool:
+        """
+        Whether the information sets it does not list play uniformly (a sampled solve's).
+        """
+class Abstraction:
+    """
+    An abstraction of a game's information states into buckets (solve/mccfr.hpp).
+    """
+    @property
+    def buckets(self) -> int:
+        """
+        Buckets per player, or -1 if unknown.
+        """
+    @property
+    def game(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+class Mccfr:
+    """
+    Monte Carlo CFR over a game's engine (solve/mccfr.hpp).
+    """
+    def iterate(self, iterations: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Runs iterations (each a traversal for each player), without the GIL.
+        """
+    def load(self, path: str) -> None:
+        """
+        Resumes from a checkpoint; a ValueError saying what is wrong.
+        """
+    def save(self, path: str) -> None:
+        """
+        Writes a checkpoint.
+        """
+    def solution(self) -> Solution:
+        """
+        The average strategy as a Solution.
+        """
+    @property
+    def bytes(self) -> int:
+        """
+        The bytes its tables take.
+        """
+    @property
+    def information_sets(self) -> int:
+        ...
+    @property
+    def iterations(self) -> int:
+        ...
+    @property
+    def round(self) -> int:
+        """
+        The iterations of a round of its threads.
+        """
 @typing.overload
 def build_tree(game: cardcore._core.badugi.Game, max_nodes: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> Tree:
     """
@@ -167,6 +223,31 @@ def builtin_policy(game: cardcore._core.leduc.Game, tree: Tree, name: str) -> nu
 def forget_strategy(token: str) -> None:
     """
     Forgets a registered strategy (choosers already made from it keep it).
+    """
+@typing.overload
+def mccfr(game: cardcore._core.badugi.Game, abstraction: Abstraction | None, algorithm: str, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, memory: typing.SupportsInt | typing.SupportsIndex) -> Mccfr:
+    """
+    A Monte Carlo CFR run over the game (abstraction None: the identity).
+    """
+@typing.overload
+def mccfr(game: cardcore._core.baibuu.Game, abstraction: Abstraction | None, algorithm: str, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, memory: typing.SupportsInt | typing.SupportsIndex) -> Mccfr:
+    """
+    A Monte Carlo CFR run over the game (abstraction None: the identity).
+    """
+@typing.overload
+def mccfr(game: cardcore._core.buh.Game, abstraction: Abstraction | None, algorithm: str, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, memory: typing.SupportsInt | typing.SupportsIndex) -> Mccfr:
+    """
+    A Monte Carlo CFR run over the game (abstraction None: the identity).
+    """
+@typing.overload
+def mccfr(game: cardcore._core.kuhn.Game, abstraction: Abstraction | None, algorithm: str, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, memory: typing.SupportsInt | typing.SupportsIndex) -> Mccfr:
+    """
+    A Monte Carlo CFR run over the game (abstraction None: the identity).
+    """
+@typing.overload
+def mccfr(game: cardcore._core.leduc.Game, abstraction: Abstraction | None, algorithm: str, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, memory: typing.SupportsInt | typing.SupportsIndex) -> Mccfr:
+    """
+    A Monte Carlo CFR run over the game (abstraction None: the identity).
     """
 def register_strategy(solution: Solution) -> str:
     """

@@ -100,6 +100,9 @@ struct Solution {
   Algorithm algorithm = Algorithm::kCfrPlus;
   std::int64_t iterations = 0;
   double nash_conv = 0, exploitability = 0;
+  // A sampled solve's (MCCFR): the information sets it never visited, which it does not
+  // list, play each legal action with equal probability.
+  bool uniform_elsewhere = false;
   std::vector<Checkpoint> history;
   std::vector<InfosetPolicy> policy;
 
@@ -124,7 +127,7 @@ Solution make_solution(const Tree& tree, std::span<const double> policy);
 
 // A solution's policy as a policy vector of `tree` (a loaded solution, to measure or play
 // it). Throws std::invalid_argument when the solution is of another game, or one of the
-// tree's information sets is missing from it or has other actions.
+// tree's information sets is missing from it (unless uniform_elsewhere) or has other actions.
 std::vector<double> policy_of(const Tree& tree, const Solution& solution);
 
 }  // namespace cardcore::solve

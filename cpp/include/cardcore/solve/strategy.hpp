@@ -29,16 +29,19 @@ class StrategyTable {
   static int action_at(const InfosetPolicy& policy, double u);
 
   // An action of the player to act at `state`, drawn by its probability with one number of
-  // `rng`; std::invalid_argument when the strategy lacks the information set.
+  // `rng`: uniformly among the legal actions at a set a sampled solve never visited
+  // (Solution::uniform_elsewhere), else std::invalid_argument when the strategy lacks it.
   template <class State>
   int choose(const State& state, Rng& rng) const {
     const int player = state.current_player();
     const std::string key = state.information_state_string(player);
-    const InfosetPolicy* policy = find(player, key);
-    if (policy == nullptr)
+    const double u = static_cast<double>(rng.next() >> 11) * 0x1p-53;  // 53 random bits
+    if (const InfosetPolicy* policy = find(player, key)) return action_at(*policy, u);
+    if (!solution_.uniform_elsewhere)
       throw std::invalid_argument("the strategy has no information set " + quote_input(key) + " of player " +
                                   std::to_string(player));
-    return action_at(*policy, static_cast<double>(rng.next() >> 11) * 0x1p-53);  // 53 random bits
+    const auto legal = state.legal_player_actions();
+    return legal.nth(static_cast<int>(u * legal.size()));
   }
 
  private:
