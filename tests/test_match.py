@@ -199,3 +199,12 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> 
     assert "kuhn: plain match, 400 hands" in capsys.readouterr().out
     assert cli.main(["match", "kuhn", "rule_based", "--hands", "400"]) == 2
     assert "one policy per seat (2), got 1" in capsys.readouterr().err
+
+
+def test_the_docstring_examples_run() -> None:
+    import doctest
+
+    import cardcore.matches
+
+    failed, attempted = doctest.testmod(cardcore.matches, optionflags=doctest.ELLIPSIS)
+    assert attempted and not failed
