@@ -40,12 +40,13 @@ using Counts = std::array<std::int64_t, State::kCountNames.size()>;
 
 // How a simulation deals its cards.
 // - kStock: the seeded state's generator, one stream for the whole stock: the n-th card to
-//   leave the stock depends only on the seed, so once two plays of a game draw different
-//   numbers of cards, the same seat gets different cards.
+//   leave the stock depends only on the seed, so the cards a seat draws depend on how many
+//   the seats before it drew.
 // - kSeats: each destination of a card (each seat, and a game's codes such as the burn)
 //   has its own stream, so that a seat gets the same cards in every play of the game,
-//   whoever sits there and however many cards the others draw (but for the rare card that
-//   another destination's stream reached first). What duplicate matches deal.
+//   whoever sits there and however many cards the others draw, but for a card that another
+//   destination's stream reached first (one replacement in six in heads-up Badugi). What
+//   duplicate matches deal.
 enum class Deal : std::uint8_t { kStock, kSeats };
 
 // The cards of Deal::kSeats. Destination t deals the first card of stream t of the seed
