@@ -149,8 +149,9 @@ def match(
     progress: bool = False,
 ) -> MatchResult:
     """Plays ``hands`` hands of ``game`` (a Game, or a name for its default configuration)
-    between ``policies``, one per seat (anything :func:`cardcore.simulate` takes: a built-in
-    name, ``("ismcts", {options})``, a callable), and reports what each policy won per hand.
+    between ``policies``, one per seat (anything
+    :func:`cardcore.simulate <cardcore.simulation.simulate>` takes: a built-in name,
+    ``("ismcts", {options})``, a callable), and reports what each policy won per hand.
 
     With ``duplicate=True`` each deal is played once per seating, ``hands / seats`` deals:
     in seating ``r``, policy ``i`` sits in seat ``(i + r) mod seats``. Every seating of a
@@ -172,8 +173,8 @@ def match(
 
     The result is the same for any ``threads`` and through an ``executor`` (a
     ``concurrent.futures`` executor, or a Dask client's), which run each seating's games as
-    :func:`cardcore.simulate` does. ``progress`` shows simulate's progress line, one a
-    seating.
+    :func:`cardcore.simulate <cardcore.simulation.simulate>` does. ``progress`` shows
+    simulate's progress line, one a seating.
 
     >>> result = match("badugi", ["rule_based", "rule_based"], 1000, seed=2)
     >>> result.mean.tolist()  # a deterministic policy against itself, on the same deals

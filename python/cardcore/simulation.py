@@ -621,8 +621,9 @@ def simulate(
     state's generator: the n-th card to leave the stock depends only on the game's stream.
     ``"seats"`` gives each seat (and each other place a card goes, such as the burn) its own
     stream of the game's seed, so that a seat is dealt the same cards whichever policy sits
-    there and however many cards the others draw: what :func:`cardcore.match` plays. Both
-    deal every card uniformly from the stock.
+    there and however many cards the others draw: what
+    :func:`cardcore.match <cardcore.matches.match>` plays. Both deal every card uniformly
+    from the stock.
 
     With ``keep_returns=False`` the result holds a :class:`ReturnsSummary` in place of one
     row a game, in memory that does not grow with ``n``. Keeping the returns of more games
