@@ -74,8 +74,8 @@ def test_swapping_the_seats_gives_each_policy_the_others_cards() -> None:
     cc.match("badugi", [one, two], 2 * 60, seed=5)
     # Past the deal each seat draws from its own stream: a seat gets the same cards in the
     # same order however many it throws at a time, but for a card that another stream (the
-    # other seat's, the burns') took first: about one in six here.
-    assert _stream_share(one, two, 60) > 0.7
+    # other seat's, the burns') took first: about one in ten here.
+    assert _stream_share(one, two, 60) > 0.75
     assert len({hands[0][1] for hands in _by_deal(one)}) > 50  # the deals differ
 
 

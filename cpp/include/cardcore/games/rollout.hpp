@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <mutex>
 #include <stdexcept>
@@ -45,7 +44,7 @@ using Counts = std::array<std::int64_t, State::kCountNames.size()>;
 // - kSeats: each destination of a card (each seat, and a game's codes such as the burn)
 //   has its own stream, so that a seat gets the same cards in every play of the game,
 //   whoever sits there and however many cards the others draw, but for a card that another
-//   destination's stream reached first (one replacement in six in heads-up Badugi). What
+//   destination's stream reached first (one replacement in ten in heads-up Badugi). What
 //   duplicate matches deal.
 enum class Deal : std::uint8_t { kStock, kSeats };
 
@@ -58,9 +57,8 @@ class SeatStreams {
 
   int deal(int target, Mask stock) {
     Rng& rng = stream(target);
-    const auto bound = static_cast<std::uint32_t>(std::bit_width(stock));  // past the highest card
-    for (;;) {
-      const auto card = static_cast<int>(rng.below(bound));
+    for (;;) {  // the bound is fixed, so that the stream does not depend on the stock
+      const auto card = static_cast<int>(rng.below(kDeckSize));
       if (stock >> card & 1) return card;
     }
   }
@@ -80,7 +78,7 @@ class SeatStreams {
 
   std::uint64_t seed_;
   std::array<int, kMaxTargets> targets_{};
-  std::array<Rng, kMaxTargets> streams_{};
+  std::array<Rng, kMaxTargets> streams_;  // default-constructed: replaced before use
   std::size_t used_ = 0;
 };
 
