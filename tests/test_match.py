@@ -164,6 +164,7 @@ def test_the_result_reads_as_a_table_and_as_json() -> None:
     ("badugi", "rule_based", 10, {}, "policies must be a list"),
     ("badugi", ["rule_based", "random"], 0, {}, "hands must be a positive number"),
     ("badugi", ["rule_based", "random"], 11, {}, "not a multiple of the 2 seatings.*10 or 12"),
+    ("badugi", ["rule_based", "random"], 1, {}, "not a multiple of the 2 seatings.*use 2$"),
     ("badugi", ["rule_based", "random"], 10, {"duplicate": 1}, "duplicate must be True or False"),
     ("hucklebuck", ["random"] * 4, 8, {}, "needs a zero-sum game.*general-sum"),
     (cc.badugi.Game(hands=12), ["rule_based", "random"], 10, {}, "one hand a game, got hands=12"),

@@ -159,8 +159,8 @@ def match(
     same seat. Each seat draws its cards, the replacements included, from its own stream
     (``simulate(..., deal="seats")``), so a policy gets the cards another had in the same
     seat, as long as it draws as many (a card that the other seat's stream reached first
-    goes to whoever asks first). With two players the seats swap; the luck of the cards and
-    of the position cancels in each deal's mean. With ``duplicate=False`` each of ``hands``
+    goes to whoever asks first). With two players the seats swap: in each deal every policy
+    plays every seat's cards and position once. With ``duplicate=False`` each of ``hands``
     deals is played once with policy ``i`` in seat ``i`` (the dealer still moves from game
     to game): the plain estimate, from the same deals (its deal ``d`` is seating 0 of the
     duplicate match's deal ``d``).
@@ -216,10 +216,11 @@ def match(
     hands = checked_int(hands, "hands", "a positive number of hands", lambda count: count >= 1)
     seatings = seats if duplicate else 1
     if hands % seatings:
+        lower = hands - hands % seatings
+        nearest = f"{lower:,} or {lower + seatings:,}" if lower else f"{seatings}"
         raise ValueError(
             f"hands={hands:,} is not a multiple of the {seatings} seatings of a duplicate "
-            f"match (each deal is played once per seating): use {hands - hands % seatings:,} "
-            f"or {hands - hands % seatings + seatings:,}")
+            f"match (each deal is played once per seating): use {nearest}")
     deals = hands // seatings
     deal_means = np.zeros((deals, seats))
     counts: dict[str, int] = {}
