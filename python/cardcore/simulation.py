@@ -60,7 +60,7 @@ CALLING_CHUNK = 10_000
 
 def _run(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
          policies: list[str], threads: int,
-         deal: str = "stock") -> tuple[npt.NDArray[np.float64], dict[str, int]]:
+         deal: str) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
     """One chunk of games: its returns and counts. A plain function so that executors can
     pickle it."""
     game = GAMES[name](**config)
@@ -71,7 +71,7 @@ def _run(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
 
 def _run_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
                  policies: list[str], threads: int,
-                 deal: str = "stock") -> tuple[ReturnsSummary, dict[str, int]]:
+                 deal: str) -> tuple[ReturnsSummary, dict[str, int]]:
     """One chunk of games summarized in C++ (keep_returns=False): its summary and counts."""
     game = GAMES[name](**config)
     edges = _bin_edges(game)
@@ -85,7 +85,7 @@ def _run_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: 
 
 def _run_calling(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
                  policies: list[Any], threads: int,
-                 deal: str = "stock") -> tuple[npt.NDArray[np.float64], dict[str, int]]:
+                 deal: str) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
     """One chunk of games where a callable chooses for some seat: its returns and counts.
     ``threads`` is not used (the callables run with the GIL held, on one thread); the
     signature is _run's, so that the same executor path sends both."""
@@ -97,7 +97,7 @@ def _run_calling(name: str, config: dict[str, Any], begin: int, end: int, seed: 
 
 def _run_calling_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
                          policies: list[Any], threads: int,
-                         deal: str = "stock") -> tuple[ReturnsSummary, dict[str, int]]:
+                         deal: str) -> tuple[ReturnsSummary, dict[str, int]]:
     """One chunk of games with a callable seat, summarized (keep_returns=False)."""
     rows, counts = _run_calling(name, config, begin, end, seed, policies, threads, deal)
     return _summary_of_rows(rows, _bin_edges(GAMES[name](**config))), counts
