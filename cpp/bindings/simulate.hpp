@@ -40,6 +40,19 @@ std::vector<Chooser<State>> choosers(const std::vector<std::string>& policies, i
   return seats;
 }
 
+// The Deal that simulate's `deal` names: "stock" (the seeded state's generator) or "seats"
+// (a stream a destination, for duplicate matches).
+inline Deal deal_named(const std::string& name) {
+  if (name == "stock") return Deal::kStock;
+  if (name == "seats") return Deal::kSeats;
+  throw std::invalid_argument("deal must be 'stock' or 'seats', got " + quote_input(name));
+}
+
+inline constexpr const char* kDealDoc =
+    " `deal`: 'stock' deals from the seeded state's generator; 'seats' gives each seat (and each other "
+    "destination of a card) its own stream of the game's seed, so that a seat gets the same cards "
+    "whoever sits there (duplicate matches).";
+
 inline void check_games(std::int64_t begin, std::int64_t end) {
   if (begin < 0 || end < begin)
     throw std::invalid_argument("games [" + std::to_string(begin) + ", " + std::to_string(end) +
@@ -138,38 +151,45 @@ void bind_simulate(py::module_& m) {
   m.def(
       "simulate",
       [](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
-         const std::vector<std::string>& policies, int threads,
-         bool shortcut) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
+         const std::vector<std::string>& policies, int threads, bool shortcut,
+         const std::string& deal_name) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
         const int players = game.num_players();
         const auto seats = choosers<State>(policies, players, game.config);
+        const Deal deal = deal_named(deal_name);
         check_games(begin, end);
         py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(players)});
         double* data = out.mutable_data();
         Counts<State> counts{};
-        const auto quick = shortcut_of<State>(game.config, policies, shortcut);
+        // A shortcut plays no States, so it deals from the stock.
+        const auto quick = shortcut_of<State>(game.config, policies, shortcut && deal == Deal::kStock);
         interruptible([&] {  // plays its own games and writes only `out` and `counts`
           if (quick)
             return play_rows(
                 players, begin, end, threads,
                 [&](std::uint64_t i, double* row, Counts<State>& c) { (*quick)(seed, i, row, c); }, data, counts);
           rollout<State>(
-              game.config, players, rotate_dealer, begin, end, seed, threads,
+              game.config, players, rotate_dealer, deal, begin, end, seed, threads,
               [&](const State& s, int seat, Rng& rng) { return seats[static_cast<std::size_t>(seat)](s, rng); }, data,
               counts);
         });
         return py::make_tuple(out, counts_dict<State>(counts));
       },
-      "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, "shortcut"_a = true,
-      "Returns of games [begin, end) played in C++, seat s by the built-in policy policies[s] (the game's "
-      "SPEC.policies), and the games' counts. With `shortcut`, policies that the game can play without "
-      "States (its Spec's shortcut) are played that way, to the same results.");
+      "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, "shortcut"_a = true, "deal"_a = "stock",
+      (std::string("Returns of games [begin, end) played in C++, seat s by the built-in policy policies[s] (the "
+                   "game's SPEC.policies), and the games' counts. With `shortcut`, policies that the game can play "
+                   "without States (its Spec's shortcut) are played that way, to the same results (deal='stock' "
+                   "only).") +
+       kDealDoc)
+          .c_str());
   m.def(
       "simulate_summary",
       [](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
-         const std::vector<std::string>& policies, int threads, double low, double high, int bins) -> SummaryTuple {
+         const std::vector<std::string>& policies, int threads, double low, double high, int bins,
+         const std::string& deal_name) -> SummaryTuple {
         const int players = game.num_players();
         const auto seats = choosers<State>(policies, players, game.config);
-        if (const auto quick = shortcut_of<State>(game.config, policies, true))
+        const Deal deal = deal_named(deal_name);
+        if (const auto quick = shortcut_of<State>(game.config, policies, deal == Deal::kStock))
           return summarize<State>(players, begin, end, low, high, bins, [&](auto&&... summary) {
             summarize_games(
                 players, begin, end, threads,
@@ -177,18 +197,20 @@ void bind_simulate(py::module_& m) {
           });
         return summarize<State>(players, begin, end, low, high, bins, [&](auto&&... summary) {
           rollout_summary<State>(
-              game.config, players, rotate_dealer, begin, end, seed, threads,
+              game.config, players, rotate_dealer, deal, begin, end, seed, threads,
               [&](const State& s, int seat, Rng& rng) { return seats[static_cast<std::size_t>(seat)](s, rng); },
               summary...);
         });
       },
       "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, "low"_a, "high"_a, "bins"_a,
-      kSimulateSummaryDoc);
+      "deal"_a = "stock", (std::string(kSimulateSummaryDoc) + kDealDoc).c_str());
   m.def(
       "simulate_calling",
       [](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
-         const std::vector<py::object>& policies) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
+         const std::vector<py::object>& policies,
+         const std::string& deal_name) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
         const int players = game.num_players();
+        const Deal deal = deal_named(deal_name);
         if (policies.size() != static_cast<std::size_t>(players))
           throw std::invalid_argument("policies needs one per seat (" + std::to_string(players) + "), got " +
                                       std::to_string(policies.size()));
@@ -208,7 +230,7 @@ void bind_simulate(py::module_& m) {
         // from the same stream of the seed as in simulate, so the built-in seats and the deals
         // are the same as there.
         rollout<State>(
-            game.config, players, rotate_dealer, begin, end, seed, 1,
+            game.config, players, rotate_dealer, deal, begin, end, seed, 1,
             [&](const State& s, int seat, Rng& rng) {
               const auto index = static_cast<std::size_t>(seat);
               if (choosers[index]) return (*choosers[index])(s, rng);
@@ -223,10 +245,12 @@ void bind_simulate(py::module_& m) {
             out.mutable_data(), counts);
         return py::make_tuple(out, counts_dict<State>(counts));
       },
-      "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a,
-      "simulate's games [begin, end) on one thread with the GIL held, seat s choosing by "
-      "policies[s]: a built-in name, or a callable that takes the state (a copy) and returns "
-      "a legal action id.");
+      "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "deal"_a = "stock",
+      (std::string("simulate's games [begin, end) on one thread with the GIL held, seat s choosing by "
+                   "policies[s]: a built-in name, or a callable that takes the state (a copy) and returns "
+                   "a legal action id.") +
+       kDealDoc)
+          .c_str());
   m.def(
       "policy_action",
       [](const State& state, const std::string& policy, const Integer& seed) {

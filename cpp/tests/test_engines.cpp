@@ -27,6 +27,7 @@
 #include "cardcore/games/buh/state.hpp"
 #include "cardcore/games/hucklebuck/state.hpp"
 #include "cardcore/games/registry.hpp"
+#include "cardcore/games/rollout.hpp"
 #include "check.hpp"
 
 using namespace cardcore;
@@ -339,6 +340,55 @@ TEST_CASE(badugi_random_games) {
           for (int p = 0; p < badugi::kNumPlayers; ++p)
             CHECK_EQ(s.returns()[static_cast<std::size_t>(p)], static_cast<double>(s.stack(p) - config.stacks[p]));
         });
+  }
+}
+
+// Deal::kSeats (games/rollout.hpp): a destination's stream is uniform over the stock, and
+// its cards do not depend on what other destinations drew unless they took the very card.
+TEST_CASE(badugi_seat_streams_deal_uniformly_and_each_seat_its_own_cards) {
+  std::vector<int> counts(kDeckSize, 0);
+  const int draws = 52'000;
+  for (int g = 0; g < draws; ++g) {
+    SeatStreams streams(static_cast<std::uint64_t>(g));
+    ++counts[static_cast<std::size_t>(streams.deal(0, kDeckMask))];
+  }
+  for (const int count : counts) {  // 1,000 expected; 5 standard deviations either way
+    CHECK_GT(count, 1000 - 160);
+    CHECK_LT(count, 1000 + 160);
+  }
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    SeatStreams alone(seed), shared(seed);
+    Mask stock_alone = kDeckMask, stock_shared = kDeckMask;
+    const int other = shared.deal(1, stock_shared);  // seat 1 draws first in one play only
+    stock_shared &= ~card_bit(other);
+    const int first = alone.deal(0, stock_alone);
+    if (first != other) CHECK_EQ(shared.deal(0, stock_shared), first);
+  }
+  // Two plays of the game with different players: each seat is dealt the same four cards.
+  const badugi::Config config;
+  const auto check_call = [](const badugi::State& s, int, Rng&) {
+    const ActionSet legal = s.legal_player_actions();
+    return legal.contains(betting::kCheck)  ? int{betting::kCheck}
+           : legal.contains(betting::kCall) ? int{betting::kCall}
+                                            : legal.nth(0);
+  };
+  const auto draw_three = [&](const badugi::State& s, int seat, Rng& rng) {
+    const ActionSet legal = s.legal_player_actions();
+    return legal.size() == 16 ? legal.nth(7) : check_call(s, seat, rng);  // discard three
+  };
+  for (std::uint64_t g = 0; g < 50; ++g) {
+    const auto one = play_game<badugi::State>(config, 2, true, Deal::kSeats, g, 9, check_call);
+    const auto two = play_game<badugi::State>(config, 2, true, Deal::kSeats, g, 9, draw_three);
+    for (int seat = 0; seat < 2; ++seat) {
+      const auto dealt = [&](const badugi::State& s) {
+        Mask cards = 0;  // the first four chance steps to the seat
+        int n = 0;
+        for (const Step& step : s.history())
+          if (step.actor == kChancePlayer && step.target == seat && n++ < 4) cards |= card_bit(step.action);
+        return cards;
+      };
+      CHECK_EQ(dealt(one), dealt(two));
+    }
   }
 }
 

@@ -25,6 +25,7 @@ from cardcore.cards import (
     random_deals,
     random_hands,
 )
+from cardcore.matches import MatchResult, match
 from cardcore.picture import replay
 from cardcore.record import load_record, save_record, to_record
 from cardcore.simulation import SimulationResult, simulate
@@ -60,6 +61,7 @@ __all__ = [
     "Card",
     "CardLike",
     "CardSet",
+    "MatchResult",
     "SimulationResult",
     "VectorEnv",
     "VectorEnvPart",
@@ -70,6 +72,7 @@ __all__ = [
     "load_record",
     "load_state",
     "masks_from_ids",
+    "match",
     "random_deals",
     "random_hands",
     "replay",

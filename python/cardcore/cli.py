@@ -33,6 +33,7 @@ from cardcore._namespace import public_dir
 from cardcore._odds import DEFAULT_SAMPLES
 from cardcore._registry import GAMES, MODULES, module_of
 from cardcore.cards import random_deals, random_hands
+from cardcore.matches import match
 from cardcore.picture import THEMES, replay
 from cardcore.play import HINT_SIMULATIONS, _move_seed, play, play_config, seats_config
 from cardcore.record import load_record
@@ -286,6 +287,10 @@ _EPILOG = f"""commands:
   compare GAME A B     compare two hands and say which wins
   simulate [GAME]      play many games in C++ between built-in players and summarise each
                        seat's result (--hands, --policy, --players, --seed, --json, --plot)
+  match GAME POLICY POLICY ...
+                       a duplicate match: each deal played once per seating, so that the
+                       luck of the cards cancels; each policy's winnings per hand with a 95%
+                       interval (--hands, --plain, --seed, --json)
   play GAME            play one game in the terminal against built-in players
   odds GAME CARDS      rank a hand's discards by what they make (or a holding's splits)
   equity GAME A B ...  each hand's share of the pot, with draws to come (--draws); a hand
@@ -407,7 +412,40 @@ def _parser() -> argparse.ArgumentParser:
                              help=_rule_help(verb))
     _add_replay(commands)
     _add_solve(commands)
+    _add_match(commands)
     return parser
+
+
+def _add_match(commands: Any) -> None:
+    """The match command."""
+    duel = commands.add_parser(
+        "match", help="a duplicate match between policies: winnings per hand with a 95%% "
+                      "interval (docs/match.md)")
+    duel.add_argument("game", type=str.lower, choices=list(GAMES))
+    duel.add_argument("policy", nargs="+",
+                      help="one per seat: a built-in player (as simulate's --policy) or the "
+                           "search, ismcts or ismcts:simulations=1000,...")
+    duel.add_argument("--hands", type=_count, default=100_000,
+                      help="hands to play, a multiple of the seats (default 100,000)")
+    duel.add_argument("--plain", action="store_true",
+                      help="play each deal once, policy i in seat i (no seating rotations)")
+    duel.add_argument("--players", type=int, help=_PLAYERS_HELP)
+    duel.add_argument("--seed", type=int, default=0)
+    duel.add_argument("--threads", type=int, help="threads (default: every core)")
+    duel.add_argument("--json", metavar="FILE", help="also write the result as JSON")
+    duel.add_argument("--rule", action="append", metavar="NAME=VALUE", help=_rule_help(None))
+
+
+def _match(args: argparse.Namespace) -> int:
+    game = GAMES[args.game](**seats_config(args.game, args.players),
+                            **house_rules(args.game, args.rule))
+    result = match(game, args.policy, args.hands, duplicate=not args.plain, seed=args.seed,
+                   threads=args.threads, progress=args.hands >= 1_000_000 and sys.stderr.isatty())
+    print(result.table())
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            out.write(result.to_json())
+    return 0
 
 
 def _add_solve(commands: Any) -> None:
@@ -549,6 +587,8 @@ def _run(args: argparse.Namespace) -> int:
     try:
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "match":
+            return _match(args)
         if args.command == "bench":
             return _bench(args.size)
         if args.command == "replay":

@@ -25,6 +25,7 @@ the memory of one of 10**5. Its summary is the same for any number of threads or
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import sys
@@ -67,25 +68,26 @@ def _natives(name: str, policies: Sequence[Any]) -> list[Any]:
 
 
 def _run(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
-         policies: list[str | Strategy],
-         threads: int) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
+         policies: list[str | Strategy], threads: int,
+         deal: str) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
     """One chunk of games: its returns and counts. A plain function so that executors can
     pickle it."""
     game = GAMES[name](**config)
     module = getattr(_core, name)
-    returns, counts = module.simulate(game, begin, end, seed, _natives(name, policies), threads)
+    returns, counts = module.simulate(game, begin, end, seed, _natives(name, policies), threads,
+                                      deal=deal)
     return np.asarray(returns), dict(counts)
 
 
 def _run_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
-                 policies: list[str | Strategy],
-                 threads: int) -> tuple[ReturnsSummary, dict[str, int]]:
+                 policies: list[str | Strategy], threads: int,
+                 deal: str) -> tuple[ReturnsSummary, dict[str, int]]:
     """One chunk of games summarized in C++ (keep_returns=False): its summary and counts."""
     game = GAMES[name](**config)
     edges = _bin_edges(game)
     mean, m2, ahead, histogram, totals, counts = getattr(_core, name).simulate_summary(
         game, begin, end, seed, _natives(name, policies), threads, edges[0], edges[-1],
-        len(edges) - 1)
+        len(edges) - 1, deal=deal)
     games = end - begin
     checkpoints = np.minimum(np.arange(1, len(totals) + 1) * _SUMMARY_BLOCK, games)
     return ReturnsSummary(games, mean, m2, ahead, histogram, edges, checkpoints,
@@ -93,22 +95,22 @@ def _run_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: 
 
 
 def _run_calling(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
-                 policies: list[Any],
-                 threads: int) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
+                 policies: list[Any], threads: int,
+                 deal: str) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
     """One chunk of games where a callable chooses for some seat: its returns and counts.
     ``threads`` is not used (the callables run with the GIL held, on one thread); the
     signature is _run's, so that the same executor path sends both."""
     game = GAMES[name](**config)
     returns, counts = getattr(_core, name).simulate_calling(game, begin, end, seed,
-                                                            _natives(name, policies))
+                                                            _natives(name, policies), deal=deal)
     return np.asarray(returns), dict(counts)
 
 
 def _run_calling_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
-                         policies: list[Any],
-                         threads: int) -> tuple[ReturnsSummary, dict[str, int]]:
+                         policies: list[Any], threads: int,
+                         deal: str) -> tuple[ReturnsSummary, dict[str, int]]:
     """One chunk of games with a callable seat, summarized (keep_returns=False)."""
-    rows, counts = _run_calling(name, config, begin, end, seed, policies, threads)
+    rows, counts = _run_calling(name, config, begin, end, seed, policies, threads, deal)
     return _summary_of_rows(rows, _bin_edges(GAMES[name](**config))), counts
 
 
@@ -429,6 +431,9 @@ and returns a legal action id, or None for a seat that plays inside the engine."
 POLICY_INPUTS = ("observation", "state")
 """What :func:`simulate` hands a callable policy (``policy_input=``)."""
 
+DEALS = ("stock", "seats")
+"""Where :func:`simulate` deals the cards from (``deal=``)."""
+
 
 class Observation:
     """What a callable policy of :func:`simulate` is given by default
@@ -607,6 +612,7 @@ def simulate(
     progress: bool = False,
     keep_returns: bool = True,
     policy_input: str = "observation",
+    deal: str = "stock",
 ) -> SimulationResult:
     """Plays ``n`` games (hands, rounds, or games to the target as the configuration
     says) of ``game`` (a Game, or a name for its default configuration), seat ``s``
@@ -628,6 +634,14 @@ def simulate(
     :meth:`SimulationResult.merge` into the result of one run. An ``executor`` runs the
     chunks of games as tasks (a callable must then pickle); ``threads`` above 1 with a
     callable is a ValueError, since a callable holds the GIL.
+
+    ``deal`` says where the cards come from. ``"stock"`` (the default) deals from the seeded
+    state's generator: the n-th card to leave the stock depends only on the game's stream.
+    ``"seats"`` gives each seat (and each other place a card goes, such as the burn) its own
+    stream of the game's seed, so that a seat is dealt the same cards whichever policy sits
+    there and however many cards the others draw: what
+    :func:`cardcore.match <cardcore.matches.match>` plays. Both deal every card uniformly
+    from the stock.
 
     With ``keep_returns=False`` the result holds a :class:`ReturnsSummary` in place of one
     row a game, in memory that does not grow with ``n``. Keeping the returns of more games
@@ -663,6 +677,8 @@ def simulate(
     if policy_input not in POLICY_INPUTS:
         raise ValueError(f"policy_input must be one of {', '.join(map(repr, POLICY_INPUTS))}, "
                          f"got {shown(policy_input)}")
+    if deal not in DEALS:
+        raise ValueError(f"deal must be one of {', '.join(map(repr, DEALS))}, got {shown(deal)}")
     if keep_returns:
         # The rows, and their concatenation at the end: twice their size at the peak.
         check_allocation(2 * n * game.num_players * 8, f"keeping the returns of {n:,} games",
@@ -682,8 +698,8 @@ def simulate(
         native = [policy if isinstance(policy, Strategy) else str(policy) for policy in native]
         workers = resolve_threads(threads, n)
         run, size = (_run if keep_returns else _run_summary), CHUNK
-    results = _results(executor, run, (name, config, seed, native, workers),
-                       _chunks(start, n, size))
+    results = _results(executor, functools.partial(run, deal=deal),
+                       (name, config, seed, native, workers), _chunks(start, n, size))
     parts: list[npt.NDArray[np.float64]] = []
     summary: ReturnsSummary | None = None
     counts: dict[str, int] = {}

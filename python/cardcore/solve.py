@@ -33,6 +33,7 @@ from cardcore._registry import module_of
 
 __all__ = [
     "ALGORITHMS",
+    "CHECKPOINT_SECONDS",
     "MCCFR_ALGORITHMS",
     "Abstraction",
     "Solution",

@@ -135,6 +135,9 @@ class EngineState {
   static constexpr bool kRemapsDraws = true;
 
   bool is_chance_node() const { return self().current_player() == kChancePlayer; }
+  // Where the card of the pending chance node goes: a seat, or a game's code for a card
+  // no seat holds (Step::kBurn); for code that deals explicit chance itself (rollout.hpp).
+  int pending_target() const { return self().chance_target(); }
   bool seeded() const { return stock_.seeded(); }
   Mask stock() const { return stock_.cards(); }
   const History& history() const { return history_; }

@@ -4,12 +4,16 @@
 // depend only on (game, policies, seed) and the game's index, never on how the games are
 // split between threads or machines. Single-hand simulations rotate the dealer: game i
 // has first dealer i mod players (docs/design.md, "Batch work and threads").
+//
+// The cards come from the seeded state's own generator (Deal::kStock), or, for duplicate
+// matches, from one stream a destination (Deal::kSeats, docs/match.md).
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <mutex>
+#include <stdexcept>
 #include <vector>
 
 #include "cardcore/core/batch.hpp"
@@ -33,17 +37,72 @@ int random_action(const State& state, Rng& rng) {
 template <class State>
 using Counts = std::array<std::int64_t, State::kCountNames.size()>;
 
+// How a simulation deals its cards.
+// - kStock: the seeded state's generator, one stream for the whole stock: the n-th card to
+//   leave the stock depends only on the seed, so the cards a seat draws depend on how many
+//   the seats before it drew.
+// - kSeats: each destination of a card (each seat, and a game's codes such as the burn)
+//   has its own stream, so that a seat gets the same cards in every play of the game,
+//   whoever sits there and however many cards the others draw, but for a card that another
+//   destination's stream reached first (one replacement in ten in heads-up Badugi). What
+//   duplicate matches deal.
+enum class Deal : std::uint8_t { kStock, kSeats };
+
+// The cards of Deal::kSeats. Destination t deals the first card of stream t of the seed
+// that is still in the stock. Each stream is uniform and independent of the play, so the
+// card is uniform over the stock given everything before, as a seeded state's.
+class SeatStreams {
+ public:
+  explicit SeatStreams(std::uint64_t seed) : seed_(seed) {}
+
+  int deal(int target, Mask stock) {
+    Rng& rng = stream(target);
+    for (;;) {  // the bound is fixed, so that the stream does not depend on the stock
+      const auto card = static_cast<int>(rng.below(kDeckSize));
+      if (stock >> card & 1) return card;
+    }
+  }
+
+ private:
+  // A game's destinations are its seats (at most 7) and a few negative codes.
+  static constexpr std::size_t kMaxTargets = 16;
+
+  Rng& stream(int target) {
+    for (std::size_t k = 0; k < used_; ++k)
+      if (targets_[k] == target) return streams_[k];
+    if (used_ == kMaxTargets) throw std::logic_error("a game dealt to more than 16 destinations");
+    targets_[used_] = target;
+    streams_[used_] = Rng(seed_, static_cast<std::uint64_t>(target + 128));  // targets are int8
+    return streams_[used_++];
+  }
+
+  std::uint64_t seed_;
+  std::array<int, kMaxTargets> targets_{};
+  std::array<Rng, kMaxTargets> streams_;  // default-constructed: replaced before use
+  std::size_t used_ = 0;
+};
+
 // Game i of a simulation, played to its end from stream i of the seed, seat s choosing
-// with choose(state, s, rng). `game` is the configuration, already checked (rollout and
-// rollout_summary check it once), with first_dealer = i mod players when `rotate_dealer`.
+// with choose(state, s, rng), the cards dealt as `deal` says. `game` is the configuration,
+// already checked (rollout and rollout_summary check it once), with first_dealer = i mod
+// players when `rotate_dealer`.
 template <class State, class Config, class Choose>
-State play_game(Config game, int players, bool rotate_dealer, std::uint64_t i, std::uint64_t seed,
+State play_game(Config game, int players, bool rotate_dealer, Deal deal, std::uint64_t i, std::uint64_t seed,
                 const Choose& choose) {
   if constexpr (requires { game.first_dealer; })
     if (rotate_dealer) game.first_dealer = static_cast<int>(i % static_cast<std::uint64_t>(players));
   Rng rng(seed, i);
-  State state(game, true, rng.next(), Prevalidated{});
-  while (!state.is_terminal()) state.apply_action(choose(state, state.current_player(), rng));
+  const std::uint64_t deal_seed = rng.next();
+  if (deal == Deal::kStock) {
+    State state(game, true, deal_seed, Prevalidated{});
+    while (!state.is_terminal()) state.apply_action(choose(state, state.current_player(), rng));
+    return state;
+  }
+  State state(game, false, 0, Prevalidated{});  // explicit chance, dealt here
+  SeatStreams streams(deal_seed);
+  while (!state.is_terminal())
+    state.apply_action(state.is_chance_node() ? streams.deal(state.pending_target(), state.stock())
+                                              : choose(state, state.current_player(), rng));
   return state;
 }
 
@@ -75,9 +134,9 @@ void play_rows(int players, std::int64_t begin, std::int64_t end, int threads, c
 
 // One game played from a seeded state (play_game): its returns to `row`, its counts added.
 template <class State, class Config, class Choose>
-void play_game_row(const Config& config, int players, bool rotate_dealer, std::uint64_t i, std::uint64_t seed,
-                   const Choose& choose, double* row, Counts<State>& counts) {
-  const State state = play_game<State>(config, players, rotate_dealer, i, seed, choose);
+void play_game_row(const Config& config, int players, bool rotate_dealer, Deal deal, std::uint64_t i,
+                   std::uint64_t seed, const Choose& choose, double* row, Counts<State>& counts) {
+  const State state = play_game<State>(config, players, rotate_dealer, deal, i, seed, choose);
   for (int p = 0; p < players; ++p) row[p] = state.return_of(p);
   add_counts<State>(counts, state.counts());
 }
@@ -85,13 +144,13 @@ void play_game_row(const Config& config, int players, bool rotate_dealer, std::u
 // Plays games [begin, end) (play_game), writes each game's returns, (end - begin) x
 // players, to `returns`, and adds the games' counts to `counts`.
 template <class State, class Config, class Choose>
-void rollout(const Config& config, int players, bool rotate_dealer, std::int64_t begin, std::int64_t end,
+void rollout(const Config& config, int players, bool rotate_dealer, Deal deal, std::int64_t begin, std::int64_t end,
              std::uint64_t seed, int threads, Choose choose, double* returns, Counts<State>& counts) {
   config.validate();
   play_rows(
       players, begin, end, threads,
       [&](std::uint64_t i, double* row, Counts<State>& game_counts) {
-        play_game_row<State>(config, players, rotate_dealer, i, seed, choose, row, game_counts);
+        play_game_row<State>(config, players, rotate_dealer, deal, i, seed, choose, row, game_counts);
       },
       returns, counts);
 }
@@ -146,14 +205,15 @@ void summarize_games(int players, std::int64_t begin, std::int64_t end, int thre
 
 // summarize_games over games played from seeded states (play_game).
 template <class State, class Config, class Choose>
-void rollout_summary(const Config& config, int players, bool rotate_dealer, std::int64_t begin, std::int64_t end,
-                     std::uint64_t seed, int threads, Choose choose, const Bins& bins, Moments* moments,
-                     SummaryCounts& summary_counts, Counts<State>& counts, std::vector<double>& running_totals) {
+void rollout_summary(const Config& config, int players, bool rotate_dealer, Deal deal, std::int64_t begin,
+                     std::int64_t end, std::uint64_t seed, int threads, Choose choose, const Bins& bins,
+                     Moments* moments, SummaryCounts& summary_counts, Counts<State>& counts,
+                     std::vector<double>& running_totals) {
   config.validate();
   summarize_games(
       players, begin, end, threads,
       [&](std::uint64_t i, double* row, Counts<State>& game_counts) {
-        play_game_row<State>(config, players, rotate_dealer, i, seed, choose, row, game_counts);
+        play_game_row<State>(config, players, rotate_dealer, deal, i, seed, choose, row, game_counts);
       },
       bins, moments, summary_counts, counts, running_totals);
 }
