@@ -356,6 +356,16 @@ def test_every_game_module_exposes_the_same_names(spec: cc.spec.GameSpec) -> Non
     assert not {"PLAY_CONFIG", "move_note"} & public
 
 
+def test_no_stub_outside_a_games_own_names_a_game() -> None:
+    """The generated stubs count too (tools/stubs.py): the solver's functions, bound for
+    every game, take the protocol's Game there."""
+    games = "|".join(spec.name for spec in SPECS)
+    for stub in sorted((ROOT / "python" / "cardcore" / "_core").glob("*.pyi")):
+        if stub.stem not in {spec.name for spec in SPECS}:
+            named = re.findall(rf"\b_core\.(?:{games})\b", stub.read_text(encoding="utf-8"))
+            assert not named, f"{stub.name} names {sorted(set(named))}"
+
+
 FEATURE = type(importlib.import_module("__future__").annotations)
 """What ``from __future__ import annotations`` binds in a module."""
 

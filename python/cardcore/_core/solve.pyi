@@ -2,11 +2,7 @@
 The solver of two-player zero-sum games (docs/solve.md).
 """
 from __future__ import annotations
-import cardcore._core.badugi
-import cardcore._core.baibuu
-import cardcore._core.buh
-import cardcore._core.kuhn
-import cardcore._core.leduc
+import cardcore.protocol
 import collections.abc
 import numpy
 import numpy.typing
@@ -170,53 +166,11 @@ class Mccfr:
         """
         The iterations of a round of its threads.
         """
-@typing.overload
-def build_tree(game: cardcore._core.badugi.Game, max_nodes: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> Tree:
+def build_tree(game: cardcore.protocol.Game, max_nodes: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> Tree:
     """
     The tree of a game, refused (a ValueError giving the estimated nodes and memory) above the limits.
     """
-@typing.overload
-def build_tree(game: cardcore._core.baibuu.Game, max_nodes: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> Tree:
-    """
-    The tree of a game, refused (a ValueError giving the estimated nodes and memory) above the limits.
-    """
-@typing.overload
-def build_tree(game: cardcore._core.buh.Game, max_nodes: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> Tree:
-    """
-    The tree of a game, refused (a ValueError giving the estimated nodes and memory) above the limits.
-    """
-@typing.overload
-def build_tree(game: cardcore._core.kuhn.Game, max_nodes: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> Tree:
-    """
-    The tree of a game, refused (a ValueError giving the estimated nodes and memory) above the limits.
-    """
-@typing.overload
-def build_tree(game: cardcore._core.leduc.Game, max_nodes: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> Tree:
-    """
-    The tree of a game, refused (a ValueError giving the estimated nodes and memory) above the limits.
-    """
-@typing.overload
-def builtin_policy(game: cardcore._core.badugi.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
-    """
-    A built-in policy's probabilities at each information set of the tree.
-    """
-@typing.overload
-def builtin_policy(game: cardcore._core.baibuu.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
-    """
-    A built-in policy's probabilities at each information set of the tree.
-    """
-@typing.overload
-def builtin_policy(game: cardcore._core.buh.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
-    """
-    A built-in policy's probabilities at each information set of the tree.
-    """
-@typing.overload
-def builtin_policy(game: cardcore._core.kuhn.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
-    """
-    A built-in policy's probabilities at each information set of the tree.
-    """
-@typing.overload
-def builtin_policy(game: cardcore._core.leduc.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
+def builtin_policy(game: cardcore.protocol.Game, tree: Tree, name: str) -> numpy.typing.NDArray[numpy.float64]:
     """
     A built-in policy's probabilities at each information set of the tree.
     """
@@ -224,28 +178,7 @@ def forget_strategy(token: str) -> None:
     """
     Forgets a registered strategy (choosers already made from it keep it).
     """
-@typing.overload
-def mccfr(game: cardcore._core.badugi.Game, abstraction: Abstraction | None, algorithm: str, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, memory: typing.SupportsInt | typing.SupportsIndex) -> Mccfr:
-    """
-    A Monte Carlo CFR run over the game (abstraction None: the identity).
-    """
-@typing.overload
-def mccfr(game: cardcore._core.baibuu.Game, abstraction: Abstraction | None, algorithm: str, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, memory: typing.SupportsInt | typing.SupportsIndex) -> Mccfr:
-    """
-    A Monte Carlo CFR run over the game (abstraction None: the identity).
-    """
-@typing.overload
-def mccfr(game: cardcore._core.buh.Game, abstraction: Abstraction | None, algorithm: str, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, memory: typing.SupportsInt | typing.SupportsIndex) -> Mccfr:
-    """
-    A Monte Carlo CFR run over the game (abstraction None: the identity).
-    """
-@typing.overload
-def mccfr(game: cardcore._core.kuhn.Game, abstraction: Abstraction | None, algorithm: str, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, memory: typing.SupportsInt | typing.SupportsIndex) -> Mccfr:
-    """
-    A Monte Carlo CFR run over the game (abstraction None: the identity).
-    """
-@typing.overload
-def mccfr(game: cardcore._core.leduc.Game, abstraction: Abstraction | None, algorithm: str, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, memory: typing.SupportsInt | typing.SupportsIndex) -> Mccfr:
+def mccfr(game: cardcore.protocol.Game, abstraction: Abstraction | None, algorithm: str, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, memory: typing.SupportsInt | typing.SupportsIndex) -> Mccfr:
     """
     A Monte Carlo CFR run over the game (abstraction None: the identity).
     """
