@@ -7,6 +7,7 @@
 #include "common.hpp"
 #include "config.hpp"
 #include "engine.hpp"
+#include "evaluator.hpp"
 #include "game.hpp"
 #include "odds.hpp"
 
@@ -29,6 +30,21 @@ std::string table_view(const State& s) {
   return out.str();
 }
 
+// Badugi's evaluator, for the shared verbs (evaluator.hpp); it has no house rules.
+struct BadugiEvaluator {
+  static constexpr int kHandSize = 4;
+  static constexpr std::string_view kHand = "a Badugi hand";
+  static constexpr int kNumStrengths = badugi::kNumStrengths;
+  static constexpr const char* kStrengthDoc = R"(Strength of a 4-card Badugi hand: higher wins, equal splits.
+
+>>> strength("As 2h 3d 4c") > strength("Ah 2c 3s 7d")
+True)";
+  static int strength(Mask hand, NoHouseRules) { return badugi::strength(hand); }
+  static std::int64_t strength_many(const Mask* hands, std::int32_t* out, std::size_t n, int threads, NoHouseRules) {
+    return badugi::strength_many(hands, out, n, threads);
+  }
+};
+
 // badugi's own bindings (GameBindings): its evaluator, and its State's verbs and properties.
 void bind_badugi(py::module_& m) {
   m.def(
@@ -45,25 +61,7 @@ void bind_badugi(py::module_& m) {
 
 >>> analyze("As 2h 3d Kd")["ranks"]
 (3, 2, 1))");
-  m.def(
-      "strength", [](py::handle cards) { return badugi::strength(to_mask(cards)); }, "cards"_a,
-      R"(Strength of a 4-card Badugi hand: higher wins, equal splits.
-
->>> strength("As 2h 3d 4c") > strength("Ah 2c 3s 7d")
-True)");
-  m.def(
-      "strength_many",
-      [](const py::array& masks, int threads, const std::optional<py::array>& out) {
-        return strengths(masks, threads, out, 4, "a Badugi hand", badugi::strength_many);
-      },
-      "masks"_a, "threads"_a, "out"_a = py::none(),
-      R"(Strengths of a 1-D C-contiguous uint64 array of 4-card masks, with the GIL released,
-written to ``out`` (int32, same length) when given.
-
->>> import numpy as np
->>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
-True)");
-  m.attr("NUM_STRENGTHS") = badugi::kNumStrengths;
+  bind_evaluator<BadugiEvaluator>(m);
   // Badugi has no house rules of its evaluator: any name in `rules` is refused, by name.
   bind_odds(m, [](const Fields& rules) -> const odds::DrawGame& {
     with_house_rules<badugi::Config>("badugi", badugi::kConfigFields, rules);

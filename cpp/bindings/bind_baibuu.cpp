@@ -6,6 +6,7 @@
 #include "common.hpp"
 #include "config.hpp"
 #include "engine.hpp"
+#include "evaluator.hpp"
 #include "game.hpp"
 
 namespace cardcore::bindings {
@@ -57,15 +58,26 @@ py::typing::List<Fields> results(const State& s) {
   return out;
 }
 
-// baibuu's own bindings (GameBindings): its evaluator, and its State's verbs and properties.
-void bind_baibuu(py::module_& m) {
-  m.def(
-      "strength", [](py::handle cards) { return baibuu::two_card_strength(to_mask(cards)); }, "cards"_a,
+// Bai Buu's two-card evaluator, for the shared verbs (evaluator.hpp); its house rule is the
+// banker's, not the evaluator's.
+struct BaiBuuEvaluator {
+  static constexpr int kHandSize = 2;
+  static constexpr std::string_view kHand = "a Bai Buu two-card hand";
+  static constexpr const char* kStrengthDoc =
       R"(Strength 1-25 of a two-card hand: Score p is 1 + p, Công Nhỏ 11, Công Lớn 12,
 a pair 13 (twos) to 25 (aces).
 
 >>> strength("Ah 9c"), strength("2s 2h")
-(11, 13))");
+(11, 13))";
+  static int strength(Mask hand, NoHouseRules) { return baibuu::two_card_strength(hand); }
+  static std::int64_t strength_many(const Mask* pairs, std::int32_t* out, std::size_t n, int threads, NoHouseRules) {
+    return baibuu::two_card_strength_many(pairs, out, n, threads);
+  }
+};
+
+// baibuu's own bindings (GameBindings): its evaluator, and its State's verbs and properties.
+void bind_baibuu(py::module_& m) {
+  bind_evaluator<BaiBuuEvaluator>(m);
   m.def(
       "reason_names",
       []() -> py::typing::Tuple<py::str, py::ellipsis> {
@@ -74,18 +86,6 @@ a pair 13 (twos) to 25 (aces).
         return names;
       },
       "The names of the settlement reasons, by their code (Settlements.reason).");
-  m.def(
-      "strength_many",
-      [](const py::array& masks, int threads, const std::optional<py::array>& out) {
-        return strengths(masks, threads, out, 2, "a Bai Buu two-card hand", baibuu::two_card_strength_many);
-      },
-      "masks"_a, "threads"_a, "out"_a = py::none(),
-      R"(Strengths of a 1-D C-contiguous uint64 array of 2-card masks, with the GIL released,
-written to ``out`` (int32, same length) when given.
-
->>> import numpy as np
->>> strength_many(np.array([3], dtype=np.uint64), 1, None).tolist()
-[13])");
   m.def(
       "class_of_strength",
       [](int strength) {

@@ -7,6 +7,7 @@
 #include "common.hpp"
 #include "config.hpp"
 #include "engine.hpp"
+#include "evaluator.hpp"
 #include "game.hpp"
 #include "odds.hpp"
 
@@ -39,6 +40,24 @@ std::string table_view(const State& s) {
   return out.str();
 }
 
+// Buh's evaluator, for the shared verbs (evaluator.hpp), under its house rules.
+struct BuhEvaluator {
+  static constexpr int kHandSize = 4;
+  static constexpr std::string_view kHand = "a Buh showdown hand";
+  static constexpr int kNumStrengths = buh::kNumStrengths;
+  static constexpr const char* kStrengthDoc =
+      R"(Showdown strength of a 4-card Buh hand: higher wins, equal is a choke (under ``rules``).
+
+>>> strength("Ah Ac Ad As") > strength("Ad Jc Qh Ks")
+True)";
+  static buh::Rules rules(const Fields& keywords) { return rules_of(keywords); }
+  static int strength(Mask hand, const buh::Rules& rules) { return buh::strength(hand, rules); }
+  static std::int64_t strength_many(const Mask* hands, std::int32_t* out, std::size_t n, int threads,
+                                    const buh::Rules& rules) {
+    return buh::strength_many(hands, out, n, threads, rules);
+  }
+};
+
 // buh's own bindings (GameBindings): its evaluator, and its State's verbs and properties.
 void bind_buh(py::module_& m) {
   m.def(
@@ -62,30 +81,7 @@ house rules ``rules`` ({"flush_buh": ..., "hooch_order": ...}, the Game's keywor
 
 >>> analyze("As Ah")["hand_class"]
 'buh')");
-  m.def(
-      "strength", [](py::handle cards, const Fields& rules) { return buh::strength(to_mask(cards), rules_of(rules)); },
-      "cards"_a, "rules"_a = py::dict(),
-      R"(Showdown strength of a 4-card Buh hand: higher wins, equal is a choke (under ``rules``).
-
->>> strength("Ah Ac Ad As") > strength("Ad Jc Qh Ks")
-True)");
-  m.def(
-      "strength_many",
-      [](const py::array& masks, int threads, const std::optional<py::array>& out, const Fields& rules) {
-        const buh::Rules r = rules_of(rules);
-        return strengths(masks, threads, out, 4, "a Buh showdown hand",
-                         [r](const Mask* hands, std::int32_t* result, std::size_t n, int t) {
-                           return buh::strength_many(hands, result, n, t, r);
-                         });
-      },
-      "masks"_a, "threads"_a, "out"_a = py::none(), "rules"_a = py::dict(),
-      R"(Strengths of a 1-D C-contiguous uint64 array of 4-card masks, with the GIL released,
-written to ``out`` (int32, same length) when given.
-
->>> import numpy as np
->>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
-True)");
-  m.attr("NUM_STRENGTHS") = buh::kNumStrengths;
+  bind_evaluator<BuhEvaluator>(m);
   m.def(
       "num_strengths", [](const Fields& rules) { return buh::num_strengths(rules_of(rules)); }, "rules"_a = py::dict(),
       R"(The number of distinct strengths under the house rules ``rules``.

@@ -470,7 +470,7 @@ def strength(cards: typing.Any, rules: dict[str, typing.Any] = {}) -> int:
 def strength_many(masks: numpy.ndarray, threads: typing.SupportsInt | typing.SupportsIndex, out: numpy.ndarray | None = None, rules: dict[str, typing.Any] = {}) -> numpy.typing.NDArray[numpy.int32]:
     """
     Strengths of a 1-D C-contiguous uint64 array of 4-card masks, with the GIL released,
-    written to ``out`` (int32, same length) when given.
+    written to ``out`` (int32, same length) when given, under the house ``rules``.
     
     >>> import numpy as np
     >>> strength_many(np.array([15], dtype=np.uint64), 1, None).tolist() == [strength(15)]
