@@ -31,6 +31,8 @@ MODULES = [
     "cardcore.simulation",
     "cardcore.vector",
     "cardcore.search",
+    "cardcore.solve",
+    "cardcore.matches",
     "cardcore._checks",
     "cardcore._views",
     "cardcore.view",

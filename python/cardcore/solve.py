@@ -181,8 +181,16 @@ class Solution:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
+        """The game, the algorithm, the iterations and the exploitability (a sampled solve's
+        is not measured).
+
+        >>> mccfr("kuhn", iterations=64, seed=1)
+        Solution('kuhn players=2', linear, 64 iterations, exploitability not measured)
+        """
+        measured = ("not measured" if math.isnan(self.exploitability)
+                    else f"{self.exploitability:.3g}")
         return (f"Solution({self.game!r}, {self.algorithm}, {self.iterations} iterations, "
-                f"exploitability {self.exploitability:.3g})")
+                f"exploitability {measured})")
 
 
 def _strategy_of_bytes(data: bytes) -> Strategy:
