@@ -170,6 +170,8 @@ def uniform_legal(rng: np.random.Generator, legal_mask: Any) -> Any:
     over the mask, a third of the time of a random score per id and an argmax."""
     envs, actions = legal_mask.shape
     legal = np.flatnonzero(legal_mask)  # row * actions + id, row after row
+    if legal.size == 0:  # every env has just ended its episode
+        return np.zeros(envs, dtype=np.int64)
     counts = np.bincount(legal // actions, minlength=envs)
     starts = np.cumsum(counts) - counts
     pick = starts + (rng.random(envs) * counts).astype(np.int64)
