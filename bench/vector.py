@@ -1,7 +1,7 @@
-"""Steps per second of ``cc.VectorEnv`` (docs/vector.md), next to the PettingZoo adapter
-and Pgx measured in the same run.
+"""Steps per second of ``cc.VectorEnv`` (docs/vector.md), next to the PettingZoo adapter,
+Pgx and envpool measured in the same run.
 
-    python bench/vector.py [--envs 4096] [--seconds 3] [--no-pgx]
+    python bench/vector.py [--envs 4096] [--seconds 3] [--no-pgx] [--no-envpool]
 
 Every rate counts env steps (player decisions) per second, observations and masks
 included, with the actions chosen uniformly among the legal ones in NumPy from
@@ -12,14 +12,23 @@ Each rate is the best of three timed runs of about ``--seconds`` after a warmup.
 Baselines:
 - the PettingZoo adapter (``cardcore.adapters.pettingzoo``), Badugi, random legal actions
   from the action mask: its steps per second;
-- Pgx's Leduc hold'em (``pgx.make("leduc_holdem")``), batch 16,384, its random policy
-  inside ``jax.lax.scan``, on the CPU. Pgx and JAX are not dependencies of cardcore: the
-  script creates its own virtual environment for them, ``build/pgx-venv``
-  (``python -m venv`` then ``pip install pgx jax``), the first time, and runs the baseline
-  there;
-- the same loop as a pipeline on 2 threads (``pipelined_rate``): the VectorEnv split into
-  two parts (``split(2)``), the actions of one part chosen while the other steps
-  (``step_async``), against the plain loop on one thread;
+- Leduc hold'em, the same game as ``cc.VectorEnv("leduc", ...)`` (OpenSpiel's rules),
+  self-play, against cardcore's Leduc on 2 threads (the better of the plain loop and the
+  pipeline):
+  - Pgx's (``pgx.make("leduc_holdem")``, JAX on the CPU): its random policy inside
+    ``jax.lax.scan`` at batch ``--envs`` and 16,384, and the NumPy loop (a jitted step a
+    call, the actions chosen by ``uniform_legal`` from its mask) at batch ``--envs``;
+  - envpool's (``envpool.make("LeducHoldem-v1", env_type="gymnasium", num_envs=...,
+    num_threads=2)``), the NumPy loop, its mask from ``info["legal_action_mask"]``.
+
+  Neither is a dependency of cardcore: the script creates a virtual environment for each
+  the first time, ``build/pgx-venv`` (``pip install pgx jax``) and ``build/envpool-venv``
+  (``pip install envpool``), and runs the peer there with this file's ``best_of_three``
+  and ``uniform_legal``; where one cannot be installed (no wheel for this Python or CPU)
+  its line says so, with pip's error;
+- the same loop as a pipeline on 2 threads (``pipelined_rate``), for every game measured on
+  one thread: the VectorEnv split into two parts (``split(2)``), the actions of one part
+  chosen while the other steps (``step_async``), against the plain loop on one thread;
 - ``cc.simulate`` of Bai Buu, 6 player hands arranging at random against the house way,
   one thread: rounds per second through the engine path (the rollouts through States),
   next to the same rounds with every hand by the house way, which take the table path (the

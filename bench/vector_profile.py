@@ -46,11 +46,11 @@ from vector import uniform_legal  # the loop's own choice
 GROUPS: list[tuple[str, re.Pattern[str]]] = [
     ("observation tensor", re.compile(r"observation_tensor|information_state_tensor|"
                                       r"TensorLayout")),
-    ("legal actions", re.compile(r"legal_player_actions|legal_actions")),
     ("action check, binding", re.compile(r"checked_actions|first_illegal|pybind11|bindings")),
+    ("legal actions", re.compile(r"legal")),
     ("per-env loop, mask bytes", re.compile(r"_Function_handler|VectorEnv<.*>::run")),
     ("engine step", re.compile(r"cardcore::")),
-    ("memset", re.compile(r"memset")),
+    ("memset", re.compile(r"memset")),  # clearing the tensor (perf -g: observation_tensor)
     ("malloc, free", re.compile(r"malloc|free")),
 ]
 STRIPPED = re.compile(r"_core\.[^ ]*\.so\s+\[\.\] 0x")
