@@ -273,7 +273,8 @@ def peer_rate(venv: Path, packages: list[str], script: str,
                            check=True, capture_output=True, text=True)
         except subprocess.CalledProcessError as error:
             shutil.rmtree(venv, ignore_errors=True)  # try again next run
-            return f"pip install {' '.join(packages)} failed: {error.stderr.strip()[-300:]}"
+            reason = " ".join(error.stderr.strip().splitlines()[-2:])
+            return f"pip install {' '.join(packages)} failed: {reason}"
         except OSError as error:
             return f"could not create {venv}: {error}"
     source = "\n".join([PRELUDE, inspect.getsource(best_of_three),
