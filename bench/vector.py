@@ -1,7 +1,7 @@
-"""Steps per second of ``cc.VectorEnv`` (docs/vector.md), next to the PettingZoo adapter
-and Pgx measured in the same run.
+"""Steps per second of ``cc.VectorEnv`` (docs/vector.md), next to the PettingZoo adapter,
+Pgx and envpool measured in the same run.
 
-    python bench/vector.py [--envs 4096] [--seconds 3] [--no-pgx]
+    python bench/vector.py [--envs 4096] [--seconds 3] [--no-pgx] [--no-envpool]
 
 Every rate counts env steps (player decisions) per second, observations and masks
 included, with the actions chosen uniformly among the legal ones in NumPy from
@@ -12,14 +12,23 @@ Each rate is the best of three timed runs of about ``--seconds`` after a warmup.
 Baselines:
 - the PettingZoo adapter (``cardcore.adapters.pettingzoo``), Badugi, random legal actions
   from the action mask: its steps per second;
-- Pgx's Leduc hold'em (``pgx.make("leduc_holdem")``), batch 16,384, its random policy
-  inside ``jax.lax.scan``, on the CPU. Pgx and JAX are not dependencies of cardcore: the
-  script creates its own virtual environment for them, ``build/pgx-venv``
-  (``python -m venv`` then ``pip install pgx jax``), the first time, and runs the baseline
-  there;
-- the same loop as a pipeline on 2 threads (``pipelined_rate``): the VectorEnv split into
-  two parts (``split(2)``), the actions of one part chosen while the other steps
-  (``step_async``), against the plain loop on one thread;
+- Leduc hold'em, the same game as ``cc.VectorEnv("leduc", ...)`` (OpenSpiel's rules),
+  self-play, against cardcore's Leduc on 2 threads (the better of the plain loop and the
+  pipeline):
+  - Pgx's (``pgx.make("leduc_holdem")``, JAX on the CPU): its random policy inside
+    ``jax.lax.scan`` at batch ``--envs`` and 16,384, and the NumPy loop (a jitted step a
+    call, the actions chosen by ``uniform_legal`` from its mask) at batch ``--envs``;
+  - envpool's (``envpool.make("LeducHoldem-v1", env_type="gymnasium", num_envs=...,
+    num_threads=2)``), the NumPy loop, its mask from ``info["legal_action_mask"]``.
+
+  Neither is a dependency of cardcore: the script creates a virtual environment for each
+  the first time, ``build/pgx-venv`` (``pip install pgx jax``) and ``build/envpool-venv``
+  (``pip install envpool``), and runs the peer there with this file's ``best_of_three``
+  and ``uniform_legal``; where one cannot be installed (no wheel for this Python or CPU)
+  its line says so, with pip's error;
+- the same loop as a pipeline on 2 threads (``pipelined_rate``), for every game measured on
+  one thread: the VectorEnv split into two parts (``split(2)``), the actions of one part
+  chosen while the other steps (``step_async``), against the plain loop on one thread;
 - ``cc.simulate`` of Bai Buu, 6 player hands arranging at random against the house way,
   one thread: rounds per second through the engine path (the rollouts through States),
   next to the same rounds with every hand by the house way, which take the table path (the
@@ -30,8 +39,10 @@ Baselines:
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -45,6 +56,7 @@ import cardcore as cc
 
 ROOT = Path(__file__).resolve().parents[1]
 PGX_VENV = ROOT / "build" / "pgx-venv"
+ENVPOOL_VENV = ROOT / "build" / "envpool-venv"
 
 # The issue's configurations: (game, config, threads).
 WORKLOADS: list[tuple[str, dict[str, Any], int]] = [
@@ -54,14 +66,26 @@ WORKLOADS: list[tuple[str, dict[str, Any], int]] = [
     ("hucklebuck", {"players": 5}, 2),
     ("buh", {"players": 6}, 1),
     ("buh", {"players": 6}, 2),
+    ("leduc", {}, 1),
+    ("leduc", {}, 2),
     ("baibuu", {"player_hands": 6}, 2),
 ]
 
-PGX_SCRIPT = r"""
+# The peers' scripts run in their own virtual environments; each starts with PRELUDE:
+# best_of_three and uniform_legal below, so that every loop is timed and chooses alike.
+PRELUDE = """from __future__ import annotations
 import json, sys, time
+import numpy as np
+"""
+
+# Pgx's Leduc hold'em: argv batch, seconds, mode. Mode "scan": its random policy inside
+# jax.lax.scan, 100 steps a call; "numpy": the loop of vector_rate, one jitted step a call
+# with the actions chosen in NumPy from the mask it returns. Finished games are dealt again
+# within the step, as Pgx's examples do.
+PGX_SCRIPT = r"""
 import jax, jax.numpy as jnp
 import pgx
-batch, seconds = int(sys.argv[1]), float(sys.argv[2])
+batch, seconds, mode = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
 env = pgx.make("leduc_holdem")
 init, step = jax.vmap(env.init), jax.vmap(env.step)
 steps_per_call = 100
@@ -70,36 +94,75 @@ def random_policy(key, state):
     logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
     return jax.random.categorical(key, logits, axis=-1)
 
-def body(carry, _):
-    state, key = carry
-    key, k_act, k_init = jax.random.split(key, 3)
-    action = random_policy(k_act, state)
+def advance(state, action, key):
+    key, k_init = jax.random.split(key)
     state = step(state, action)
-    # auto-reset the finished games, as pgx's examples do
     fresh = init(jax.random.split(k_init, batch))
     state = jax.tree_util.tree_map(
         lambda a, b: jnp.where(state.terminated.reshape((-1,) + (1,) * (a.ndim - 1)), b, a),
         state, fresh)
-    return (state, key), None
+    return state, key
+
+def body(carry, _):
+    state, key = carry
+    key, k_act = jax.random.split(key)
+    return advance(state, random_policy(k_act, state), key), None
 
 @jax.jit
-def run(state, key):
+def run_scan(state, key):
     (state, key), _ = jax.lax.scan(body, (state, key), None, length=steps_per_call)
     return state, key
 
 key = jax.random.PRNGKey(0)
 state = init(jax.random.split(key, batch))
-state, key = run(state, key)
-jax.block_until_ready(state)
-best = 0.0
-for _ in range(3):
-    calls, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state, key = run(state, key)
+if mode == "scan":
+    def run(limit):
+        global state, key
+        calls, start = 0, time.perf_counter()
+        while time.perf_counter() - start < limit:
+            state, key = run_scan(state, key)
+            jax.block_until_ready(state)
+            calls += 1
+        return calls * steps_per_call * batch, time.perf_counter() - start
+else:
+    advance_jit = jax.jit(advance)
+    rng = np.random.default_rng(0)
+    def run(limit):
+        global state, key
+        calls, start = 0, time.perf_counter()
+        while time.perf_counter() - start < limit:
+            action = uniform_legal(rng, np.asarray(state.legal_action_mask))
+            state, key = advance_jit(state, action, key)
+            calls += 1
         jax.block_until_ready(state)
+        return calls * batch, time.perf_counter() - start
+run(1.0)  # compiles
+rate = best_of_three(run, seconds)
+print(json.dumps({"rate": rate, "version": f"Pgx {pgx.__version__}, JAX {jax.__version__}"}))
+"""
+
+# envpool's Leduc hold'em (its own C++ and thread pool): argv envs, threads, seconds; the
+# loop of vector_rate, the mask read from info["legal_action_mask"].
+ENVPOOL_SCRIPT = r"""
+import envpool
+envs, threads, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+env = envpool.make("LeducHoldem-v1", env_type="gymnasium", num_envs=envs,
+                   num_threads=threads)
+rng = np.random.default_rng(0)
+_, info = env.reset()
+
+def run(limit):
+    global info
+    calls, start = 0, time.perf_counter()
+    while True:
+        _, _, _, _, info = env.step(uniform_legal(rng, info["legal_action_mask"]))
         calls += 1
-    best = max(best, calls * steps_per_call * batch / (time.perf_counter() - start))
-print(json.dumps({"rate": best, "pgx": pgx.__version__, "jax": jax.__version__}))
+        elapsed = time.perf_counter() - start
+        if elapsed >= limit:
+            return calls * envs, elapsed
+
+rate = best_of_three(run, seconds)
+print(json.dumps({"rate": rate, "version": f"envpool {envpool.__version__}"}))
 """
 
 
@@ -116,6 +179,8 @@ def uniform_legal(rng: np.random.Generator, legal_mask: Any) -> Any:
     over the mask, a third of the time of a random score per id and an argmax."""
     envs, actions = legal_mask.shape
     legal = np.flatnonzero(legal_mask)  # row * actions + id, row after row
+    if legal.size == 0:  # every env has just ended its episode
+        return np.zeros(envs, dtype=np.int64)
     counts = np.bincount(legal // actions, minlength=envs)
     starts = np.cumsum(counts) - counts
     pick = starts + (rng.random(envs) * counts).astype(np.int64)
@@ -195,23 +260,29 @@ def pettingzoo_rate(seconds: float) -> float:
     return best_of_three(run, seconds)
 
 
-def pgx_rate(seconds: float) -> dict[str, Any] | str:
-    """Pgx's Leduc hold'em in its own virtual environment, or why it could not run."""
-    python = PGX_VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+def peer_rate(venv: Path, packages: list[str], script: str,
+              args: list[str]) -> dict[str, Any] | str:
+    """Run a peer's script in its own virtual environment `venv` (created with `packages`
+    the first time): its {"rate", "version"}, or why it could not run."""
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     if not python.exists():
-        print(f"creating {PGX_VENV} for the Pgx baseline (pip install pgx jax) ...",
-              file=sys.stderr)
+        print(f"creating {venv} (pip install {' '.join(packages)}) ...", file=sys.stderr)
         try:
-            subprocess.run([sys.executable, "-m", "venv", str(PGX_VENV)], check=True)
-            subprocess.run([str(python), "-m", "pip", "install", "-q", "pgx", "jax"],
-                           check=True)
-        except (subprocess.CalledProcessError, OSError) as error:
-            return f"could not install pgx and jax: {error}"
-    result = subprocess.run([str(python), "-c", PGX_SCRIPT, "16384", str(seconds)],
-                            capture_output=True, text=True,
-                            env={**os.environ, "JAX_PLATFORMS": "cpu"})
+            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+            subprocess.run([str(python), "-m", "pip", "install", "-q", *packages],
+                           check=True, capture_output=True, text=True)
+        except subprocess.CalledProcessError as error:
+            shutil.rmtree(venv, ignore_errors=True)  # try again next run
+            reason = " ".join(error.stderr.strip().splitlines()[-2:])
+            return f"pip install {' '.join(packages)} failed: {reason}"
+        except OSError as error:
+            return f"could not create {venv}: {error}"
+    source = "\n".join([PRELUDE, inspect.getsource(best_of_three),
+                        inspect.getsource(uniform_legal), script])
+    result = subprocess.run([str(python), "-c", source, *args], capture_output=True,
+                            text=True, env={**os.environ, "JAX_PLATFORMS": "cpu"})
     if result.returncode != 0:
-        return f"the Pgx baseline failed: {result.stderr.strip().splitlines()[-1:]}"
+        return f"failed: {result.stderr.strip().splitlines()[-1:]}"
     data: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
     return data
 
@@ -235,7 +306,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--envs", type=int, default=4096)
     parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--no-pgx", action="store_true", help="leave the Pgx baseline out")
+    parser.add_argument("--no-pgx", action="store_true", help="leave the Pgx baselines out")
+    parser.add_argument("--no-envpool", action="store_true",
+                        help="leave the envpool baseline out")
     args = parser.parse_args()
     print(f"cardcore {cc.__version__}, NumPy {np.__version__}, {os.cpu_count()} cores, "
           f"num_envs={args.envs}, best of 3 runs of {args.seconds} s")
@@ -246,22 +319,37 @@ def main() -> None:
         label = f"{name} {json.dumps(config) if config else ''} self-play".replace("  ", " ")
         print(f"{label:<42} {threads} thread{'s' if threads > 1 else ' '} "
               f"{rate / 1e6:8.2f} M steps/s")
-    for name, config, _ in WORKLOADS[:6:2]:
-        piped = pipelined_rate(name, config, args.envs, 2, args.seconds)
-        print(f"{name}: 2 threads / 1 thread = {rates[(name, 2)] / rates[(name, 1)]:.2f}x; "
-              f"2 threads pipelined (split(2), step_async): {piped / 1e6:.2f} M steps/s, "
-              f"{piped / rates[(name, 1)]:.2f}x one thread")
+    piped: dict[str, float] = {}
+    for name, config, threads in WORKLOADS:
+        if threads == 1:
+            piped[name] = pipelined_rate(name, config, args.envs, 2, args.seconds)
+            print(f"{name}: 2 threads / 1 thread = {rates[(name, 2)] / rates[(name, 1)]:.2f}x;"
+                  f" 2 threads pipelined (split(2), step_async): {piped[name] / 1e6:.2f} M "
+                  f"steps/s, {piped[name] / rates[(name, 1)]:.2f}x one thread")
     zoo = pettingzoo_rate(args.seconds)
     print(f"PettingZoo adapter, badugi, random legal actions: {zoo / 1e3:8.1f} k steps/s; "
           f"VectorEnv badugi 2 threads is {rates[('badugi', 2)] / zoo:.0f}x")
+    # Leduc against its peers: cardcore's best on 2 threads, plain loop or pipelined.
+    leduc = max(rates[("leduc", 2)], piped["leduc"])
+    peers: list[tuple[str, Path, list[str], str, list[str]]] = []
     if not args.no_pgx:
-        pgx = pgx_rate(args.seconds)
-        if isinstance(pgx, str):
-            print(f"Pgx: {pgx}")
+        peers += [
+            (f"leduc_holdem, batch {batch:,}, random policy in lax.scan", PGX_VENV,
+             ["pgx", "jax"], PGX_SCRIPT, [str(batch), str(args.seconds), "scan"])
+            for batch in (args.envs, 16384)]
+        peers.append((f"leduc_holdem, batch {args.envs:,}, the NumPy loop", PGX_VENV,
+                      ["pgx", "jax"], PGX_SCRIPT, [str(args.envs), str(args.seconds), "numpy"]))
+    if not args.no_envpool:
+        peers.append((f"LeducHoldem-v1, num_envs={args.envs:,}, num_threads=2, the NumPy loop",
+                      ENVPOOL_VENV, ["envpool"], ENVPOOL_SCRIPT,
+                      [str(args.envs), "2", str(args.seconds)]))
+    for label, venv, packages, script, script_args in peers:
+        peer = peer_rate(venv, packages, script, script_args)
+        if isinstance(peer, str):
+            print(f"{label}: {peer}")
         else:
-            print(f"Pgx {pgx['pgx']} (JAX {pgx['jax']}, CPU) leduc_holdem, batch 16,384, random "
-                  f"policy in lax.scan: {pgx['rate'] / 1e6:.2f} M steps/s; VectorEnv badugi "
-                  f"2 threads is {rates[('badugi', 2)] / pgx['rate']:.2f}x")
+            print(f"{peer['version']} (CPU) {label}: {peer['rate'] / 1e6:.2f} M steps/s; "
+                  f"VectorEnv leduc 2 threads is {leduc / peer['rate']:.1f}x")
     engine = simulate_rate(args.seconds, ["random"] * 6 + ["house_way"])
     table = simulate_rate(args.seconds, ["house_way"] * 7)
     print(f"cc.simulate baibuu, 6 random hands against the house way, 1 thread: "
