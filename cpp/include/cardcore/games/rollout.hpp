@@ -93,16 +93,18 @@ State play_game(Config game, int players, bool rotate_dealer, Deal deal, std::ui
     if (rotate_dealer) game.first_dealer = static_cast<int>(i % static_cast<std::uint64_t>(players));
   Rng rng(seed, i);
   const std::uint64_t deal_seed = rng.next();
-  if (deal == Deal::kStock) {
-    State state(game, true, deal_seed, Prevalidated{});
+  // One State for both deals, so that it is returned without a copy (NRVO): seeded from the
+  // stock, or with explicit chance dealt here from the seats' streams.
+  const bool from_stock = deal == Deal::kStock;
+  State state(game, from_stock, from_stock ? deal_seed : 0, Prevalidated{});
+  if (from_stock) {
     while (!state.is_terminal()) state.apply_action(choose(state, state.current_player(), rng));
-    return state;
+  } else {
+    SeatStreams streams(deal_seed);
+    while (!state.is_terminal())
+      state.apply_action(state.is_chance_node() ? streams.deal(state.pending_target(), state.stock())
+                                                : choose(state, state.current_player(), rng));
   }
-  State state(game, false, 0, Prevalidated{});  // explicit chance, dealt here
-  SeatStreams streams(deal_seed);
-  while (!state.is_terminal())
-    state.apply_action(state.is_chance_node() ? streams.deal(state.pending_target(), state.stock())
-                                              : choose(state, state.current_player(), rng));
   return state;
 }
 
