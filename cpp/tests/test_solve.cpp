@@ -360,7 +360,12 @@ TEST_CASE(a_strategy_plays_a_solution) {
   CHECK_THROWS(StrategyTable{broken}, std::invalid_argument, "needs one probability per action");
   broken.policy.clear();
   const StrategyTable empty(broken);
-  CHECK_THROWS(empty.choose(state, rng), std::invalid_argument, "the strategy has no information set");
+  CHECK_THROWS(empty.choose(state, rng), std::invalid_argument, "the strategy has no information set of player 0");
+  try {  // the message quotes no key: a key holds the player's cards
+    empty.choose(state, rng);
+  } catch (const std::invalid_argument& error) {
+    CHECK(std::string(error.what()).find('\'') == std::string::npos);
+  }
   broken.uniform_elsewhere = true;  // a sampled solve's: unvisited sets play uniformly
   const StrategyTable sampled(broken);
   int bets = 0;

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "cardcore/core/text.hpp"
+
 namespace cardcore::solve {
 
 StrategyTable::StrategyTable(Solution solution) : solution_(std::move(solution)) {

@@ -64,7 +64,7 @@ class SeatStreams {
   }
 
  private:
-  // A game's destinations are its seats (at most 7) and a few negative codes.
+  // A game's destinations are its seats (at most 8) and a few negative codes.
   static constexpr std::size_t kMaxTargets = 16;
 
   Rng& stream(int target) {

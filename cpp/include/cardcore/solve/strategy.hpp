@@ -9,7 +9,6 @@
 #include <unordered_map>
 
 #include "cardcore/core/rng.hpp"
-#include "cardcore/core/text.hpp"
 #include "cardcore/solve/cfr.hpp"
 
 namespace cardcore::solve {
@@ -31,6 +30,8 @@ class StrategyTable {
   // An action of the player to act at `state`, drawn by its probability with one number of
   // `rng`: uniformly among the legal actions at a set a sampled solve never visited
   // (Solution::uniform_elsewhere), else std::invalid_argument when the strategy lacks it.
+  // The message names the player, never the set's key: the key holds the player's cards,
+  // and the error may reach another seat (a strategy playing against a person).
   template <class State>
   int choose(const State& state, Rng& rng) const {
     const int player = state.current_player();
@@ -38,8 +39,8 @@ class StrategyTable {
     const double u = static_cast<double>(rng.next() >> 11) * 0x1p-53;  // 53 random bits
     if (const InfosetPolicy* policy = find(player, key)) return action_at(*policy, u);
     if (!solution_.uniform_elsewhere)
-      throw std::invalid_argument("the strategy has no information set " + quote_input(key) + " of player " +
-                                  std::to_string(player));
+      throw std::invalid_argument("the strategy has no information set of player " + std::to_string(player) +
+                                  " for this decision (the solution does not list every set of its game)");
     const auto legal = state.legal_player_actions();
     return legal.nth(static_cast<int>(u * legal.size()));
   }
