@@ -444,3 +444,27 @@ def test_verify_equivalents_takes_only_a_sample_and_a_seed() -> None:
     for other in (["--ci"], ["--per-file", "3"], ["--json", "x.json"], ["--list"]):
         with pytest.raises(SystemExit):
             mutation.parse_args(["--verify-equivalents", *other])
+
+
+def test_suite_seconds_runs_the_unmutated_tree_without_its_python_tests() -> None:
+    args = mutation.parse_args(["--ci", "--suite-seconds", "300"])
+    assert (args.sample, args.suite_seconds) == (mutation.CI_SAMPLE, 300.0)
+    for bad in (["--suite-seconds", "0"], ["--verify-equivalents", "--suite-seconds", "9"]):
+        with pytest.raises(SystemExit):
+            mutation.parse_args(bad)
+    job = object.__new__(mutation.Job)  # its steps recorded, nothing built
+    job.workers, job.python, job.whole_suite = 1, Path("python"), True
+    steps: list[str] = []
+
+    def run(*command: str | Path, timeout: float | None = None) -> mutation.Step:
+        steps.append(str(command[0]))
+        return mutation.Step(0, "", 1.0)
+
+    job.run = run  # type: ignore[method-assign]
+    job.install = lambda: steps.append("install")  # type: ignore[method-assign]
+    alone = job.test(mutation.Timeouts(), python=False)
+    assert (alone.status, alone.ctest is not None, alone.pytest) == (mutation.SURVIVED, True, None)
+    assert steps == ["cmake", "ctest"]
+    steps.clear()
+    whole = job.test(mutation.Timeouts())
+    assert whole.pytest is not None and steps == ["cmake", "ctest", "install", "python"]

@@ -12,6 +12,9 @@ cd "$(dirname "$0")/.."
 # The mutants' editable builds are --no-build-isolation: the build requirements come from
 # this environment (CONTRIBUTING.md, "Editable install").
 python -m pip install -q "scikit-build-core>=0.10" "pybind11>=2.13" cmake ninja
-python tools/mutation.py --ci "$@"
+# CARDCORE_SUITE_SECONDS: set by .ci/run, whose first stage has just passed the Python tests
+# in that many seconds (its pip install included); then the unmutated copy runs only the C++
+# tests, and a mutant's Python tests over three times that are a hang.
+python tools/mutation.py --ci ${CARDCORE_SUITE_SECONDS:+--suite-seconds "$CARDCORE_SUITE_SECONDS"} "$@"
 seed=$((16#$(git rev-parse HEAD | cut -c1-8)))
 python tools/mutation.py --verify-equivalents --sample 4 --seed "$seed"

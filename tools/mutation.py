@@ -50,7 +50,9 @@ A step that runs longer than three times its time on the unmutated tree (a minut
 least) kills the mutant too (a hang: a loop whose step a mutant undid never ends). The file
 is restored afterwards and checked byte for byte; every run also brings each copy back in
 line with the checkout first. Before any mutant, the unmutated copy goes through the same
-steps and the run stops if they fail.
+steps and the run stops if they fail; with ``--suite-seconds S`` (CI, whose first stage has
+just passed the Python tests in S seconds) it goes through the C++ tests alone, and the
+Python tests' hang limit is three times S.
 
 **Stopping and resuming.** With ``--json FILE`` the results so far are written after
 every mutant; ``--resume`` takes the results that FILE holds instead of testing those
@@ -537,9 +539,11 @@ class Job:
                                 "-Ccmake.define.CARDCORE_BUILD_TESTS=ON", *launcher),
                        f"the editable install in {self.src}")
 
-    def test(self, timeouts: Timeouts, first: Sequence[str] = ()) -> Outcome:
-        """Builds the copy as it is and runs the C++ tests, then the Python tests (the files
-        `first` before the others; without `whole_suite`, those files only)."""
+    def test(self, timeouts: Timeouts, first: Sequence[str] = (), python: bool = True
+             ) -> Outcome:
+        """Builds the copy as it is and runs the C++ tests, then, unless not `python`, the
+        Python tests (the files `first` before the others; without `whole_suite`, those
+        files only)."""
         built = self.run("cmake", "--build", "build/editable")
         if built.returncode != 0:
             error = first_match(r"^(.*\berror\b.*)$", built.output)
@@ -549,6 +553,8 @@ class Job:
                          timeout=timeouts.ctest)
         if ctest.returncode != 0:
             return killed("C++ tests", ctest, r"^\s*\d+ - (\S+) \(")
+        if not python:
+            return Outcome(SURVIVED, ctest=ctest)
         self.install()
         workers = ["-n", str(self.workers) if self.workers > 1 else "0"]
         if self.workers > 1:
@@ -818,13 +824,19 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                              "testing those mutants again")
     parser.add_argument("--retest", type=Path, metavar="FILE",
                         help="test again the survivors of an earlier run's --json FILE")
+    parser.add_argument("--suite-seconds", type=float, metavar="S",
+                        help="the Python tests' time on the unmutated tree, measured by the "
+                             "caller, which has just passed them (CI's first stage): the "
+                             "unmutated copy then runs only the C++ tests, and a Python test "
+                             "step over 3 x S seconds is a hang")
     parser.add_argument("--verify-equivalents", action="store_true",
                         help="test the entries of tools/mutation-equivalent.txt (with --sample "
                              "N, N of them): fails when one is stale, killed or does not "
                              "compile")
     args = parser.parse_args(argv)
     if args.verify_equivalents and (args.ci or args.list or args.resume or args.json
-                                    or args.per_file is not None or args.retest is not None):
+                                    or args.per_file is not None or args.retest is not None
+                                    or args.suite_seconds is not None):
         parser.error("--verify-equivalents takes only --sample, --seed and --jobs")
     if args.ci:
         args.sample, args.seed = CI_SAMPLE, CI_SEED
@@ -834,6 +846,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--resume continues the run whose results are in --json FILE: give it")
     if args.jobs < 1 or any(n is not None and n < 1 for n in (args.sample, args.per_file)):
         parser.error("--jobs, --sample and --per-file take a positive number")
+    if args.suite_seconds is not None and not args.suite_seconds > 0:
+        parser.error("--suite-seconds takes a positive number of seconds")
     return args
 
 
@@ -1001,10 +1015,13 @@ def to_retest(earlier: Sequence[Result], sources: dict[str, str],
 
 
 def start_jobs(count: int, processes: Processes, start: float, first: Sequence[str] = (),
-               whole_suite: bool = True) -> tuple[list[Job], Timeouts]:
+               whole_suite: bool = True, suite_seconds: float | None = None
+               ) -> tuple[list[Job], Timeouts]:
     """`count` jobs set up (see Job), and the hang timeouts from the unmutated tree, which
     must pass the same tests as the mutants: the C++ tests and the Python tests (`first`,
-    then the others unless not `whole_suite`)."""
+    then the others unless not `whole_suite`). With `suite_seconds` (the Python tests' time,
+    measured by a caller that has just passed them), the unmutated tree runs the C++ tests
+    alone."""
     listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=REPO,
                             capture_output=True, text=True, check=False)
     if listed.returncode != 0:
@@ -1014,16 +1031,18 @@ def start_jobs(count: int, processes: Processes, start: float, first: Sequence[s
     jobs = [Job(index, workers, processes, whole_suite) for index in range(count)]
     with ThreadPoolExecutor(len(jobs)) as pool:  # each build uses its job's cores
         list(pool.map(lambda job: job.setup(checkout), jobs))
-    clean = jobs[0].test(Timeouts(), first)
-    if clean.status != SURVIVED or clean.ctest is None or clean.pytest is None:
+    clean = jobs[0].test(Timeouts(), first, python=suite_seconds is None)
+    if clean.status != SURVIVED or clean.ctest is None:
         step = clean.pytest or clean.ctest
         raise ToolError(f"the unmutated tree fails: {clean.status} {clean.by} {clean.detail}"
                         f"\n{step.output[-6000:] if step else ''}")
+    python = suite_seconds if clean.pytest is None else clean.pytest.seconds
+    assert python is not None  # the Python tests ran, or the caller timed them
     timeouts = Timeouts(max(60.0, HANG_FACTOR * clean.ctest.seconds),
-                        max(60.0, HANG_FACTOR * clean.pytest.seconds))
+                        max(60.0, HANG_FACTOR * python))
     print(f"unmutated tree: C++ tests {clean.ctest.seconds:.0f} s, Python tests "
-          f"{clean.pytest.seconds:.0f} s; setup took {time.monotonic() - start:.0f} s",
-          flush=True)
+          f"{python:.0f} s{' (as given)' if clean.pytest is None else ''}; "
+          f"setup took {time.monotonic() - start:.0f} s", flush=True)
     return jobs, timeouts
 
 
@@ -1039,7 +1058,8 @@ def run(args: argparse.Namespace, files: Sequence[str], sources: dict[str, str],
             return report(args, sources, list(earlier), equivalents, start)
         print(f"{len(mutants)} mutants in {len(files)} files; setting up {args.jobs} "
               f"job(s) in {WORK_DIR.relative_to(REPO)}", flush=True)
-        jobs, timeouts = start_jobs(args.jobs, processes, start)
+        jobs, timeouts = start_jobs(args.jobs, processes, start,
+                                    suite_seconds=args.suite_seconds)
         per_file = args.per_file is not None
         known = ({result.mutant.key: result for result in load_results(args.json)}
                  if args.resume and args.json.exists() else {})
