@@ -31,8 +31,8 @@ does not contain (``uint64_t`` made ``uint0_t``) or unbalance its brackets.
 **Testing one mutant.** Each job has its own copy of the checkout (the files git knows,
 ``git ls-files -co --exclude-standard``) under ``build/mutation/job<i>/src``, with its own
 editable build (CONTRIBUTING's ``pip install --no-build-isolation -e .
--Cbuild-dir=build/editable``, with ``--no-deps`` and the C++ tests switched on in the same
-build directory) into its own virtual environment ``build/mutation/job<i>/venv``. That
+-Cbuild-dir=build/editable``, with ``--no-deps``, the C++ tests switched on in the same
+build directory and link-time optimization off, so that a mutant's relink takes a second) into its own virtual environment ``build/mutation/job<i>/venv``. That
 environment has no packages of its own but sees those of the Python running this tool (a
 path file), and nothing else of it: an editable install of the checkout there does not
 redirect imports. A mutant is written into the copy, then:
@@ -534,9 +534,13 @@ class Job:
         # With ccache, rebuilding a restored file after its mutant is a cache hit: a mutant
         # of a header otherwise costs two full rebuilds.
         launcher = ["-Ccmake.define.CMAKE_CXX_COMPILER_LAUNCHER=ccache"] if CCACHE else []
+        # No link-time optimization (pybind11 adds it unless the project decides): the
+        # module's link is then under a second, where with it every mutant paid a minute.
         return checked(self.run(self.python, "-m", "pip", "install", "--no-build-isolation",
                                 "--no-deps", "-e", ".", "-Cbuild-dir=build/editable",
-                                "-Ccmake.define.CARDCORE_BUILD_TESTS=ON", *launcher),
+                                "-Ccmake.define.CARDCORE_BUILD_TESTS=ON",
+                                "-Ccmake.define.CMAKE_INTERPROCEDURAL_OPTIMIZATION=OFF",
+                                *launcher),
                        f"the editable install in {self.src}")
 
     def test(self, timeouts: Timeouts, first: Sequence[str] = (), python: bool = True
