@@ -32,10 +32,11 @@ does not contain (``uint64_t`` made ``uint0_t``) or unbalance its brackets.
 ``git ls-files -co --exclude-standard``) under ``build/mutation/job<i>/src``, with its own
 editable build (CONTRIBUTING's ``pip install --no-build-isolation -e .
 -Cbuild-dir=build/editable``, with ``--no-deps``, the C++ tests switched on in the same
-build directory and link-time optimization off, so that a mutant's relink takes a second) into its own virtual environment ``build/mutation/job<i>/venv``. That
-environment has no packages of its own but sees those of the Python running this tool (a
-path file), and nothing else of it: an editable install of the checkout there does not
-redirect imports. A mutant is written into the copy, then:
+build directory and link-time optimization off, so that a mutant's relink takes a second)
+into its own virtual environment ``build/mutation/job<i>/venv``. That environment has no
+packages of its own but sees those of the Python running this tool (a path file), and
+nothing else of it: an editable install of the checkout there does not redirect imports.
+A mutant is written into the copy, then:
 
 1. ``cmake --build`` of the editable build directory: a failure means the mutant did not
    compile; it is reported apart and not counted in N;
