@@ -446,7 +446,7 @@ def test_verify_equivalents_takes_only_a_sample_and_a_seed() -> None:
             mutation.parse_args(["--verify-equivalents", *other])
 
 
-def test_suite_seconds_runs_the_unmutated_tree_without_its_python_tests() -> None:
+def test_suite_seconds_runs_one_quick_file_of_the_unmutated_trees_python_tests() -> None:
     args = mutation.parse_args(["--ci", "--suite-seconds", "300"])
     assert (args.sample, args.suite_seconds) == (mutation.CI_SAMPLE, 300.0)
     for bad in (["--suite-seconds", "0"], ["--verify-equivalents", "--suite-seconds", "9"]):
@@ -454,17 +454,19 @@ def test_suite_seconds_runs_the_unmutated_tree_without_its_python_tests() -> Non
             mutation.parse_args(bad)
     job = object.__new__(mutation.Job)  # its steps recorded, nothing built
     job.workers, job.python, job.whole_suite = 1, Path("python"), True
-    steps: list[str] = []
+    commands: list[tuple[str | Path, ...]] = []
 
     def run(*command: str | Path, timeout: float | None = None) -> mutation.Step:
-        steps.append(str(command[0]))
+        commands.append(command)
         return mutation.Step(0, "", 1.0)
 
     job.run = run  # type: ignore[method-assign]
-    job.install = lambda: steps.append("install")  # type: ignore[method-assign]
-    alone = job.test(mutation.Timeouts(), python=False)
-    assert (alone.status, alone.ctest is not None, alone.pytest) == (mutation.SURVIVED, True, None)
-    assert steps == ["cmake", "ctest"]
-    steps.clear()
-    whole = job.test(mutation.Timeouts())
-    assert whole.pytest is not None and steps == ["cmake", "ctest", "install", "python"]
+    job.install = lambda: commands.append(("install",))  # type: ignore[method-assign]
+    smoke = job.test(mutation.Timeouts(), mutation.SMOKE_TESTS, only=True)
+    assert smoke.status == mutation.SURVIVED and smoke.pytest is not None
+    pytests = [c for c in commands if c[0] == job.python]
+    assert len(pytests) == 1 and pytests[0][-len(mutation.SMOKE_TESTS):] == mutation.SMOKE_TESTS
+    commands.clear()
+    job.test(mutation.Timeouts(), mutation.SMOKE_TESTS)  # the whole suite: the file, the rest
+    assert [c[-1] for c in commands if c[0] == job.python] == [
+        mutation.SMOKE_TESTS[-1], f"--ignore={mutation.SMOKE_TESTS[-1]}"]

@@ -52,8 +52,9 @@ least) kills the mutant too (a hang: a loop whose step a mutant undid never ends
 is restored afterwards and checked byte for byte; every run also brings each copy back in
 line with the checkout first. Before any mutant, the unmutated copy goes through the same
 steps and the run stops if they fail; with ``--suite-seconds S`` (CI, whose first stage has
-just passed the Python tests in S seconds) it goes through the C++ tests alone, and the
-Python tests' hang limit is three times S.
+just passed the Python tests in S seconds) it goes through the C++ tests and one quick
+Python test file alone (``SMOKE_TESTS``: the copy's tests run at all), and the Python
+tests' hang limit is three times S.
 
 **Stopping and resuming.** With ``--json FILE`` the results so far are written after
 every mutant; ``--resume`` takes the results that FILE holds instead of testing those
@@ -159,6 +160,9 @@ NEARBY = 100
 # Left out of the Python suite. The golden-output tests fail at any change of behaviour,
 # whatever it is, so they would kill every mutant that the real tests miss; the others
 # check no behaviour of the C++ code, or ran already.
+# What the unmutated copy runs of the Python tests when the caller gives their time
+# (--suite-seconds): a quick file that calls the compiled module.
+SMOKE_TESTS = ("tests/test_cards.py",)
 IGNORED_TESTS = {
     "tests/games/test_playthroughs.py": "golden playthroughs (tests/data)",
     "tests/test_doctests.py": "examples that print seeded games and simulation averages",
@@ -544,11 +548,11 @@ class Job:
                                 *launcher),
                        f"the editable install in {self.src}")
 
-    def test(self, timeouts: Timeouts, first: Sequence[str] = (), python: bool = True
+    def test(self, timeouts: Timeouts, first: Sequence[str] = (), only: bool = False
              ) -> Outcome:
-        """Builds the copy as it is and runs the C++ tests, then, unless not `python`, the
-        Python tests (the files `first` before the others; without `whole_suite`, those
-        files only)."""
+        """Builds the copy as it is and runs the C++ tests, then the Python tests (the files
+        `first` before the others; without `whole_suite`, or with `only`, those files
+        alone)."""
         built = self.run("cmake", "--build", "build/editable")
         if built.returncode != 0:
             error = first_match(r"^(.*\berror\b.*)$", built.output)
@@ -558,8 +562,6 @@ class Job:
                          timeout=timeouts.ctest)
         if ctest.returncode != 0:
             return killed("C++ tests", ctest, r"^\s*\d+ - (\S+) \(")
-        if not python:
-            return Outcome(SURVIVED, ctest=ctest)
         self.install()
         workers = ["-n", str(self.workers) if self.workers > 1 else "0"]
         if self.workers > 1:
@@ -571,7 +573,7 @@ class Job:
         command: list[str | Path] = [self.python, "-m", "pytest", "-x", "-q", "-p",
                                      "no:cacheprovider", *workers, *ignored]
         parts = [[*first], [f"--ignore={path}" for path in first]] if first else [[]]
-        if first and not self.whole_suite:
+        if first and (only or not self.whole_suite):
             parts = parts[:1]
         spent = 0.0
         for part in parts:
@@ -1036,18 +1038,21 @@ def start_jobs(count: int, processes: Processes, start: float, first: Sequence[s
     jobs = [Job(index, workers, processes, whole_suite) for index in range(count)]
     with ThreadPoolExecutor(len(jobs)) as pool:  # each build uses its job's cores
         list(pool.map(lambda job: job.setup(checkout), jobs))
-    clean = jobs[0].test(Timeouts(), first, python=suite_seconds is None)
-    if clean.status != SURVIVED or clean.ctest is None:
+    # With the suite's time given, one quick file shows that the copy's Python tests run
+    # at all (a broken environment would otherwise pass for a kill of every mutant).
+    given = suite_seconds is not None
+    clean = jobs[0].test(Timeouts(), SMOKE_TESTS if given else first, only=given)
+    if clean.status != SURVIVED or clean.ctest is None or clean.pytest is None:
         step = clean.pytest or clean.ctest
         raise ToolError(f"the unmutated tree fails: {clean.status} {clean.by} {clean.detail}"
                         f"\n{step.output[-6000:] if step else ''}")
-    python = suite_seconds if clean.pytest is None else clean.pytest.seconds
-    assert python is not None  # the Python tests ran, or the caller timed them
+    python = suite_seconds if suite_seconds is not None else clean.pytest.seconds
     timeouts = Timeouts(max(60.0, HANG_FACTOR * clean.ctest.seconds),
                         max(60.0, HANG_FACTOR * python))
     print(f"unmutated tree: C++ tests {clean.ctest.seconds:.0f} s, Python tests "
-          f"{python:.0f} s{' (as given)' if clean.pytest is None else ''}; "
-          f"setup took {time.monotonic() - start:.0f} s", flush=True)
+          + (f"{python:.0f} s as given ({' '.join(SMOKE_TESTS)} passed)" if given
+             else f"{python:.0f} s")
+          + f"; setup took {time.monotonic() - start:.0f} s", flush=True)
     return jobs, timeouts
 
 
