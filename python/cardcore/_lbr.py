@@ -80,6 +80,10 @@ def _betting(state: Any) -> dict[str, int]:
     return {kinds[text]: action for action, text in texts.items() if text in kinds}
 
 
+class _Lost(Exception):
+    """Every world of the range was dropped."""
+
+
 @dataclass
 class _Step:
     """One step of the hand as the LBR seat saw it: a chance card (``visible`` when the seat
@@ -100,21 +104,33 @@ class Range:
     filter of ``budget`` particles: a hidden card drawn uniformly from the cards the seat has
     not seen, a hidden choice (a draw's cards) drawn from the policy's probabilities among
     the choices that look the same to the seat, weighted by their total; resampled when the
-    effective sample size falls below half."""
+    effective sample size falls below half. ``exact=False`` runs the filter from the start."""
 
     def __init__(self, game: Any, seat: int, policy: Probabilities, budget: int,
-                 rng: random.Random) -> None:
+                 rng: random.Random, exact: bool = True) -> None:
         self.seat, self.policy, self.budget, self.rng = seat, policy, budget, rng
-        self.worlds: list[Any] = [game.new_initial_state()]
+        self.start, self.enumerates = game.new_initial_state(), exact
+        self.worlds: list[Any] = [self.start.clone()]
         self.weights = np.ones(1)
-        self.exact = True
+        self.exact = exact
         self.done = 0  # steps applied
         self.misses = 0  # steps to which the policy gave probability 0 in every world
 
     def extend(self, steps: list[_Step]) -> None:
         """Applies the steps not yet applied (every card the seat saw is known by now)."""
         seen = {step.action for step in steps if step.actor < 0 and step.visible}
-        for step in steps[self.done:]:
+        try:
+            self._apply(steps[self.done:], seen)
+        except _Lost:
+            # Every world gave away a card the seat saw since: the range is built again
+            # from the start, every card seen by now kept out of the hidden places.
+            self.worlds, self.weights = [self.start.clone()], np.ones(1)
+            self.exact, self.misses = self.enumerates, 0
+            self._apply(steps, seen)
+        self.done = len(steps)
+
+    def _apply(self, steps: list[_Step], seen: set[int]) -> None:
+        for step in steps:
             if step.actor < 0 and not step.visible:
                 self._hidden_card(seen)
             elif step.actor < 0 or step.actor == self.seat:
@@ -122,11 +138,12 @@ class Range:
             else:
                 self._other(step)
             if not self.exact:
-                self._resample_if_degenerate()
-        self.done = len(steps)
+                self._resample()
 
     def _keep(self, worlds: list[Any], weights: list[float]) -> None:
         alive = [i for i, w in enumerate(weights) if w > 0]
+        if not alive:
+            raise _Lost
         self.worlds = [worlds[i] for i in alive]
         self.weights = np.array([weights[i] for i in alive])
 
@@ -137,9 +154,6 @@ class Range:
         for world, w in zip(self.worlds, weights, strict=True):
             if w > 0:
                 world.apply_action(action)
-        if not any(weights):
-            raise RuntimeError("local best response lost every world of the range at a card "
-                               "the seat saw; this is a bug")
         self._keep(self.worlds, weights)
 
     def _branch(self, options: Choices) -> None:
@@ -157,9 +171,9 @@ class Range:
                     weights.append(float(w) * factor)
             self._keep(worlds, weights)
             return
-        if self.exact:  # the first step that does not fit: the filter starts here
-            self.exact = False
-            self._resample(force=True)
+        self.exact = False  # (for good, once a step does not fit)
+        if len(self.worlds) != self.budget:
+            self._resample()
             choices = [options(world) for world in self.worlds]
         weights = []
         for world, w, found in zip(self.worlds, self.weights, choices, strict=True):
@@ -192,21 +206,18 @@ class Range:
             return
         self._branch(options)
 
-    def _resample(self, force: bool = False) -> None:
-        """Systematic resampling to ``budget`` worlds of equal weight."""
+    def _resample(self) -> None:
+        """Systematic resampling to ``budget`` worlds of equal weight, unless there are that
+        many already with an effective sample size of half of them or more."""
         total = float(self.weights.sum())
-        if not force and len(self.worlds) == self.budget:
-            ess = total * total / float((self.weights ** 2).sum())
-            if ess >= self.budget / 2:
-                return
+        if (len(self.worlds) == self.budget
+                and total * total >= self.budget / 2 * float((self.weights ** 2).sum())):
+            return
         edges = np.cumsum(self.weights) / total
         points = (self.rng.random() + np.arange(self.budget)) / self.budget
         picks = np.minimum(np.searchsorted(edges, points, side="right"), len(self.worlds) - 1)
         self.worlds = [self.worlds[i].clone() for i in picks]
         self.weights = np.full(self.budget, total / self.budget)
-
-    def _resample_if_degenerate(self) -> None:
-        self._resample(force=len(self.worlds) != self.budget)
 
     def posterior(self, key: Callable[[Any], object]) -> dict[object, float]:
         """The range's weights summed by ``key(world)`` and normalized (for tests and
