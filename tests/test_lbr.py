@@ -209,3 +209,17 @@ def test_the_result_reports_itself() -> None:
     assert data["ci95"][0] < data["mean"] < data["ci95"][1]
     assert np.mean(result.seat_means) == pytest.approx(result.mean)
     assert "'kuhn' against random" in repr(result) and "ranges exact" in repr(result)
+
+
+def test_the_command_line(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    from cardcore.cli import main
+
+    out = tmp_path / "lbr.json"
+    assert main(["lbr", "kuhn", "random", "--hands", "300", "--seed", "2", "--json",
+                 str(out)]) == 0
+    printed = capsys.readouterr().out
+    expected = cc.solve.local_best_response("kuhn", "random", 300, seed=2)
+    assert f"{expected.mean:+.4f} a hand" in printed and "300 hands" in printed
+    assert '"hands": 300' in out.read_text()
+    assert main(["lbr", "hucklebuck", "random"]) == 2
+    assert "the solver needs a two-player game, and hucklebuck has 4" in capsys.readouterr().err
