@@ -65,11 +65,17 @@ def probabilities_of(game: Any, policy: object) -> Probabilities:
     return checked
 
 
+_BETTING_WORDS = frozenset({"fold", "check", "call", "bet", "raise", "pass"})
+
+
 def _betting(state: Any) -> dict[str, int]:
     """The betting actions of the player to act by kind: ``fold``, ``passive`` (check or
     call) and ``aggressive`` (bet or raise); empty at a decision that is not betting (a
     draw). Kuhn poker's ``pass`` and ``bet`` are a fold and a call once a bet was made."""
-    texts = {action: state.action_to_string(action) for action in state.legal_actions()}
+    legal = state.legal_actions()
+    if state.action_to_string(legal[0]) not in _BETTING_WORDS:
+        return {}  # a draw: no decision mixes betting with other actions
+    texts = {action: state.action_to_string(action) for action in legal}
     if set(texts.values()) == {"pass", "bet"}:
         facing = any(line.endswith(": bet") for line in state.log)
         kinds = {"pass": "fold" if facing else "passive",
@@ -277,7 +283,11 @@ class _Valuer:
         while not state.is_terminal():
             player = state.current_player()
             if state.is_chance_node():
-                return self._expect(state, state.chance_outcomes())
+                if self.exact:
+                    return self._expect(state, state.chance_outcomes())
+                # Chance deals uniformly from the stock (docs/design.md, "Chance nodes").
+                state.apply_action(self.rng.choice(state.legal_actions()))
+                continue
             kinds = _betting(state)
             if "passive" in kinds:
                 state.apply_action(kinds["passive"])
