@@ -121,6 +121,7 @@ class Range:
         self.exact = exact
         self.done = 0  # steps applied
         self.misses = 0  # steps to which the policy gave probability 0 in every world
+        self.missed = False  # the step being applied is a miss
 
     def extend(self, steps: list[_Step]) -> None:
         """Applies the steps not yet applied (every card the seat saw is known by now)."""
@@ -129,7 +130,8 @@ class Range:
             self._apply(steps[self.done:], seen)
         except _Lost:
             # Every world gave away a card the seat saw since: the range is built again
-            # from the start, every card seen by now kept out of the hidden places.
+            # from the start, every card seen by now kept out of the hidden places (so
+            # that it cannot happen again).
             self.worlds, self.weights = [self.start.clone()], np.ones(1)
             self.exact, self.misses = self.enumerates, 0
             self._apply(steps, seen)
@@ -162,11 +164,21 @@ class Range:
                 world.apply_action(action)
         self._keep(self.worlds, weights)
 
-    def _branch(self, options: Choices) -> None:
+    def _choices(self, options: Choices, otherwise: Choices) -> list[list[tuple[int, float]]]:
+        """Each world's choices by ``options``; when no world has any (the policy never
+        plays the action taken in any world), each world's by ``otherwise`` (counted)."""
+        choices = [options(world) for world in self.worlds]
+        if any(choices):
+            return choices
+        self.missed = True
+        return [otherwise(world) for world in self.worlds]
+
+    def _branch(self, options: Choices, otherwise: Choices) -> None:
         """Each world's hidden choices: every one while the total fits the budget (the
         world's weight times the choice's factor), else one drawn per world in proportion to
         its factor (the world's weight times their total)."""
-        choices = [options(world) for world in self.worlds]
+        self.missed = False
+        choices = self._choices(options, otherwise)
         if self.exact and sum(len(c) for c in choices) <= self.budget:
             worlds, weights = [], []
             for world, w, found in zip(self.worlds, self.weights, choices, strict=True):
@@ -175,29 +187,31 @@ class Range:
                     child.apply_action(action)
                     worlds.append(child)
                     weights.append(float(w) * factor)
-            self._keep(worlds, weights)
-            return
-        self.exact = False  # (for good, once a step does not fit)
-        if len(self.worlds) != self.budget:
-            self._resample()
-            choices = [options(world) for world in self.worlds]
-        weights = []
-        for world, w, found in zip(self.worlds, self.weights, choices, strict=True):
-            total = sum(f for _, f in found)
-            if total > 0:
-                world.apply_action(_draw(dict(found), self.rng, total))
-            weights.append(float(w) * total)
-        self._keep(self.worlds, weights)
+        else:
+            self.exact = False  # (for good, once a step does not fit)
+            if len(self.worlds) != self.budget:
+                self._resample()
+                choices = self._choices(options, otherwise)
+            worlds, weights = self.worlds, []
+            for world, w, found in zip(self.worlds, self.weights, choices, strict=True):
+                total = sum(f for _, f in found)
+                if total > 0:
+                    world.apply_action(_draw(dict(found), self.rng, total))
+                weights.append(float(w) * total)
+        self.misses += self.missed
+        self._keep(worlds, weights)
 
     def _hidden_card(self, seen: set[int]) -> None:
         """A card the seat does not see: any card of each world's stock that the seat has
         not seen (in this hand, up to its decision), uniformly."""
-        self._branch(lambda world: [(card, 1.0) for card in world.legal_actions()
-                                    if card not in seen])
+        def stock(world: Any) -> list[tuple[int, float]]:
+            return [(card, 1.0) for card in world.legal_actions() if card not in seen]
+        self._branch(stock, stock)
 
     def _other(self, step: _Step) -> None:
         """The other seat's action: in each world, the actions that look the same to the
-        seat, each weighted by the policy's probability of it there."""
+        seat, each weighted by the policy's probability of it there; where the policy never
+        plays it in any world, the range keeps its weights (a miss)."""
         def alike(world: Any, action: int) -> bool:
             return (action == step.action
                     or world.action_to_string(action, viewer=self.seat) == step.seen)
@@ -205,12 +219,9 @@ class Range:
         def options(world: Any) -> list[tuple[int, float]]:
             return [(a, p) for a, p in self.policy(world).items() if p > 0 and alike(world, a)]
 
-        if not any(options(world) for world in self.worlds):
-            # The policy never plays this in any world: the range keeps its weights (counted).
-            self.misses += 1
-            self._branch(lambda world: [(a, 1.0) for a in world.legal_actions() if alike(world, a)])
-            return
-        self._branch(options)
+        def otherwise(world: Any) -> list[tuple[int, float]]:
+            return [(a, 1.0) for a in world.legal_actions() if alike(world, a)]
+        self._branch(options, otherwise)
 
     def _resample(self) -> None:
         """Systematic resampling to ``budget`` worlds of equal weight, unless there are that
