@@ -130,12 +130,12 @@ def test_mccfr_learns_the_betting_alone_and_repeats_its_bits() -> None:
 
 
 def test_the_blueprint_file_is_one_of_the_abstraction() -> None:
-    header = native_solve.read_blueprint(cc.badugi.BLUEPRINT_PATH.read_bytes())
+    header = native_solve.read_blueprint(Path(cc.badugi.BLUEPRINT_PATH).read_bytes())
     # Trained for the default configuration.
     assert header["game"] == cc.solve.mccfr("badugi", iterations=1).game
     assert header["abstraction"] == cc.badugi.abstraction().name
     assert header["iterations"] > 0 and header["sets"] > 1000
-    assert cc.badugi.BLUEPRINT_PATH.stat().st_size <= 16 << 20
+    assert Path(cc.badugi.BLUEPRINT_PATH).stat().st_size <= 16 << 20
 
 
 def test_the_blueprint_plays_legal_actions_without_the_hidden_cards() -> None:
@@ -176,7 +176,7 @@ def test_a_missing_blueprint_file_is_a_clear_error(tmp_path: Path) -> None:
         with pytest.raises(ValueError, match="not a valid cardcore blueprint"):
             cc.badugi.policy_action(GAME.new_initial_state(seed=1), "blueprint")
     finally:
-        native._set_blueprint_path(str(cc.badugi.BLUEPRINT_PATH))
+        native._set_blueprint_path(cc.badugi.BLUEPRINT_PATH)
     assert cc.badugi.policy_action(GAME.new_initial_state(seed=1), "blueprint") in range(5)
 
 

@@ -89,10 +89,10 @@ SPEC: GameSpec = GameSpec.of(_native.spec(), Game())
 
 policy_action = policy_action_of(_native, SPEC, __name__)
 
-BLUEPRINT_PATH: Path = Path(__file__).parent / "data" / "badugi_blueprint.bin"
+BLUEPRINT_PATH: str = str(Path(__file__).parent / "data" / "badugi_blueprint.bin")
 """The file of the ``blueprint`` policy (docs/solve.md, "The Badugi blueprint"), read at
 its first use."""
-_native._set_blueprint_path(str(BLUEPRINT_PATH))
+_native._set_blueprint_path(BLUEPRINT_PATH)
 
 
 def abstraction() -> _core.solve.Abstraction:

@@ -75,8 +75,12 @@ Features features(const State& state, int player) {
   }
   f.aggressor = previous < 0 ? 0 : previous == player ? 1 : 2;
   // A draw is fixed (fixed_action): its bucket is the round, the seat and the hand alone.
-  if (f.draw)
-    return {.round = f.round, .draw = true, .dealer = f.dealer, .size = f.size, .high = f.high, .second = f.second};
+  if (f.draw) {
+    f.pot = f.aggressor = 0;
+    f.opponent_drew = -1;
+    f.sequence.clear();
+    return f;
+  }
   const ActionSet legal = state.legal_player_actions();
   for (int a = 0; a < betting::kNumActions; ++a)
     if (legal.contains(a)) f.legal |= 1u << a;
