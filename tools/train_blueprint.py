@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
 import cardcore as cc
 from cardcore import _core
@@ -25,18 +26,23 @@ def main() -> int:
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     abstraction = cc.badugi.abstraction()
+    game = cc.badugi.Game()
+    resumed = _core.solve.mccfr(game, abstraction, "linear", args.seed, 1, 1 << 34)
+    if Path(args.checkpoint).exists():
+        resumed.load(args.checkpoint)
     began = time.perf_counter()
     solution = cc.solve.mccfr("badugi", abstraction=abstraction, seconds=args.seconds,
                               seed=args.seed, threads=1, checkpoint=args.checkpoint)
     spent = time.perf_counter() - began
-    run = _core.solve.mccfr(cc.badugi.Game(), abstraction, "linear", args.seed, 1, 1 << 34)
+    run = _core.solve.mccfr(game, abstraction, "linear", args.seed, 1, 1 << 34)
     run.load(args.checkpoint)
     data = bytes(run.blueprint())
     with open(args.out, "wb") as file:
         file.write(data)
-    rate = solution.iterations / spent
-    print(f"{solution.iterations} iterations in {spent:.0f} s ({rate:.0f}/s), "
-          f"{run.information_sets} abstract information sets, {len(data)} bytes to {args.out}")
+    done = solution.iterations - resumed.iterations
+    print(f"{done} iterations in {spent:.0f} s ({done / spent:.0f}/s), "
+          f"{solution.iterations} in all, {run.information_sets} abstract information sets, "
+          f"{len(data)} bytes to {args.out}")
     return 0
 
 
