@@ -161,3 +161,29 @@ def test_a_corrupt_or_foreign_checkpoint_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="cannot write the MCCFR checkpoint"):
         cc.solve.mccfr("leduc", seconds=60, checkpoint=tmp_path / "no such folder" / "x")
     assert time.perf_counter() - start < 10  # refused before running
+
+
+def test_the_command_line_runs_mccfr_to_the_same_file(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from cardcore.cli import main
+
+    def solve(name: str, *options: str) -> bytes:
+        path = tmp_path / name
+        assert main(["solve", "badugi", "--mccfr", "--iterations", "300", *options,
+                     "--out", str(path)]) == 0
+        return path.read_bytes()
+
+    first = solve("a.sol", "--seed", "2")
+    assert solve("b.sol", "--seed", "2") == first
+    assert solve("c.sol", "--seed", "3") != first
+    assert solve("d.sol", "--seed", "2", "--threads", "2") == solve("e.sol", "--seed", "2",
+                                                                    "--threads", "2")
+    out = capsys.readouterr().out
+    assert "mccfr linear, 300 iterations" in out
+    # The Badugi abstraction's keys, the draws fixed.
+    keys = [key for _, key, _, _ in cc.solve.load(tmp_path / "a.sol")._solution.policy]
+    assert keys and all(key.startswith("r") and " draw " not in key for key in keys)
+    assert main(["solve", "kuhn", "--seed", "1"]) == 2
+    assert "--seed is the seed of --mccfr's sampling" in capsys.readouterr().err
+    assert main(["solve", "kuhn", "--mccfr", "--algorithm", "dcfr"]) == 2
+    assert "unknown algorithm 'dcfr' for mccfr" in capsys.readouterr().err

@@ -140,7 +140,8 @@ def test_no_peeking(case: tuple[str, dict[str, Any]]) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_one_simulation_plays_the_rollout_policys_move(name: str) -> None:
-    policies = [p for p in module(name).SPEC.policies if p != "random"]
+    spec = module(name).SPEC
+    policies = [p for p in spec.policies if p not in spec.random_policies]
     for config in configs(name):
         for i, state in enumerate(decisions(name, config, 3, 8)):
             for policy in policies:
@@ -307,7 +308,8 @@ def test_simulate_plays_the_search_the_same_on_any_thread_count(name: str) -> No
             return int(module(name).policy_action(state, opponent))
 
         called = cc.simulate(game, 12, policies=[*policies[:-1], other], seed=5)
-        if opponent != "random":  # a deterministic opponent plays the same as natively
+        # A deterministic opponent plays the same as natively.
+        if opponent not in module(name).SPEC.random_policies:
             np.testing.assert_array_equal(called.returns, one.returns)
 
 

@@ -180,6 +180,7 @@ def test_random_games_stay_within_the_specs_bounds(spec: cc.spec.GameSpec, seats
 def test_policies_and_counts_are_the_simulations(spec: cc.spec.GameSpec) -> None:
     game = cc.GAMES[spec.name]()
     assert spec.opponent in spec.policies
+    assert "random" in spec.random_policies and set(spec.random_policies) <= set(spec.policies)
     for policy in spec.policies:
         result = cc.simulate(game, 50, policies=[policy] * game.acting_players, seed=1)
         assert tuple(result.counts) == spec.count_names

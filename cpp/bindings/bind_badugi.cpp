@@ -2,6 +2,7 @@
 #include <sstream>
 
 #include "cardcore/eval/badugi.hpp"
+#include "cardcore/games/badugi/blueprint.hpp"
 #include "cardcore/games/badugi/policy.hpp"
 #include "cardcore/games/badugi/state.hpp"
 #include "common.hpp"
@@ -62,6 +63,23 @@ void bind_badugi(py::module_& m) {
 >>> analyze("As 2h 3d Kd")["ranks"]
 (3, 2, 1))");
   bind_evaluator<BadugiEvaluator>(m);
+  m.def(
+      "abstraction",
+      [] { return std::shared_ptr<solve::AbstractionBase>(std::make_shared<badugi::BlueprintAbstraction>()); },
+      "The Badugi abstraction for MCCFR (docs/solve.md, \"The Badugi abstraction\").");
+  m.def(
+      "_abstraction_bucket",
+      [](const State& state, int player) {
+        if (player != state.current_player())
+          throw std::invalid_argument("player " + std::to_string(player) + " is not to act");
+        const badugi::BlueprintAbstraction abstraction;
+        const std::uint64_t bucket = abstraction.bucket(state, player);
+        return py::make_tuple(bucket, abstraction.key(state, player, bucket), abstraction.fixed_action(state, player));
+      },
+      "state"_a, "player"_a,
+      "(bucket, key, fixed action or -1) of the abstraction at a decision of `player` (for the tests).");
+  m.def("_set_blueprint_path", &badugi::set_blueprint_path, "path"_a,
+        "The blueprint policy's file, read at its first use (the package sets it at import).");
   // Badugi has no house rules of its evaluator: any name in `rules` is refused, by name.
   bind_odds(m, [](const Fields& rules) -> const odds::DrawGame& {
     with_house_rules<badugi::Config>("badugi", badugi::kConfigFields, rules);

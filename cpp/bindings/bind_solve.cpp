@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cardcore/games/registry.hpp"
+#include "cardcore/solve/blueprint.hpp"
 #include "cardcore/solve/cfr.hpp"
 #include "cardcore/solve/mccfr.hpp"
 #include "common.hpp"
@@ -176,11 +177,15 @@ void bind_solution(py::module_& m) {
 }
 
 void bind_mccfr(py::module_& m) {
-  py::class_<solve::AbstractionBase, std::shared_ptr<solve::AbstractionBase>>(
-      m, "Abstraction", "An abstraction of a game's information states into buckets (solve/mccfr.hpp).")
-      .def_property_readonly("game", [](const solve::AbstractionBase& a) { return std::string(a.game()); })
-      .def_property_readonly("name", &solve::AbstractionBase::name)
-      .def_property_readonly("buckets", &solve::AbstractionBase::buckets, "Buckets per player, or -1 if unknown.");
+  m.def(
+      "read_blueprint",
+      [](const py::bytes& data) {
+        const solve::Blueprint b = solve::Blueprint::from_bytes(std::string_view(data));
+        return py::dict("game"_a = b.game(), "abstraction"_a = b.abstraction(), "iterations"_a = b.iterations(),
+                        "sets"_a = b.sets());
+      },
+      "data"_a,
+      "The header of a blueprint file's bytes (game, abstraction, iterations, sets); a ValueError if invalid.");
   py::class_<solve::MccfrBase>(m, "Mccfr", "Monte Carlo CFR over a game's engine (solve/mccfr.hpp).")
       .def(
           "iterate",
@@ -191,6 +196,9 @@ void bind_mccfr(py::module_& m) {
       .def_property_readonly("bytes", &solve::MccfrBase::bytes, "The bytes its tables take.")
       .def_property_readonly("round", &solve::MccfrBase::round, "The iterations of a round of its threads.")
       .def("solution", &solve::MccfrBase::solution, "The average strategy as a Solution.")
+      .def(
+          "blueprint", [](const solve::MccfrBase& s) { return py::bytes(s.blueprint()); },
+          "The average strategy as a blueprint file's bytes (solve/blueprint.hpp).")
       .def("save", &solve::MccfrBase::save, "path"_a, "Writes a checkpoint.")
       .def("load", &solve::MccfrBase::load, "path"_a, "Resumes from a checkpoint; a ValueError saying what is wrong.");
 }
@@ -247,8 +255,17 @@ void bind_strategy_registry(py::module_& m) {
       "token"_a, "Forgets a registered strategy (choosers already made from it keep it).");
 }
 
-void bind_solve(py::module_& parent) {
+void bind_solve_module(py::module_& parent) {
   py::module_ m = parent.def_submodule("solve", "The solver of two-player zero-sum games (docs/solve.md).");
+  py::class_<solve::AbstractionBase, std::shared_ptr<solve::AbstractionBase>>(
+      m, "Abstraction", "An abstraction of a game's information states into buckets (solve/mccfr.hpp).")
+      .def_property_readonly("game", [](const solve::AbstractionBase& a) { return std::string(a.game()); })
+      .def_property_readonly("name", &solve::AbstractionBase::name)
+      .def_property_readonly("buckets", &solve::AbstractionBase::buckets, "Buckets per player, or -1 if unknown.");
+}
+
+void bind_solve(py::module_& parent) {
+  auto m = parent.attr("solve").cast<py::module_>();
   bind_tree(m);
   bind_solver(m);
   bind_solution(m);

@@ -253,6 +253,15 @@ py::typing::Tuple<py::str, py::ellipsis> policy_names(const GameSpec<Config, Sta
   return out;
 }
 
+// The names of the built-in policies that draw their actions at random.
+template <class Config, class State>
+py::typing::Tuple<py::str, py::ellipsis> random_policy_names(const GameSpec<Config, State>& spec) {
+  py::list out;
+  for (const auto& policy : spec.policies)
+    if (!policy.deterministic) out.append(py::str(std::string(policy.name)));
+  return py::tuple(out);
+}
+
 // The spec of a game as plain data, for cardcore's GameSpec record.
 template <class Config, class State>
 Fields spec_dict(const GameSpec<Config, State>& spec) {
@@ -279,7 +288,8 @@ Fields spec_dict(const GameSpec<Config, State>& spec) {
       "name"_a = std::string(spec.name), "display_name"_a = std::string(spec.display_name),
       "min_players"_a = spec.min_players, "max_players"_a = spec.max_players,
       "seats_field"_a = spec.seats_field.empty() ? py::object(py::none()) : py::str(std::string(spec.seats_field)),
-      "fields"_a = py::tuple(fields), "policies"_a = policy_names(spec), "opponent"_a = std::string(spec.opponent),
+      "fields"_a = py::tuple(fields), "policies"_a = policy_names(spec),
+      "random_policies"_a = random_policy_names(spec), "opponent"_a = std::string(spec.opponent),
       "rotates_dealer"_a = spec.rotates_dealer, "count_names"_a = names(spec.count_names),
       "utility_doc"_a = std::string(spec.utility_doc), "unit"_a = std::string(spec.unit),
       "num_distinct_actions"_a = spec.num_distinct_actions, "action_blocks"_a = py::tuple(blocks));

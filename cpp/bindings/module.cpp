@@ -3,7 +3,10 @@
 #include "search.hpp"
 
 namespace cardcore::bindings {
-void bind_solve(py::module_& parent);  // bind_solve.cpp
+// bind_solve.cpp: the solve submodule and its Abstraction class first (a game's module
+// returns its abstraction), the rest after the games (bound for each game).
+void bind_solve_module(py::module_& parent);
+void bind_solve(py::module_& parent);
 }  // namespace cardcore::bindings
 
 PYBIND11_MODULE(_core, m) {
@@ -14,6 +17,7 @@ PYBIND11_MODULE(_core, m) {
   m.attr("CHANCE") = cardcore::kChancePlayer;
   m.attr("TERMINAL") = cardcore::kTerminalPlayer;
   bind_search_options(m);
+  bind_solve_module(m);
   bind_games(m);
   bind_solve(m);
   refuse_bad_calls(m);  // last: every function is bound

@@ -42,6 +42,27 @@ class OneBucket final : public Abstraction<leduc::State> {
   std::uint64_t bucket(const leduc::State&, int) const override { return 7; }
 };
 
+// The identity, with player 0's first decision fixed to `first` (-1: nothing fixed).
+class FixedFirst final : public Abstraction<leduc::State> {
+ public:
+  explicit FixedFirst(int first) : first_(first) {}
+  std::string name() const override { return "fixed-first"; }
+  std::uint64_t bucket(const leduc::State& state, int player) const override {
+    return hash_bytes(state.information_state_string(player));
+  }
+  std::string key(const leduc::State& state, int player, std::uint64_t) const override {
+    return state.information_state_string(player);
+  }
+  int fixed_action(const leduc::State& state, int player) const override {
+    for (const Step& step : state.history())
+      if (step.actor >= 0) return -1;
+    return player == 0 ? first_ : -1;
+  }
+
+ private:
+  int first_;
+};
+
 // The policy of a run at each information set of the tree.
 std::vector<double> tree_policy(const Tree& tree, const Mccfr<leduc::State>& run) {
   std::vector<double> policy(static_cast<std::size_t>(tree.policy_size()));
@@ -130,6 +151,40 @@ TEST_CASE(solutions_of_version_1_still_load) {
   CHECK(!old.uniform_elsewhere);
   CHECK(old.policy == sampled.policy);
   CHECK_THROWS(policy_of(*tree, old), std::invalid_argument, "the solution has no policy at information set");
+}
+
+TEST_CASE(a_fixed_action_is_played_without_branching_or_a_set) {
+  // Fixing nothing changes no bit: the hook draws no number and adds no set.
+  Mccfr<leduc::State> identity(leduc::Config{}, nullptr, {.seed = 3}),
+      unfixed(leduc::Config{}, std::make_shared<FixedFirst>(-1), {.seed = 3});
+  identity.iterate(2000);
+  unfixed.iterate(2000);
+  CHECK(unfixed.solution().to_bytes() == identity.solution().to_bytes());
+  // Player 0 always checks first (Leduc: fold 0, call 1, raise 2): his first decision has
+  // no set, and player 1 never meets a raise there.
+  Mccfr<leduc::State> fixed(leduc::Config{}, std::make_shared<FixedFirst>(1), {.seed = 3});
+  fixed.iterate(2000);
+  leduc::State first(leduc::Config{}, true, 1);
+  CHECK(fixed.average_policy(first) == (std::vector<double>{1, 0}));
+  const std::string first_key = first.information_state_string(0);
+  leduc::State raised = first;
+  raised.apply_action(2);
+  const std::string raised_key = raised.information_state_string(1);
+  bool checked = false;
+  for (const InfosetPolicy& set : fixed.solution().policy) {
+    CHECK(set.key != first_key && set.key != raised_key);
+    if (set.player == 1)
+      checked = checked || set.key == [&] {
+        leduc::State s = first;
+        s.apply_action(1);
+        return s.information_state_string(1);
+      }();
+  }
+  CHECK(checked);
+  CHECK(fixed.information_sets() < identity.information_sets());
+  // An illegal fixed action is refused.
+  Mccfr<leduc::State> illegal(leduc::Config{}, std::make_shared<FixedFirst>(0), {});
+  CHECK_THROWS(illegal.iterate(1), std::invalid_argument, "the abstraction 'fixed-first' fixes an illegal action (0)");
 }
 
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }

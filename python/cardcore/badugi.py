@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy.typing as npt
@@ -44,6 +45,7 @@ from cardcore.cards import CardLike, CardSet
 from cardcore.spec import Capabilities, GameSpec
 
 __all__ = [
+    "BLUEPRINT_PATH",
     "CAPABILITIES",
     "CHANCE",
     "EXAMPLES",
@@ -57,6 +59,7 @@ __all__ = [
     "Equity",
     "Game",
     "State",
+    "abstraction",
     "best_discards",
     "compare",
     "draw_odds",
@@ -85,6 +88,26 @@ SPEC: GameSpec = GameSpec.of(_native.spec(), Game())
 """Every fact about Badugi that code outside this module relies on (:mod:`cardcore.spec`)."""
 
 policy_action = policy_action_of(_native, SPEC, __name__)
+
+BLUEPRINT_PATH: str = str(Path(__file__).parent / "data" / "badugi_blueprint.bin")
+"""The file of the ``blueprint`` policy (docs/solve.md, "The Badugi blueprint"), read at
+its first use."""
+_native._set_blueprint_path(BLUEPRINT_PATH)
+
+
+def abstraction() -> _core.solve.Abstraction:
+    """The Badugi abstraction for :func:`cardcore.solve.mccfr` (docs/solve.md, "The Badugi
+    abstraction"): a decision's bucket is its round, seat, a suit-free class of the
+    player's own hand, this round's betting, classes of the pot and of the last round's
+    aggressor, the opponent's last draw count and the legal actions; the draws are fixed
+    to the rule-based player's, and only the betting is learnt.
+
+    >>> import cardcore as cc
+    >>> solution = cc.solve.mccfr("badugi", abstraction=abstraction(), iterations=10, seed=1)
+    >>> abstraction().name, solution.iterations
+    ('badugi-v1', 10)
+    """
+    return _native.abstraction()
 
 
 NUM_STRENGTHS: int = _native.NUM_STRENGTHS

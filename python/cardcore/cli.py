@@ -38,7 +38,7 @@ from cardcore.picture import THEMES, replay
 from cardcore.play import HINT_SIMULATIONS, _move_seed, play, play_config, seats_config
 from cardcore.record import load_record
 from cardcore.simulation import _checked_policies, simulate
-from cardcore.solve import ALGORITHMS, cfr, exploitability, local_best_response
+from cardcore.solve import ALGORITHMS, cfr, exploitability, local_best_response, mccfr
 from cardcore.solve import load as load_solution
 
 __all__ = ["COMPARED", "EQUITY", "EVALUATORS", "EXPLAINED", "ODDS", "SETTLERS", "explain",
@@ -459,12 +459,17 @@ def _add_solve(commands: Any) -> None:
                     "variant, showing the exploitability of the average policy as it falls, "
                     "and optionally save the solution.")
     solve.add_argument("game", type=str.lower, choices=list(GAMES))
-    solve.add_argument("--algorithm", choices=ALGORITHMS, default="cfr+",
-                       help="the algorithm (default cfr+)")
+    solve.add_argument("--algorithm", choices=ALGORITHMS,
+                       help="the algorithm (default cfr+; with --mccfr linear, and no dcfr)")
     budget = solve.add_mutually_exclusive_group()
     budget.add_argument("--iterations", type=_count, help="iterations (default 1,000)")
     budget.add_argument("--seconds", type=float, help="seconds to run instead")
     solve.add_argument("--threads", type=int, help="threads (default 1; the same result)")
+    solve.add_argument("--mccfr", action="store_true",
+                       help="Monte Carlo CFR over the engine, with no tree (games too large "
+                            "for one), over the abstraction of the game's module when it "
+                            "has one (its abstraction()); the exploitability is not measured")
+    solve.add_argument("--seed", type=int, help="the seed of --mccfr (default 0)")
     solve.add_argument("--out", metavar="FILE", help="save the solution (cardcore.solve.load)")
     exp = commands.add_parser(
         "exploitability", help="the exploitability of a policy in a two-player zero-sum game",
@@ -489,9 +494,13 @@ def _add_solve(commands: Any) -> None:
 
 def _solve(args: argparse.Namespace) -> int:
     """Runs the solver, a line per checkpoint: a bar of the budget spent, the iterations and
-    the exploitability."""
+    the exploitability (with --mccfr, a line about every ten seconds, and no exploitability)."""
     start = time.perf_counter()
     total = args.iterations or (None if args.seconds else 1000)
+    if args.mccfr:
+        return _solve_mccfr(args, total, start)
+    if args.seed is not None:
+        raise ValueError("--seed is the seed of --mccfr's sampling: CFR draws nothing")
 
     def show(iterations: int, exploitability: float) -> None:
         elapsed = time.perf_counter() - start
@@ -501,9 +510,31 @@ def _solve(args: argparse.Namespace) -> int:
               f"({elapsed:.2f} s)", flush=True)
 
     solution = cfr(args.game, total if args.seconds is None else None, seconds=args.seconds,
-                   algorithm=args.algorithm, threads=args.threads, progress=show)
+                   algorithm=args.algorithm or "cfr+", threads=args.threads, progress=show)
     print(f"{solution.game}: {solution.algorithm}, {solution.iterations:,} iterations, "
           f"exploitability {solution.exploitability:.6g} (nash_conv {solution.nash_conv:.6g})")
+    if args.out:
+        solution.save(args.out)
+        print(f"saved {args.out}")
+    return 0
+
+
+def _solve_mccfr(args: argparse.Namespace, total: int | None, start: float) -> int:
+    """``cardcore solve --mccfr``: the same command and threads give the same file."""
+    abstraction = getattr(module_of(args.game), "abstraction", None)
+    shown_at = [0.0]
+
+    def show(iterations: int, seconds: float) -> None:
+        if seconds - shown_at[0] >= 10:
+            shown_at[0] = seconds
+            print(f"{iterations:>12,} iterations  ({seconds:.0f} s)", flush=True)
+
+    solution = mccfr(args.game, abstraction=None if abstraction is None else abstraction(),
+                     iterations=total, seconds=args.seconds, algorithm=args.algorithm or "linear",
+                     threads=args.threads, seed=0 if args.seed is None else args.seed,
+                     progress=show)
+    print(f"{solution.game}: mccfr {solution.algorithm}, {solution.iterations:,} iterations, "
+          f"{len(solution.policy):,} information sets ({time.perf_counter() - start:.0f} s)")
     if args.out:
         solution.save(args.out)
         print(f"saved {args.out}")

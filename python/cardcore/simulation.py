@@ -20,7 +20,7 @@ the memory of one of 10**5. Its summary is the same for any number of threads or
 
 >>> import cardcore.simulation as sm
 >>> sm.POLICIES["badugi"], sm.simulate is cc.simulate, sm.simulate("buh", 10).games
-(('random', 'rule_based'), True, 10)
+(('random', 'rule_based', 'blueprint'), True, 10)
 """
 
 from __future__ import annotations

@@ -146,6 +146,9 @@ class GameSpec:
     fields: tuple[ConfigField, ...]
     policies: tuple[str, ...]
     """The built-in policies of native rollouts; the first is ``cc.simulate``'s default."""
+    random_policies: tuple[str, ...]
+    """Those of :attr:`policies` that draw their actions at random (``random``, Badugi's
+    ``blueprint``); the others take one action per state, whatever the seed."""
     opponent: str
     """The built-in policy a person plays against by default (``cardcore play``)."""
     rotates_dealer: bool

@@ -47,7 +47,7 @@ def test_openspiel_ismcts_hucklebuck(capsys: pytest.CaptureFixture[str]) -> None
 def test_tabular_policy_evaluation(capsys: pytest.CaptureFixture[str]) -> None:
     example = load_example("tabular_policy_evaluation")
     results = example.evaluate("badugi", 3000, seed=2, threads=1)
-    policies = ("random", "rule_based")
+    policies = cc.badugi.SPEC.policies
     assert set(results) == {(a, b) for a in policies for b in policies}
     for result in results.values():
         low, high = result.interval

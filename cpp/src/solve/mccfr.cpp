@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "bytes.hpp"
+#include "cardcore/solve/blueprint.hpp"
 
 namespace cardcore::solve {
 namespace {
@@ -295,6 +296,10 @@ Solution MccfrBase::solution() const {
     s.policy.push_back(std::move(p));
   }
   return s;
+}
+
+std::string MccfrBase::blueprint() const {
+  return Blueprint::bytes_of(game_, abstraction_->name(), iteration_, shared_);
 }
 
 std::string MccfrBase::to_bytes() const {

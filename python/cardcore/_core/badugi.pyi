@@ -2,11 +2,12 @@
 Badugi: its engine (docs/rulebook/badugi.md) and what its binding file adds.
 """
 from __future__ import annotations
+import cardcore._core.solve
 import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Game', 'NUM_STRENGTHS', 'State', 'VectorEnv', 'VectorEnvPart', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'ismcts', 'odds_classes', 'odds_strengths', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['Game', 'NUM_STRENGTHS', 'State', 'VectorEnv', 'VectorEnvPart', 'abstraction', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'ismcts', 'odds_classes', 'odds_strengths', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Badugi state (docs/rulebook/badugi.md): the engine protocol
@@ -324,6 +325,18 @@ class VectorEnvPart:
     @property
     def in_flight(self) -> bool:
         ...
+def _abstraction_bucket(state: State, player: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, str, int]:
+    """
+    (bucket, key, fixed action or -1) of the abstraction at a decision of `player` (for the tests).
+    """
+def _set_blueprint_path(path: str) -> None:
+    """
+    The blueprint policy's file, read at its first use (the package sets it at import).
+    """
+def abstraction() -> cardcore._core.solve.Abstraction:
+    """
+    The Badugi abstraction for MCCFR (docs/solve.md, "The Badugi abstraction").
+    """
 def analyze(cards: typing.Any) -> dict[str, typing.Any]:
     """
     The fields of a 4-card Badugi hand as a dict (see cardcore.badugi.evaluate).

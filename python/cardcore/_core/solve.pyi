@@ -7,7 +7,22 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Abstraction', 'Mccfr', 'Solution', 'Solver', 'Tree', 'build_tree', 'builtin_policy', 'forget_strategy', 'mccfr', 'register_strategy']
+__all__: list[str] = ['Abstraction', 'Mccfr', 'Solution', 'Solver', 'Tree', 'build_tree', 'builtin_policy', 'forget_strategy', 'mccfr', 'read_blueprint', 'register_strategy']
+class Abstraction:
+    """
+    An abstraction of a game's information states into buckets (solve/mccfr.hpp).
+    """
+    @property
+    def buckets(self) -> int:
+        """
+        Buckets per player, or -1 if unknown.
+        """
+    @property
+    def game(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
 class Tree:
     """
     The game tree of a two-player zero-sum game (solve/tree.hpp).
@@ -115,25 +130,14 @@ class Solution:
         """
         Whether the information sets it does not list play uniformly (a sampled solve's).
         """
-class Abstraction:
-    """
-    An abstraction of a game's information states into buckets (solve/mccfr.hpp).
-    """
-    @property
-    def buckets(self) -> int:
-        """
-        Buckets per player, or -1 if unknown.
-        """
-    @property
-    def game(self) -> str:
-        ...
-    @property
-    def name(self) -> str:
-        ...
 class Mccfr:
     """
     Monte Carlo CFR over a game's engine (solve/mccfr.hpp).
     """
+    def blueprint(self) -> bytes:
+        """
+        The average strategy as a blueprint file's bytes (solve/blueprint.hpp).
+        """
     def iterate(self, iterations: typing.SupportsInt | typing.SupportsIndex) -> None:
         """
         Runs iterations (each a traversal for each player), without the GIL.
@@ -181,6 +185,10 @@ def forget_strategy(token: str) -> None:
 def mccfr(game: cardcore.protocol.Game, abstraction: Abstraction | None, algorithm: str, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, memory: typing.SupportsInt | typing.SupportsIndex) -> Mccfr:
     """
     A Monte Carlo CFR run over the game (abstraction None: the identity).
+    """
+def read_blueprint(data: bytes) -> dict:
+    """
+    The header of a blueprint file's bytes (game, abstraction, iterations, sets); a ValueError if invalid.
     """
 def register_strategy(solution: Solution) -> str:
     """

@@ -6,6 +6,7 @@
 // resume. Generic over the engine protocol (the GameState concept); it names no game.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
@@ -42,12 +43,16 @@ class AbstractionBase {
 // An abstraction of game S: a function from a decision and its player to a bucket id,
 // called from several threads at once. The states of one bucket must have the same legal
 // actions (MCCFR throws std::invalid_argument when they do not). key() is what a Solution
-// records for a bucket, asked when the bucket is first met.
+// records for a bucket, asked when the bucket is first met. fixed_action() takes a decision
+// out of the solve: an action id there (legal, else MCCFR throws std::invalid_argument) is
+// played by both the traverser and the other player with no branching and no table entry;
+// -1, the default, leaves the decision to the solver.
 template <GameState S>
 class Abstraction : public AbstractionBase {
  public:
   std::string_view game() const override { return S::kName; }
   virtual std::uint64_t bucket(const S& state, int player) const = 0;
+  virtual int fixed_action(const S& /*state*/, int /*player*/) const { return -1; }
   virtual std::string key(const S& /*state*/, int /*player*/, std::uint64_t bucket) const {
     static constexpr char kHex[] = "0123456789abcdef";
     std::string text = "bucket ";
@@ -191,6 +196,17 @@ class MccfrBase {
 
   // The average strategy as a Solution (sets by player and key; exploitability not measured: NaN).
   Solution solution() const;
+  // The average strategy as a blueprint's bytes (solve/blueprint.hpp): by table key, with
+  // probabilities in 255ths.
+  std::string blueprint() const;
+
+  // The table's key of a bucket: the player mixed in (one bucket id of each player is two
+  // sets), never 0 (the empty slot).
+  static std::uint64_t key_of(std::uint64_t bucket, int player) {
+    std::uint64_t mix = bucket ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(player + 1));
+    const std::uint64_t key = splitmix64(mix);
+    return key == 0 ? 1 : key;
+  }
   // The checkpoint (docs/solve.md, "MCCFR", Checkpoints): the options, the iterations and the
   // tables. save writes a temporary file, then renames it over `path`.
   std::string to_bytes() const;
@@ -259,14 +275,16 @@ class Mccfr final : public MccfrBase {
 
   static const MccfrOptions& checked(const Config& config, const MccfrOptions& options);
   void traverse(std::int64_t t, int traverser, const RegretTable& read, RegretTable& write) const override;
-  double walk(S state, int traverser, const Weights& w, Rng& rng, const RegretTable& read, RegretTable& write) const;
-  // The table's key of a bucket: the player mixed in (one bucket id of each player is two
-  // sets), never 0 (the empty slot).
-  static std::uint64_t key_of(std::uint64_t bucket, int player) {
-    std::uint64_t mix = bucket ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(player + 1));
-    const std::uint64_t key = splitmix64(mix);
-    return key == 0 ? 1 : key;
+  // The abstraction's fixed action at a decision (checked legal), or -1.
+  int fixed(const S& state, int player) const {
+    const int action = abstraction_of_->fixed_action(state, player);
+    if (action >= 0 && !state.legal_player_actions().contains(action))
+      throw std::invalid_argument("the abstraction " + quote_input(abstraction_of_->name()) +
+                                  " fixes an illegal action (" + std::to_string(action) + ") at a decision of " +
+                                  game_);
+    return action;
   }
+  double walk(S state, int traverser, const Weights& w, Rng& rng, const RegretTable& read, RegretTable& write) const;
 };
 
 namespace detail {
@@ -308,6 +326,10 @@ double Mccfr<S>::walk(S state, int traverser, const Weights& w, Rng& rng, const 
     return value;
   }
   const int player = state.current_player();
+  if (const int fixed = this->fixed(state, player); fixed >= 0) {
+    state.apply_action(fixed);
+    return walk(std::move(state), traverser, w, rng, read, write);
+  }
   int actions[128];
   const int count = detail::action_list(state.legal_player_actions(), actions);
   const std::uint64_t bucket = abstraction_of_->bucket(state, player), key = key_of(bucket, player);
@@ -350,6 +372,11 @@ std::vector<double> Mccfr<S>::average_policy(const S& state) const {
   if (player < 0) throw std::invalid_argument("a policy plays a player's decision, not a chance node or the end");
   int actions[128];
   const int count = detail::action_list(state.legal_player_actions(), actions);
+  if (const int fixed = this->fixed(state, player); fixed >= 0) {
+    std::vector<double> policy(static_cast<std::size_t>(count));
+    policy[static_cast<std::size_t>(std::find(actions, actions + count, fixed) - actions)] = 1;
+    return policy;
+  }
   std::vector<double> policy(static_cast<std::size_t>(count), 1.0 / count);
   const RegretTable& table = this->table();
   const std::int32_t set = table.find(key_of(abstraction_of_->bucket(state, player), player));

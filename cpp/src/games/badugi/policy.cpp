@@ -29,11 +29,14 @@ const odds::DrawGame& draw_game() {
 
 Mask rule_based_discard(Mask hand) { return hand & ~analyze(hand).cards; }
 
+int rule_based_draw(const State& s) {
+  const Mask hand = s.hand(s.current_player());
+  return kDrawBase + static_cast<int>(positions_of_cards(hand, rule_based_discard(hand)));
+}
+
 int rule_based_action(const State& s, Rng&) {
-  const int seat = s.current_player();
-  const Mask hand = s.hand(seat);
-  const Analysis best = analyze(hand);
-  if (s.phase() == Phase::kDraw) return kDrawBase + static_cast<int>(positions_of_cards(hand, hand & ~best.cards));
+  if (s.phase() == Phase::kDraw) return rule_based_draw(s);
+  const Analysis best = analyze(s.hand(s.current_player()));
   const ActionSet legal = s.legal_player_actions();
   auto first = [&](std::initializer_list<int> choices) {
     for (int a : choices)

@@ -15,6 +15,8 @@ namespace cardcore::badugi {
 // The cards the rule-based player throws from a four-card hand in a draw: those its best
 // Badugi subset does not use (docs/odds.md computes later draws with it).
 Mask rule_based_discard(Mask hand);
+// The rule-based player's draw action at a draw decision of `state`.
+int rule_based_draw(const State& state);
 
 // The game as the draw odds see it (cardcore/odds/draw.hpp): its draws, its legal discards,
 // the rule-based discard and its classes.

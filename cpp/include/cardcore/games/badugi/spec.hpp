@@ -43,10 +43,11 @@ struct Config {
 
 inline constexpr ConfigField<Config> kConfigFields[] = {CARDCORE_BADUGI_CONFIG(CARDCORE_CONFIG_FIELD)};
 class State;
-// The rule-based player (policy.hpp).
+// The rule-based player (policy.hpp), and the blueprint trained by MCCFR (blueprint.hpp).
 int rule_based_action(const State& state, Rng& rng);
-inline constexpr BuiltinPolicy<State> kPolicies[] = {{"random", random_action<State>, false},
-                                                     {"rule_based", rule_based_action}};
+int blueprint_action(const State& state, Rng& rng);
+inline constexpr BuiltinPolicy<State> kPolicies[] = {
+    {"random", random_action<State>, false}, {"rule_based", rule_based_action}, {"blueprint", blueprint_action, false}};
 inline constexpr std::array<std::string_view, 2> kCountNames{"hands", "showdowns"};
 inline constexpr ActionBlock kActionBlocks[] = {
     {"fold", 0, 1, "give up the hand"},

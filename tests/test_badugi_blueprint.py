@@ -1,0 +1,194 @@
+"""Badugi's abstraction for MCCFR and the blueprint policy trained with it (docs/solve.md,
+"The Badugi abstraction" and "The Badugi blueprint"): a bucket is a function of what its
+player knows, the same under a relabelling of the suits, with one set of legal actions;
+the draws are fixed to the rule-based player's; the shipped blueprint plays only legal
+actions, never reads a hidden card, and plays in simulations on several threads."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardcore as cc
+from cardcore._core import badugi as native
+from cardcore._core import solve as native_solve
+
+GAME = cc.badugi.Game()
+
+
+def bucket(state: Any) -> tuple[int, str, int]:
+    """(bucket, key, fixed action or -1) of the player to act."""
+    b, key, fixed = native._abstraction_bucket(state, state.current_player())
+    return int(b), str(key), int(fixed)
+
+
+def decisions(games: int, seed: int = 0) -> Iterator[Any]:
+    """Every decision of `games` hands played at random (by a seeded Python generator),
+    each a copy of the state."""
+    rng = random.Random(seed)
+    for game in range(games):
+        state = GAME.new_initial_state(seed=seed * 1000 + game)
+        while not state.is_terminal():
+            yield state.clone()
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def relabelled(state: Any, suits: list[int]) -> Any:
+    """The state's history replayed with suit s renamed suits[s] (card id 4 * rank + suit),
+    each draw throwing the renamed cards (a draw names the cards by their places in the
+    hand, which the renaming reorders)."""
+    original, copy = GAME.new_initial_state(), GAME.new_initial_state()
+    for action in state.history():
+        if original.is_chance_node():
+            copy.apply_action(4 * (action // 4) + suits[action % 4])
+        elif action >= 5:
+            seat = original.current_player()
+            theirs = sorted(card.id for card in copy.hands[seat])
+            renamed = [4 * (card // 4) + suits[card % 4] for card in thrown(original, action)]
+            copy.apply_action(5 + sum(1 << theirs.index(card) for card in renamed))
+        else:
+            copy.apply_action(action)
+        original.apply_action(action)
+    return copy
+
+
+def thrown(state: Any, draw: int) -> set[int]:
+    """The card ids that the draw action `draw` throws at `state`."""
+    hand = sorted(card.id for card in state.hands[state.current_player()])
+    return {card for i, card in enumerate(hand) if (draw - 5) >> i & 1}
+
+
+def test_a_relabelling_of_the_suits_keeps_the_bucket() -> None:
+    rng = random.Random(5)
+    seen = 0
+    for state in decisions(40):
+        suits = [0, 1, 2, 3]
+        rng.shuffle(suits)
+        copy = relabelled(state, suits)
+        if suits != [0, 1, 2, 3]:
+            assert copy.hands != state.hands
+        assert bucket(copy)[:2] == bucket(state)[:2]
+        if bucket(state)[2] >= 0:  # cards of the same ranks drawn (of a pair, either may go)
+            assert sorted(card // 4 for card in thrown(copy, bucket(copy)[2])) == \
+                sorted(card // 4 for card in thrown(state, bucket(state)[2]))
+        seen += 1
+    assert seen > 200
+
+
+def test_a_bucket_depends_only_on_the_information_state() -> None:
+    for state in decisions(30, seed=1):
+        player = state.current_player()
+        for seed in range(3):
+            world = state.resample_from_infostate(player, seed)
+            assert bucket(world) == bucket(state)
+
+
+def test_a_bucket_has_one_set_of_legal_actions_and_one_key() -> None:
+    legal: dict[int, tuple[int, ...]] = {}
+    keys: dict[int, str] = {}
+    for state in decisions(300, seed=2):
+        b, key, _ = bucket(state)
+        assert legal.setdefault(b, tuple(state.legal_actions())) == tuple(state.legal_actions())
+        assert keys.setdefault(b, key) == key
+    # Distinct buckets have distinct keys: the key is the bucket's text.
+    assert len(set(keys.values())) == len(keys) > 100
+
+
+def test_a_different_hand_class_changes_the_bucket() -> None:
+    # The same betting with another hand: the dealer's first decision.
+    buckets = {bucket(GAME.new_initial_state(seed=seed))[1] for seed in range(40)}
+    assert len(buckets) > 5
+    assert all(key.startswith("r0 dealer ") and key.endswith(" seq - legal fcr") for key in buckets)
+
+
+def test_the_draws_are_the_rule_based_draws() -> None:
+    drew = 0
+    for state in decisions(60, seed=3):
+        fixed = bucket(state)[2]
+        if state.street.startswith("draw"):
+            assert fixed == cc.badugi.policy_action(state, "rule_based")
+            drew += 1
+        else:
+            assert fixed == -1
+    assert drew > 100
+
+
+def test_mccfr_learns_the_betting_alone_and_repeats_its_bits() -> None:
+    def run(seed: int) -> cc.solve.Solution:
+        return cc.solve.mccfr("badugi", abstraction=cc.badugi.abstraction(), iterations=300,
+                              seed=seed)
+
+    first = run(4)
+    assert first == run(4) and first != run(5)
+    sets = first._solution.policy
+    assert sets and not any(" draw " in key for _, key, _, _ in sets)
+    assert all(max(actions) < 5 for _, _, actions, _ in sets)
+
+
+def test_the_blueprint_file_is_one_of_the_abstraction() -> None:
+    header = native_solve.read_blueprint(Path(cc.badugi.BLUEPRINT_PATH).read_bytes())
+    # Trained for the default configuration.
+    assert header["game"] == cc.solve.mccfr("badugi", iterations=1).game
+    assert header["abstraction"] == cc.badugi.abstraction().name
+    assert header["iterations"] > 0 and header["sets"] > 1000
+    assert Path(cc.badugi.BLUEPRINT_PATH).stat().st_size <= 16 << 20
+
+
+def test_the_blueprint_plays_legal_actions_without_the_hidden_cards() -> None:
+    for state in decisions(40, seed=6):
+        player = state.current_player()
+        world = state.resample_from_infostate(player, 9)
+        for seed in range(4):
+            action = cc.badugi.policy_action(state, "blueprint", seed)
+            assert action in state.legal_actions()
+            assert cc.badugi.policy_action(world, "blueprint", seed) == action
+
+
+def test_the_blueprint_bets_in_more_ways_than_one() -> None:
+    actions = {cc.badugi.policy_action(s, "blueprint", seed)
+               for s in decisions(50, seed=7) if not s.street.startswith("draw")
+               for seed in range(2)}
+    assert len(actions) >= 3 and actions <= set(range(5))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_blueprint_plays_simulations(threads: int) -> None:
+    def run() -> Any:
+        return cc.simulate("badugi", 400, policies=["blueprint", "rule_based"], seed=3,
+                           threads=threads)
+
+    result = run()
+    assert result.policies == ("blueprint", "rule_based")
+    assert result.rows is not None and (result.rows == run().rows).all()
+
+
+def test_a_missing_blueprint_file_is_a_clear_error(tmp_path: Path) -> None:
+    try:
+        native._set_blueprint_path(str(tmp_path / "absent.bin"))
+        with pytest.raises(ValueError, match="cannot open the Badugi blueprint's file"):
+            cc.badugi.policy_action(GAME.new_initial_state(seed=1), "blueprint")
+        (tmp_path / "bad.bin").write_bytes(b"cardcore.blueprint\nxx")
+        native._set_blueprint_path(str(tmp_path / "bad.bin"))
+        with pytest.raises(ValueError, match="not a valid cardcore blueprint"):
+            cc.badugi.policy_action(GAME.new_initial_state(seed=1), "blueprint")
+    finally:
+        native._set_blueprint_path(cc.badugi.BLUEPRINT_PATH)
+    assert cc.badugi.policy_action(GAME.new_initial_state(seed=1), "blueprint") in range(5)
+
+
+def test_the_blueprint_goes_where_a_built_in_policys_name_goes() -> None:
+    assert "blueprint" in cc.badugi.SPEC.policies and "blueprint" in cc.badugi.SPEC.random_policies
+    env = cc.VectorEnv("badugi", 4, seat=0, opponents="blueprint", seed=1)
+    step = env.reset()
+    for _ in range(10):
+        step = env.step(step.legal_mask.argmax(axis=1))
+    assert step.rewards.shape == (4, 2)
+    state = GAME.new_initial_state(seed=2)
+    searched = cc.search.ismcts(state, simulations=20, rollout="blueprint", seed=1)
+    assert searched.action in state.legal_actions()
+    result = cc.match("badugi", ["blueprint", "random"], 100, seed=1)
+    assert result.hands == 100
