@@ -192,3 +192,44 @@ def test_the_blueprint_goes_where_a_built_in_policys_name_goes() -> None:
     assert searched.action in state.legal_actions()
     result = cc.match("badugi", ["blueprint", "random"], 100, seed=1)
     assert result.hands == 100
+
+
+def test_the_blueprints_probabilities_are_those_it_plays_by() -> None:
+    # At decisions where the blueprint mixes, its actions over many seeds follow the
+    # probabilities it reports (a chi-square test at the 0.1% level), and a draw is the
+    # rule-based draw with probability 1.
+    scipy_stats = pytest.importorskip("scipy.stats")
+    mixed = draws = 0
+    for state in decisions(40, seed=5):
+        if state.is_chance_node():
+            continue
+        probabilities = cc.badugi.blueprint_probabilities(state)
+        assert sorted(probabilities) == state.legal_actions()
+        assert sum(probabilities.values()) == pytest.approx(1.0)
+        if bucket(state)[2] >= 0:
+            draws += 1
+            assert probabilities[bucket(state)[2]] == 1.0
+            continue
+        if max(probabilities.values()) > 0.9 or mixed >= 3:
+            continue
+        mixed += 1
+        counts = dict.fromkeys(probabilities, 0)
+        for seed in range(3000):
+            counts[cc.badugi.policy_action(state, "blueprint", seed=seed)] += 1
+        actions = [a for a in probabilities if probabilities[a] > 0]
+        assert sum(counts[a] for a in actions) == 3000
+        expected = [3000 * probabilities[a] for a in actions]
+        assert scipy_stats.chisquare([counts[a] for a in actions], expected).pvalue > 1e-3
+    assert mixed == 3 and draws > 0
+    with pytest.raises(ValueError, match="a chance node"):
+        cc.badugi.blueprint_probabilities(GAME.new_initial_state())
+
+
+def test_local_best_response_weighs_the_blueprints_range_by_its_probabilities() -> None:
+    # The blueprint is a random policy with known probabilities: LBR accepts it by name and
+    # weighs by them, not by one action per state as for a deterministic built-in.
+    from cardcore import _lbr
+
+    assert _lbr.probabilities_of("badugi", "blueprint") is cc.badugi.blueprint_probabilities
+    lbr = cc.solve.local_best_response("badugi", "blueprint", 8, seed=2, samples=32)
+    assert lbr.hands == 8 and lbr.misses < lbr.decisions / 4

@@ -78,6 +78,17 @@ void bind_badugi(py::module_& m) {
       },
       "state"_a, "player"_a,
       "(bucket, key, fixed action or -1) of the abstraction at a decision of `player` (for the tests).");
+  m.def(
+      "blueprint_probabilities",
+      [](const State& state) {
+        py::dict out;
+        for (const auto& [action, probability] : badugi::blueprint_probabilities(state))
+          out[py::int_(action)] = probability;
+        return out;
+      },
+      "state"_a,
+      "The ``blueprint`` policy's probability of each legal action of the player to act\n"
+      "(docs/solve.md, \"The Badugi blueprint\"): what it draws its action from.");
   m.def("_set_blueprint_path", &badugi::set_blueprint_path, "path"_a,
         "The blueprint policy's file, read at its first use (the package sets it at import).");
   // Badugi has no house rules of its evaluator: any name in `rules` is refused, by name.

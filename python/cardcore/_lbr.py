@@ -29,8 +29,10 @@ Choices = Callable[[Any], list[tuple[int, float]]]
 
 def probabilities_of(game: Any, policy: object) -> Probabilities:
     """``state -> {legal action: probability}`` of a policy: a Strategy (or Solution), the
-    uniform ``random``, a deterministic built-in policy (its action with probability 1), or a
-    callable whose answers are checked as the solver checks them."""
+    uniform ``random``, a built-in policy whose probabilities its game's module gives
+    (``POLICY_PROBABILITIES``: Badugi's ``blueprint``), another built-in policy, which is
+    deterministic (its action with probability 1), or a callable whose answers are checked
+    as the solver checks them."""
     module = module_of(game)
     if isinstance(policy, Solution):
         policy = policy.policy
@@ -41,8 +43,12 @@ def probabilities_of(game: Any, policy: object) -> Probabilities:
             legal = state.legal_actions()
             return dict.fromkeys(legal, 1 / len(legal))
         return uniform
-    if isinstance(policy, str) and policy in module.SPEC.policies:
-        # Every built-in policy but random is deterministic (the game's spec says so).
+    known: Mapping[str, Probabilities] = getattr(module, "POLICY_PROBABILITIES", {})
+    if isinstance(policy, str) and policy in known:
+        return known[policy]
+    if (isinstance(policy, str) and policy in module.SPEC.policies
+            and policy not in module.SPEC.random_policies):
+        # A built-in policy the spec does not list as random takes one action per state.
         def one_hot(state: Any) -> dict[int, float]:
             return {int(module.policy_action(state, policy)): 1.0}
         return one_hot

@@ -26,7 +26,7 @@ card of the hand; chance actions are card ids.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,7 @@ __all__ = [
     "EXAMPLES",
     "HAND_SIZE",
     "NUM_STRENGTHS",
+    "POLICY_PROBABILITIES",
     "SPEC",
     "TERMINAL",
     "BadugiHand",
@@ -61,6 +62,7 @@ __all__ = [
     "State",
     "abstraction",
     "best_discards",
+    "blueprint_probabilities",
     "compare",
     "draw_odds",
     "equity",
@@ -108,6 +110,26 @@ def abstraction() -> _core.solve.Abstraction:
     ('badugi-v1', 10)
     """
     return _native.abstraction()
+
+
+def blueprint_probabilities(state: State) -> dict[int, float]:
+    """The ``blueprint`` policy's probability of each legal action of the player to act at
+    ``state`` (a decision): what it draws its action from. A draw is the rule-based draw,
+    with probability 1.
+
+    >>> import cardcore as cc
+    >>> state = cc.badugi.Game().new_initial_state(seed=1)
+    >>> probabilities = blueprint_probabilities(state)
+    >>> sorted(probabilities) == state.legal_actions(), round(sum(probabilities.values()), 9)
+    (True, 1.0)
+    """
+    return dict(_native.blueprint_probabilities(state))
+
+
+POLICY_PROBABILITIES: dict[str, Callable[[State], dict[int, float]]] = {
+    "blueprint": blueprint_probabilities}
+"""The action probabilities of the built-in policies that play at random, but ``random``
+(uniform): what :func:`cardcore.solve.local_best_response` weighs their ranges by."""
 
 
 NUM_STRENGTHS: int = _native.NUM_STRENGTHS

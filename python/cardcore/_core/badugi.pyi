@@ -7,7 +7,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Game', 'NUM_STRENGTHS', 'State', 'VectorEnv', 'VectorEnvPart', 'abstraction', 'analyze', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'ismcts', 'odds_classes', 'odds_strengths', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['Game', 'NUM_STRENGTHS', 'State', 'VectorEnv', 'VectorEnvPart', 'abstraction', 'analyze', 'blueprint_probabilities', 'draw_counts', 'estimate_leaves', 'is_legal_discard', 'ismcts', 'odds_classes', 'odds_strengths', 'policy_action', 'raw_showdown_loop', 'restore_game', 'restore_state', 'showdown_exact', 'showdown_monte_carlo', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
 class State:
     """
     A Badugi state (docs/rulebook/badugi.md): the engine protocol
@@ -343,6 +343,11 @@ def analyze(cards: typing.Any) -> dict[str, typing.Any]:
     
     >>> analyze("As 2h 3d Kd")["ranks"]
     (3, 2, 1)
+    """
+def blueprint_probabilities(state: State) -> dict:
+    """
+    The ``blueprint`` policy's probability of each legal action of the player to act
+    (docs/solve.md, "The Badugi blueprint"): what it draws its action from.
     """
 def draw_counts(hand: typing.Any, discard: typing.Any, dead: typing.Any = None, rules: dict[str, typing.Any] = {}) -> numpy.typing.NDArray[numpy.uint64]:
     """

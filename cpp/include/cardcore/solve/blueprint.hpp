@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cardcore/core/rng.hpp"
@@ -36,6 +37,26 @@ class Blueprint {
   // The probabilities (255ths, one per action) of the set of table key `key` when it has
   // exactly these legal actions, else nullptr.
   const std::uint8_t* find(std::uint64_t key, const int* actions, int count) const;
+
+  // The probability of each legal action of the player to act at `state`, by which
+  // choose() plays there.
+  template <GameState S>
+  std::vector<std::pair<int, double>> probabilities(const Abstraction<S>& abstraction, const S& state) const {
+    const int player = state.current_player();
+    int actions[128];
+    const int count = detail::action_list(state.legal_player_actions(), actions);
+    std::vector<std::pair<int, double>> out;
+    const int fixed = abstraction.fixed_action(state, player);
+    const std::uint8_t* weights =
+        fixed >= 0 ? nullptr : find(MccfrBase::key_of(abstraction.bucket(state, player), player), actions, count);
+    int total = 0;
+    for (int a = 0; weights && a < count; ++a) total += weights[a];
+    for (int a = 0; a < count; ++a)
+      out.emplace_back(actions[a], fixed >= 0 ? (actions[a] == fixed ? 1.0 : 0.0)
+                                   : weights  ? static_cast<double>(weights[a]) / total
+                                              : 1.0 / count);
+    return out;
+  }
 
   // An action at `state` for the player to act, drawn with one number of `rng`.
   template <GameState S>

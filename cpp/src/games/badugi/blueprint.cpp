@@ -164,4 +164,11 @@ void set_blueprint_path(const std::string& path) {
 
 int blueprint_action(const State& state, Rng& rng) { return blueprint()->choose(abstraction(), state, rng); }
 
+std::vector<std::pair<int, double>> blueprint_probabilities(const State& state) {
+  if (state.is_terminal() || state.is_chance_node())
+    throw std::invalid_argument("the blueprint's probabilities are asked of a decision, not " +
+                                std::string(state.is_terminal() ? "a terminal state" : "a chance node"));
+  return blueprint()->probabilities(abstraction(), state);
+}
+
 }  // namespace cardcore::badugi

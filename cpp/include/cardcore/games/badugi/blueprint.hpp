@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "cardcore/games/badugi/state.hpp"
 #include "cardcore/solve/mccfr.hpp"
@@ -46,5 +48,9 @@ class BlueprintAbstraction final : public solve::Abstraction<State> {
 // Python package sets it at import. blueprint_action (the spec's "blueprint" policy) throws
 // std::invalid_argument when it is unset, absent or not a blueprint of BlueprintAbstraction.
 void set_blueprint_path(const std::string& path);
+
+// The blueprint policy's probability of each legal action of the player to act at `state`
+// (a decision, not a chance node): what blueprint_action draws from.
+std::vector<std::pair<int, double>> blueprint_probabilities(const State& state);
 
 }  // namespace cardcore::badugi
