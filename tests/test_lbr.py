@@ -223,3 +223,7 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> 
     assert '"hands": 300' in out.read_text()
     assert main(["lbr", "hucklebuck", "random"]) == 2
     assert "the solver needs a two-player game, and hucklebuck has 4" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["lbr", "--help"])
+    help_text = capsys.readouterr().out
+    assert "with a 95% interval" in " ".join(help_text.split()) and "%%" not in help_text

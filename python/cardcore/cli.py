@@ -481,7 +481,7 @@ def _add_solve(commands: Any) -> None:
         "lbr", help="local best response against a policy: a lower bound on its exploitability",
         description="Local best response (docs/solve.md) against POLICY, a built-in policy's "
                     "name, or FILE, a solution saved by 'cardcore solve --out': what it won "
-                    "per hand with a 95%% interval, a lower bound on the exploitability.")
+                    "per hand with a 95% interval, a lower bound on the exploitability.")
     lbr.add_argument("game", type=str.lower, choices=list(GAMES))
     lbr.add_argument("policy", metavar="POLICY|FILE")
     lbr.add_argument("--hands", type=_count, default=1000, help="hands (default 1,000)")
