@@ -1,9 +1,11 @@
 #include "cardcore/games/badugi/blueprint.hpp"
 
+#include <atomic>
 #include <fstream>
 #include <iterator>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "cardcore/core/bits.hpp"
 #include "cardcore/eval/badugi.hpp"
@@ -117,10 +119,15 @@ int BlueprintAbstraction::fixed_action(const State& state, int) const {
 
 namespace {
 
+// The blueprint's file and the table read from it. A decision reads `current` alone (no
+// lock: two threads playing would otherwise queue at every decision); the lock guards the
+// reading of the file and a change of path. A table once read stays alive to the end of
+// the process, so a thread still playing it when the path changes plays on safely.
 struct Loaded {
   std::mutex mutex;
   std::string path;
-  std::shared_ptr<const solve::Blueprint> blueprint;
+  std::vector<std::unique_ptr<const solve::Blueprint>> read;
+  std::atomic<const solve::Blueprint*> current{nullptr};
 };
 
 Loaded& loaded() {
@@ -134,10 +141,11 @@ const BlueprintAbstraction& abstraction() {
 }
 
 // The blueprint, read from its file at the first call.
-std::shared_ptr<const solve::Blueprint> blueprint() {
+const solve::Blueprint& blueprint() {
   Loaded& l = loaded();
+  if (const solve::Blueprint* current = l.current.load(std::memory_order_acquire)) return *current;
   const std::lock_guard lock(l.mutex);
-  if (l.blueprint) return l.blueprint;
+  if (const solve::Blueprint* current = l.current.load(std::memory_order_relaxed)) return *current;
   if (l.path.empty())
     throw std::invalid_argument("the Badugi blueprint's file is not set (the cardcore package sets it at import)");
   std::ifstream file(l.path, std::ios::binary);
@@ -145,12 +153,13 @@ std::shared_ptr<const solve::Blueprint> blueprint() {
     throw std::invalid_argument("cannot open the Badugi blueprint's file " + quote_input(l.path) +
                                 " (is the package installed whole?)");
   const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  auto read = std::make_shared<const solve::Blueprint>(solve::Blueprint::from_bytes(bytes));
+  auto read = std::make_unique<const solve::Blueprint>(solve::Blueprint::from_bytes(bytes));
   if (read->abstraction() != abstraction().name())
     throw std::invalid_argument("the Badugi blueprint " + quote_input(l.path) + " is of the abstraction " +
                                 quote_input(read->abstraction()) + ", not " + abstraction().name());
-  l.blueprint = std::move(read);
-  return l.blueprint;
+  l.read.push_back(std::move(read));
+  l.current.store(l.read.back().get(), std::memory_order_release);
+  return *l.read.back();
 }
 
 }  // namespace
@@ -159,16 +168,16 @@ void set_blueprint_path(const std::string& path) {
   Loaded& l = loaded();
   const std::lock_guard lock(l.mutex);
   l.path = path;
-  l.blueprint.reset();
+  l.current.store(nullptr, std::memory_order_release);
 }
 
-int blueprint_action(const State& state, Rng& rng) { return blueprint()->choose(abstraction(), state, rng); }
+int blueprint_action(const State& state, Rng& rng) { return blueprint().choose(abstraction(), state, rng); }
 
 std::vector<std::pair<int, double>> blueprint_probabilities(const State& state) {
   if (state.is_terminal() || state.is_chance_node())
     throw std::invalid_argument("the blueprint's probabilities are asked of a decision, not " +
                                 std::string(state.is_terminal() ? "a terminal state" : "a chance node"));
-  return blueprint()->probabilities(abstraction(), state);
+  return blueprint().probabilities(abstraction(), state);
 }
 
 }  // namespace cardcore::badugi
