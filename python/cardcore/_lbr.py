@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from cardcore._checks import shown
 from cardcore._registry import module_of
-from cardcore.solve import Solution, Strategy, _checked_probabilities
+from cardcore.solve import Solution, Strategy, _checked_probabilities, _not_a_policy
 
 Probabilities = Callable[[Any], Mapping[int, float]]
 
@@ -59,9 +59,7 @@ def probabilities_of(game: Any, policy: object) -> Probabilities:
             f"Strategy, {', '.join(module.SPEC.policies)} or a callable state -> "
             "{action: probability} (the search plays at random with no known probabilities)")
     if not callable(policy):
-        raise ValueError(f"a policy is a Strategy, a built-in policy's name or a callable "
-                         f"state -> {{action: probability}}, got {type(policy).__name__} "
-                         f"{shown(policy)}")
+        raise _not_a_policy(policy)
     function = policy
 
     def checked(state: Any) -> dict[int, float]:

@@ -261,6 +261,13 @@ def _checked_probabilities(found: object, legal: Sequence[int], key: str) -> lis
     return list(probabilities.values())
 
 
+def _not_a_policy(policy: object) -> ValueError:
+    """The error for a policy argument of no known kind."""
+    return ValueError(f"a policy is a Strategy, a built-in policy's name or a callable "
+                      f"state -> {{action: probability}}, got {type(policy).__name__} "
+                      f"{shown(policy)}")
+
+
 def _policy_vector(game: Any, tree: Any, policy: Policy) -> npt.NDArray[np.float64]:
     """A policy as the tree's policy array."""
     if isinstance(policy, Solution):
@@ -270,9 +277,7 @@ def _policy_vector(game: Any, tree: Any, policy: Policy) -> npt.NDArray[np.float
     if isinstance(policy, str):
         return np.asarray(_core.solve.builtin_policy(game, tree, policy))
     if not callable(policy):
-        raise ValueError(f"a policy is a Strategy, a built-in policy's name or a callable "
-                         f"state -> {{action: probability}}, got {type(policy).__name__} "
-                         f"{shown(policy)}")
+        raise _not_a_policy(policy)
     vector = np.asarray(tree.uniform_policy())
     for index, (_, key, legal, offset) in enumerate(tree.infosets()):
         state = game.new_initial_state()
