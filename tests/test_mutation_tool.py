@@ -151,6 +151,17 @@ def test_the_committed_list_and_the_configuration_hold() -> None:
             "cpp/include/cardcore/games/engine.hpp"} <= set(files)
 
 
+def test_no_committed_equivalent_is_stale() -> None:
+    # A change that moves or edits a listed line must move its entry too: CI's mutation stage
+    # fails on a stale entry, and this catches it without a build.
+    equivalents = mutation.parse_equivalents(mutation.EQUIVALENT_FILE.read_text())
+    files = sorted({entry.file for entry in equivalents.values()})
+    sources = {file: (mutation.REPO / file).read_text() for file in files}
+    mutants = [mutant for file in files for mutant in mutation.generate(file, sources[file])]
+    stale = mutation.stale_entries(equivalents.values(), sources, mutants)
+    assert not stale, [f"{entry.where}: {why}" for entry, why in stale]
+
+
 def test_a_kill_names_the_failing_test_or_else_the_last_line() -> None:
     pattern = r"^(?:FAILED|ERROR) (\S+)"
     failed = mutation.Step(1, "x\nFAILED tests/test_a.py::test_b - assert 1 == 2\n1 failed\n", 3.0)
