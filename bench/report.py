@@ -1,6 +1,6 @@
 """Measures the evaluator and engine targets and prints them as a table.
 
-    python bench/report.py [--n 10000000] [--repeats 5]
+    python bench/report.py [--n 10000000] [--repeats 5] [--only WORD ...]
 
 Every figure is single-threaded unless its row says otherwise, the best of ``--repeats`` runs
 after a warmup run, and sits next to its baseline measured in the same run on the same data;
@@ -63,15 +63,26 @@ def main() -> None:
     )
     parser.add_argument("--n", type=int, default=N_HANDS, help="hands and rounds per batch call")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per figure")
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        metavar="WORD",
+        help="only the rows whose workload's name holds one of these (strength_many: buh_many)",
+    )
     args = parser.parse_args()
 
     data = make_data(args.n)
     rows = ROWS
+    if args.only:
+        rows = tuple(row for row in ROWS if any(word in row[0] for word in args.only))
+        if not rows:
+            names = sorted({row[0] for row in ROWS})
+            parser.error(f"no row's workload holds any of {args.only}: {names}")
     try:
         limit_loop.loop("limit_checked")
     except OSError as error:
         print(f"{error}\nthe rows against the C limit loops are left out\n")
-        rows = tuple(row for row in ROWS if not row[1].startswith("c_limit"))
+        rows = tuple(row for row in rows if not row[1].startswith("c_limit"))
     names = dict.fromkeys(name for row in rows for name in row[:2])  # each once, in order
     rates = best_rates(names, data, args.repeats)
 

@@ -65,6 +65,30 @@ def test_out_receives_the_result(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_large_results_reuse_freed_memory_and_never_a_live_ones(game: str) -> None:
+    # A result of 1 MB or more comes from a pool of the blocks freed last (result_pool.cpp):
+    # already mapped, so no page is zeroed again, and never the block of a live array.
+    many, one, k = EVALUATORS[game]
+    big, other = cc.random_hands(1_000_000, k, seed=5), cc.random_hands(1_000_000, k, seed=6)
+    first = many(big)
+    second = many(other)
+    assert not np.shares_memory(first, second)
+    address = first.ctypes.data
+    expected_first = first.copy()
+    del first
+    third = many(other)
+    assert third.ctypes.data == address  # the freed block, taken again
+    assert np.array_equal(third, second) and third.flags.writeable and third.flags.c_contiguous
+    assert third[:500].tolist() == [one(int(m)) for m in other[:500]]
+    assert np.array_equal(many(big), expected_first)
+    # A result of 1.2 MB does not take a 4 MB block: none more than twice its size.
+    del third
+    small = many(big[:300_000])
+    assert small.ctypes.data != address
+    assert np.array_equal(small, expected_first[:300_000])
+
+
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize(
     ("masks", "message"),
     [

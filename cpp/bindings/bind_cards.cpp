@@ -99,7 +99,7 @@ void throw_bad_element(std::string_view name, std::int64_t index, Mask mask, int
 }
 
 py::array_t<std::int32_t> output_array(const std::optional<py::array>& out, std::size_t n) {
-  if (!out) return py::array_t<std::int32_t>(static_cast<py::ssize_t>(n));
+  if (!out) return result_array(n);
   if (!out->dtype().equal(py::dtype::of<std::int32_t>()) || out->ndim() != 1 ||
       static_cast<std::size_t>(out->size()) != n || !(out->flags() & py::array::c_style) || !out->writeable())
     throw std::invalid_argument("out must be a writeable C-contiguous 1-D int32 array of length " + std::to_string(n));

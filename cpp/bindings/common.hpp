@@ -96,7 +96,11 @@ const Mask* mask_data(const py::array& masks, std::string_view name);
 [[noreturn]] void throw_bad_element(std::string_view name, std::int64_t index, Mask mask, int num_cards,
                                     std::string_view what);
 
-// An int32 output array of n elements: `out` after checking it, or a new one.
+// A new int32 array of n elements, uninitialized. One of 1 MB or more takes its memory from
+// a pool that keeps the blocks of the last arrays freed, already mapped (result_pool.cpp).
+py::array_t<std::int32_t> result_array(std::size_t n);
+
+// An int32 output array of n elements: `out` after checking it, or a new one (result_array).
 py::array_t<std::int32_t> output_array(const std::optional<py::array>& out, std::size_t n);
 
 // out = kernel(masks) for a batch of `num_cards`-card hands, with the GIL released; the
