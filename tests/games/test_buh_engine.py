@@ -221,6 +221,45 @@ def test_draw_vectors(hand: str, granny: str, legal: bool) -> None:
     assert state.to_act == 0  # the next drawer
 
 
+def test_an_illegal_action_says_why_in_each_phase_and_changes_nothing() -> None:
+    """Each phase names what is wrong with another phase's action: a draw or a bet in a
+    declaration window, a draw or a declaration in a betting round, a bet, a declaration or
+    four discards in the draw."""
+    hand = "As 7h 9c Kd"
+    state = Game().new_initial_state()
+    deal(state, {1: hand, 0: DRAW_FILLER}, 1)
+
+    def refused(action: int, reason: str) -> None:
+        before = state.serialize()
+        with pytest.raises(ValueError, match=f"action {action} is not legal here \\({reason}"):
+            state.apply_action(action)
+        assert state.serialize() == before
+
+    assert state.street == "window 1"
+    for action in (0, 4, 5, 6, 20):  # check, raise, stand pat, a discard, four discards
+        refused(action, "it is the declaration window: declare a buh or pass")
+    pass_window(state)
+    assert state.street == "bet 1" and "check" in legal_names(state)
+    for action in (5, 6, 20):
+        refused(action, "it is a betting round, not the draw")
+    for action in (21, 22):
+        refused(action, "a buh is declared in the declaration window, not in a betting round")
+    check_round(state)
+    deal(state, {1: hand, 0: DRAW_FILLER}, 2)
+    pass_window(state)
+    check_round(state)
+    deal(state, {1: hand, 0: DRAW_FILLER}, 3)
+    pass_window(state)
+    check_round(state)
+    assert state.street == "draw" and state.to_act == 1
+    for action in (0, 1, 4):
+        refused(action, "it is the draw: stand pat or discard cards")
+    for action in (21, 22):
+        refused(action, "a buh is declared in the declaration window, not in the draw")
+    refused(draw_id(hand, hand.split()), "you may throw at most three cards")
+    refused(draw_id(hand, ["As", "7h", "9c"]), "you may throw three cards only keeping an ace")
+
+
 # --------------------------------------------------------------------------- 1.6 declaring
 
 
