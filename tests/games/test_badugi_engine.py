@@ -270,6 +270,36 @@ def test_a_hand_won_by_a_fold_shows_no_cards_of_the_other_player() -> None:
         assert f"P{1 - player} cards:" not in text
 
 
+def test_the_information_state_shows_the_hand_after_the_deal_and_after_each_own_draw() -> None:
+    # docs/design.md, "Badugi tensors": `hand_by_stage` is four 52-card rows, the player's
+    # hand as dealt and as it stood before each of his later draws, then his hand now (with
+    # the replacements received so far); the rows after that are empty.
+    game = Game(hands=1)
+    segment = layout(game.information_state_segments)["hand_by_stage"]
+    rng = random.Random(8)
+    drawn = 0
+    for seed in range(30):
+        state = game.new_initial_state(seed=seed)
+        before_draws: list[list[int]] = [[], []]  # per player, his hand at each of his draws
+        while True:
+            for player in (0, 1):
+                rows = np.asarray(state.information_state_tensor(player))[segment.slice]
+                expected = np.zeros((4, 52))
+                hands = [*before_draws[player], state.hands[player].mask]
+                for stage, mask in enumerate(hands):
+                    expected[stage, [card for card in range(52) if mask >> card & 1]] = 1
+                assert rows.reshape(4, 52).tolist() == expected.tolist()
+            if state.is_terminal():
+                break
+            actor = state.current_player()
+            action = rng.choice([a for a in state.legal_actions() if a != 0])  # no folds
+            if actor >= 0 and state.action_to_string(action).split()[0] in ("stand", "discard"):
+                before_draws[actor].append(state.hands[actor].mask)
+                drawn += 1
+            state.apply_action(action)
+    assert drawn > 100
+
+
 def test_the_observation_counts_each_players_discards_at_each_draw() -> None:
     # docs/design.md, "Badugi tensors": `draws` is, per draw, for the player and then the
     # opponent, a one-hot of the number of cards discarded (0 to 4).
