@@ -129,6 +129,8 @@ def buh_choice(state: cc.buh.State) -> str:
         ("Kh Qh 9c 2d", "Qh Kh"),  # the worst two go, hooch before the 9; never three
         ("Ts 9h 8s 7d", "9h Ts"),  # normals above 5 from the highest down, at most two
         ("Js Jh 7c 4d", "Jh Js"),  # two hooch: the 7 stays, the draw is full
+        ("Jc Jd Qh Kd", "Jc Jd"),  # four hooch alike: the two lowest card ids go
+        ("Ks Kh Kd Kc", "Kc Kd"),  # a skunk too, whatever the order of the deal
         ("As Kd Qc 9h", "9h Qc Kd"),  # a granny: the card kept is an ace
         ("2c 3d 4h 5s", ""),  # nothing above 5 and no hooch: stands pat
         ("Ac 4d 5h 2s", ""),  # aces are never thrown
