@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "cardcore/core/bits.hpp"
@@ -120,6 +121,12 @@ TEST_CASE(odds_max_discard_is_the_most_cards_a_legal_discard_throws) {
   // A documented field of the games' public DrawGame: Buh's granny throws 3, Badugi any 4.
   CHECK_EQ(buh::draw_game().max_discard, most_thrown(buh::draw_game()));
   CHECK_EQ(badugi::draw_game().max_discard, most_thrown(badugi::draw_game()));
+}
+
+TEST_CASE(odds_each_draw_game_says_which_discards_are_legal) {
+  // DrawGame::illegal_discard, a public field that error messages end with: the rule in words.
+  CHECK(badugi::draw_game().illegal_discard.find("any 0 to 4 cards") != std::string::npos);
+  CHECK(buh::draw_game().illegal_discard.find("0 to 2 cards, or 3 (a granny)") != std::string::npos);
 }
 
 TEST_CASE(odds_bad_input_is_named) {
