@@ -11,6 +11,7 @@ import pytest
 import cardcore as cc
 from cardcore.badugi import Game, State
 from cardcore.spec import layout
+from tests.games.draw_text import assert_refused_outside_the_draw
 
 
 def card(text: str) -> int:
@@ -355,18 +356,6 @@ def test_the_observation_shows_the_chips_over_the_starting_stacks() -> None:
 
 
 def test_a_discard_is_refused_outside_the_draw() -> None:
-    # Parsing "discard <cards>" needs the hand of the player drawing: at any other
-    # point there is none, and the text is refused rather than read against no hand.
-    rng = random.Random(4)
-    refused = 0
-    for seed in range(10):
-        state = Game().new_initial_state(seed=seed)
-        while not state.is_terminal():
-            player = state.current_player()
-            if player >= 0 and not state.street.startswith("draw"):
-                card = str(state.hands[player]).split()[0]
-                with pytest.raises(ValueError, match="nobody is drawing now"):
-                    state.string_to_action(f"discard {card}")
-                refused += 1
-            state.apply_action(rng.choice(state.legal_actions()))
-    assert refused > 20
+    assert_refused_outside_the_draw(
+        Game(), "discard", lambda state: state.street.startswith("draw")
+    )

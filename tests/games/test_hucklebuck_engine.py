@@ -11,6 +11,7 @@ import pytest
 import cardcore as cc
 from cardcore.hucklebuck import Game, State
 from cardcore.spec import layout
+from tests.games.draw_text import assert_refused_outside_the_draw
 
 
 def deal(state: State, hands: dict[int, str], upcard: str) -> None:
@@ -404,18 +405,6 @@ def test_the_information_state_shows_the_dealt_hand_and_the_hand_after_the_excha
 
 
 def test_a_exchange_is_refused_outside_the_exchange() -> None:
-    # Parsing "exchange <cards>" needs the hand of the player exchanging: at any other
-    # point there is none, and the text is refused rather than read against no hand.
-    rng = random.Random(4)
-    refused = 0
-    for seed in range(10):
-        state = Game(players=3).new_initial_state(seed=seed)
-        while not state.is_terminal():
-            player = state.current_player()
-            if player >= 0 and state.phase != "exchange":
-                card = str(state.hands[player]).split()[0]
-                with pytest.raises(ValueError, match="nobody is drawing now"):
-                    state.string_to_action(f"exchange {card}")
-                refused += 1
-            state.apply_action(rng.choice(state.legal_actions()))
-    assert refused > 20
+    assert_refused_outside_the_draw(
+        Game(players=3), "exchange", lambda state: state.phase == "exchange"
+    )
