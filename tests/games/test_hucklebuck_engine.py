@@ -408,3 +408,22 @@ def test_a_exchange_is_refused_outside_the_exchange() -> None:
     assert_refused_outside_the_draw(
         Game(players=3), "exchange", lambda state: state.phase == "exchange"
     )
+
+
+def test_an_id_no_action_has_is_refused_plainly_in_every_phase() -> None:
+    # The refusal of an id past every action names no reason (and no card): it is no play,
+    # no exchange and no in-or-out, whatever the phase.
+    rng = random.Random(9)
+    phases = set()
+    for seed in range(5):
+        state = Game(players=3).new_initial_state(seed=seed)
+        while not state.is_terminal():
+            if state.current_player() >= 0:
+                phases.add(state.phase)
+                before = state.serialize()
+                for action in (-7, -1, 86, 100, 999, 10**6):
+                    with pytest.raises(ValueError, match=rf"^action {action} is not legal here$"):
+                        state.apply_action(action)
+                assert state.serialize() == before
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert {"exchange", "play"} <= phases
