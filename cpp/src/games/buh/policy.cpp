@@ -66,13 +66,14 @@ Mask rule_based_discard(Mask hand) {
     if (rank >= kJack && rank <= kKing) return 100;  // hooch
     return rank == kAce ? 0 : rank + 2 > 5 ? rank + 2 : -1;
   };
+  constexpr int kNone = 4;  // no card left worth throwing: a position past the hand's four
   for (int pass = 0; pass < 4; ++pass) {
-    int worst = -1;
+    int worst = kNone;
     for (int i = 0; i < 4; ++i)
       if (!(throw_positions >> i & 1) && badness(order[i]) > 0 &&
-          (worst < 0 || badness(order[i]) > badness(order[worst])))
+          (worst == kNone || badness(order[i]) > badness(order[worst])))
         worst = i;
-    if (worst < 0) break;
+    if (worst == kNone) break;
     const unsigned next = throw_positions | 1u << worst;
     if (!is_legal_draw(hand, next)) break;
     throw_positions = next;
