@@ -1,6 +1,8 @@
 // The vector environments' thread pool (cardcore/vector/thread_pool.hpp): its synchronous
-// runs and its asynchronous jobs, which the parts of a split VectorEnv step on; and the
-// batch calls' parallel_chunks (core/batch.hpp) with the Interrupt its threads share.
+// runs and its asynchronous jobs, which the parts of a split VectorEnv step on; the batch
+// calls' parallel_chunks (core/batch.hpp) with the Interrupt its threads share; and the CFR
+// solver's threads, which keep the pool from call to call and meet at a barrier each pass
+// (solve/cfr.hpp). ThreadSanitizer runs this file (tools/tsan.sh).
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -11,6 +13,8 @@
 
 #include "cardcore/core/batch.hpp"
 #include "cardcore/core/interrupt.hpp"
+#include "cardcore/games/leduc/state.hpp"
+#include "cardcore/solve/cfr.hpp"
 #include "cardcore/vector/thread_pool.hpp"
 #include "check.hpp"
 
@@ -126,6 +130,18 @@ TEST_CASE(an_interrupt_stops_every_thread_of_parallel_chunks) {
   }
   CHECK(Interrupt::current() == nullptr);  // uninstalled with its scope
   check_interrupt();                       // none installed: nothing to stop
+}
+
+TEST_CASE(the_solvers_threads_give_one_threads_bits_call_after_call) {
+  const auto tree = solve::build_tree<leduc::State>(leduc::Config{});
+  solve::Solver one(tree, solve::Algorithm::kCfrPlus, 1), two(tree, solve::Algorithm::kCfrPlus, 2),
+      three(tree, solve::Algorithm::kCfrPlus, 3);
+  for (const std::int64_t iterations : {1, 7, 0, 12}) {
+    for (solve::Solver* s : {&one, &two, &three}) s->iterate(iterations);
+    CHECK(two.current_policy() == one.current_policy());
+    CHECK(three.current_policy() == one.current_policy());
+  }
+  CHECK(two.average_policy() == one.average_policy());
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 #include <thread>
 #include <utility>
 
+#include "cardcore/vector/thread_pool.hpp"
+
 namespace cardcore::solve {
 namespace {
 
@@ -22,8 +24,20 @@ Discount discount_of(Algorithm algorithm) {
   return algorithm == Algorithm::kDcfr ? Discount{1.5, 0, 2} : Discount{1, 1, 1};
 }
 
-// A barrier for threads that meet every few microseconds: it spins up to 200 us, then
-// sleeps until woken (the machine may have fewer free cores than threads).
+// Spins a little before looking again: x86's PAUSE, ARM's YIELD, else nothing.
+inline void relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
+// A barrier for threads that meet every few microseconds. A waiting thread spins briefly,
+// then yields its core at each look, and sleeps only after about a millisecond: threads
+// that slept after a thousand looks took turns to sleep, and waking one takes longer than
+// a pass of Leduc (about 9 microseconds). Yielding still lets a thread with no core of its
+// own run (the machine may have fewer free cores than threads).
 class Barrier {
  public:
   explicit Barrier(int threads) : threads_(threads) {}
@@ -35,12 +49,19 @@ class Barrier {
       generation_.notify_all();
       return;
     }
-    for (int spins = 0; generation_.load(std::memory_order_acquire) == generation; ++spins)
-      if (spins > 1000)
-        spins < 1100 ? std::this_thread::yield() : generation_.wait(generation, std::memory_order_acquire);
+    for (int looks = 0; generation_.load(std::memory_order_acquire) == generation; ++looks) {
+      if (looks < kSpins) {
+        relax();
+      } else if (looks < kSpins + kYields) {
+        std::this_thread::yield();
+      } else {
+        generation_.wait(generation, std::memory_order_acquire);
+      }
+    }
   }
 
  private:
+  static constexpr int kSpins = 64, kYields = 4096;
   const int threads_;
   std::atomic<int> arrived_{0}, generation_{0};
 };
@@ -144,6 +165,9 @@ class Solver::Public {
   // Threads: the subtrees (preorder ranges) of each, and the nodes above them (thread 0's).
   std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> ranges_;
   std::vector<std::int32_t> top_;
+  // Its threads, kept from call to call: a thread started at each call began on the
+  // caller's core, and the scheduler took milliseconds to move it.
+  vector::ThreadPool pool_;
 
   void forward(std::int32_t n);
   void backward(std::int32_t n, const Weights& w);
@@ -191,7 +215,7 @@ void add_product(const double* m, const double* x, int rows, int columns, double
 
 }  // namespace
 
-Solver::Public::Public(const Tree& tree, int threads) {
+Solver::Public::Public(const Tree& tree, int threads) : pool_(threads) {
   const auto& hnodes = tree.nodes();
   const auto& hchildren = tree.children();
   const auto& views = tree.views();
@@ -379,24 +403,31 @@ Solver::Public::Public(const Tree& tree, int threads) {
   current_.resize(regret_.size());
   for (const Node& node : nodes_)
     std::fill_n(current_.begin() + node.policy, node.actions * node.hands[node.player], 1.0 / node.actions);
-  split(threads);
+  split(pool_.size());  // the threads the system gave
 }
 
-// Each thread's subtrees: the costliest subtree above an eighth of a thread's share is
-// replaced by its children (itself going to thread 0's nodes above them) until none is;
-// then the subtrees, in preorder, are cut into runs of about equal cost.
+// Each thread's subtrees. The costliest subtree above an eighth of a thread's share is
+// replaced by its children (itself going to the nodes above them) until none is; the
+// subtrees, in preorder, are then cut into one run a thread (for two threads at the cut
+// that leaves the least time, below; for more, into runs of about equal cost). Last, a
+// node above whose subtree's runs all went to one thread, and that holds no other node
+// above, goes to that thread with its whole subtree: thread 0 alone does the nodes left
+// above, between the barriers, and every value they read from a subtree of another thread
+// crosses between cores.
 void Solver::Public::split(int threads) {
   const std::size_t count = nodes_.size();
-  std::vector<double> cost(count);
+  std::vector<double> own(count), cost(count);  // a node's own work, and its subtree's
   for (std::size_t k = count; k-- > 0;) {
     const Node& node = nodes_[k];
-    cost[k] += 8 + node.actions * (node.hands[0] + node.hands[1]);
+    own[k] = 8 + node.actions * (node.hands[0] + node.hands[1]);
     for (std::int32_t c = node.children; c < node.children_end; ++c) {
       const Child& child = children_[static_cast<std::size_t>(c)];
-      cost[k] += child.node < 0 ? node.hands[0] * node.hands[1] : cost[static_cast<std::size_t>(child.node)];
+      if (child.node < 0) own[k] += node.hands[0] * node.hands[1];
+      cost[k] += child.node < 0 ? 0 : cost[static_cast<std::size_t>(child.node)];
     }
+    cost[k] += own[k];
   }
-  std::vector<std::int32_t> subtrees;
+  std::vector<std::int32_t> subtrees, above;
   double total = 0;
   for (std::size_t k = 0; k < count; ++k)
     if (nodes_[k].parent < 0) {
@@ -410,24 +441,83 @@ void Solver::Public::split(int threads) {
     });
     if (costliest == subtrees.end() || cost[static_cast<std::size_t>(*costliest)] <= most) break;
     const Node& node = nodes_[static_cast<std::size_t>(*costliest)];
-    top_.push_back(*costliest);
+    above.push_back(*costliest);
     subtrees.erase(costliest);
     for (std::int32_t c = node.children; c < node.children_end; ++c)
       if (children_[static_cast<std::size_t>(c)].node >= 0)
         subtrees.push_back(children_[static_cast<std::size_t>(c)].node);
   }
   std::sort(subtrees.begin(), subtrees.end());
-  std::sort(top_.begin(), top_.end());
-  double in_subtrees = 0;
+  std::sort(above.begin(), above.end());
+
+  // The assignment of subtree i to thread first[t] <= i < first[t + 1]: the runs, and the
+  // nodes left above, with the estimated time of a pass (the work above plus the largest
+  // thread's work).
+  struct Plan {
+    std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> ranges;
+    std::vector<std::int32_t> top;
+    double time;
+  };
+  // The subtrees' roots and the nodes above, in preorder: the nodes inside an above node's
+  // subtree that begin a run or lie above are the ones after it up to its end.
+  std::vector<std::int32_t> marks(subtrees);
+  marks.insert(marks.end(), above.begin(), above.end());
+  std::sort(marks.begin(), marks.end());
+  auto plan = [&](const std::vector<std::size_t>& first) {
+    constexpr int kAbove = -1, kInside = -2;  // a mark left above, or inside another's run
+    std::vector<int> owner(marks.size(), kAbove);
+    for (std::size_t t = 0; t + 1 < first.size(); ++t)
+      for (std::size_t i = first[t]; i < first[t + 1]; ++i)
+        owner[static_cast<std::size_t>(std::lower_bound(marks.begin(), marks.end(), subtrees[i]) - marks.begin())] =
+            static_cast<int>(t);
+    for (std::size_t m = marks.size(); m-- > 0;) {  // children before parents
+      if (owner[m] != kAbove) continue;
+      const std::int32_t end = nodes_[static_cast<std::size_t>(marks[m])].end;
+      int thread = kInside;
+      std::size_t i = m + 1;
+      for (; i < marks.size() && marks[i] < end; ++i) {
+        if (owner[i] == kInside) continue;
+        if (owner[i] == kAbove || (thread != kInside && owner[i] != thread)) break;
+        thread = owner[i];
+      }
+      // Left above: split between threads, over a node left above, or with no public child.
+      if ((i < marks.size() && marks[i] < end) || thread == kInside) continue;
+      owner[m] = thread;
+      for (std::size_t j = m + 1; j < i; ++j) owner[j] = kInside;
+    }
+    Plan p{std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>>(first.size() - 1), {}, 0};
+    std::vector<double> work(p.ranges.size());
+    for (std::size_t m = 0; m < marks.size(); ++m) {
+      const auto node = static_cast<std::size_t>(marks[m]);
+      if (owner[m] == kAbove) {
+        p.top.push_back(marks[m]);
+        p.time += own[node];
+      } else if (owner[m] >= 0) {
+        p.ranges[static_cast<std::size_t>(owner[m])].emplace_back(marks[m], nodes_[node].end);
+        work[static_cast<std::size_t>(owner[m])] += cost[node];
+      }
+    }
+    p.time += *std::max_element(work.begin(), work.end());
+    return p;
+  };
+  std::vector<std::size_t> first(static_cast<std::size_t>(threads) + 1, subtrees.size());
+  first[0] = 0;
+  double in_subtrees = 0, before = 0;
   for (const std::int32_t s : subtrees) in_subtrees += cost[static_cast<std::size_t>(s)];
-  ranges_.resize(static_cast<std::size_t>(threads));
-  double before = 0;
-  for (const std::int32_t s : subtrees) {
-    const auto thread = std::min<std::size_t>(static_cast<std::size_t>(threads) - 1,
-                                              static_cast<std::size_t>(before / in_subtrees * threads));
-    ranges_[thread].emplace_back(s, nodes_[static_cast<std::size_t>(s)].end);
-    before += cost[static_cast<std::size_t>(s)];
+  for (std::size_t i = 0, t = 1; i < subtrees.size() && t < static_cast<std::size_t>(threads); ++i) {
+    while (t < static_cast<std::size_t>(threads) && before >= in_subtrees * static_cast<double>(t) / threads)
+      first[t++] = i;
+    before += cost[static_cast<std::size_t>(subtrees[i])];
   }
+  Plan best = plan(first);
+  if (threads == 2)
+    for (std::size_t cut = 1; cut < subtrees.size(); ++cut) {
+      first[1] = cut;
+      Plan p = plan(first);
+      if (p.time < best.time) best = std::move(p);
+    }
+  ranges_ = std::move(best.ranges);
+  top_ = std::move(best.top);
 }
 
 void Solver::Public::forward(std::int32_t n) {
@@ -512,7 +602,7 @@ void Solver::Public::backward(std::int32_t n, const Weights& w) {
 }
 
 void Solver::Public::run(Algorithm algorithm, std::int64_t first, std::int64_t iterations) {
-  const int threads = static_cast<int>(ranges_.size());
+  const int threads = pool_.size();
   Barrier barrier(threads);
   const bool linear = algorithm == Algorithm::kDcfr || algorithm == Algorithm::kLinear;
   const Discount d = discount_of(algorithm);
@@ -543,9 +633,7 @@ void Solver::Public::run(Algorithm algorithm, std::int64_t first, std::int64_t i
       }
     }
   };
-  std::vector<std::jthread> team;
-  for (std::size_t thread = 1; thread < ranges_.size(); ++thread) team.emplace_back(work, thread);
-  work(0);
+  pool_.run(ranges_.size(), [&](std::size_t thread, std::size_t) { work(thread); });
 }
 
 std::vector<double> Solver::Public::to_tree(const Tree& tree, bool average) const {
