@@ -56,6 +56,52 @@ def test_lbr_wins_far_more_than_nothing_against_random() -> None:
     assert badugi.interval[0] > 1.0 and badugi.exact == 0
 
 
+SEARCH = ("ismcts", {"simulations": 100})
+
+
+def test_lbr_against_the_search_stays_below_the_searchs_exact_exploitability() -> None:
+    # The search as LBR sees it is a deterministic policy (each information state's action
+    # is the search's seeded by it), whose exact best response the solver computes.
+    searched = _lbr.searched(cc.leduc, SEARCH)
+    exact = cc.solve.exploitability("leduc", searched)
+    result = cc.solve.local_best_response("leduc", SEARCH, 400, seed=3)
+    assert result.policy == "ismcts:simulations=100,rollout=rule_based"
+    assert result.interval[0] <= exact and result.interval[1] > 0.3 * exact
+    for seat in (0, 1):
+        values = result.values[seat::2]
+        half = 1.96 * values.std(ddof=1) / np.sqrt(len(values))
+        assert values.mean() - half <= cc.solve.best_response("leduc", searched, seat)[0]
+    assert result.exact == result.decisions > 0 and result.misses == 0
+
+
+def test_the_searchs_action_is_one_an_information_state_and_reads_no_hidden_card() -> None:
+    # Worlds the player cannot tell apart (resampled from its information state, other
+    # cards for the other seat) get the same action, each asked of a fresh cache; and the
+    # action is the search's own, seeded by the information state.
+    rng = random.Random(5)
+    checked = 0
+    for module in (cc.leduc, cc.badugi):
+        game = module.Game()
+        policy = ("ismcts", {"simulations": 30})
+        for trial in range(4):
+            state = game.new_initial_state(seed=trial)
+            for decision in range(trial + 1):  # the trial-th decision of a random hand
+                while state.is_chance_node():
+                    state.apply_action(rng.choice(state.legal_actions()))
+                if decision == trial:
+                    break
+                legal = state.legal_actions()
+                state.apply_action(rng.choice([a for a in legal if a != 0] or legal))  # 0: fold
+            player = state.current_player()
+            chosen = _lbr.searched(module, policy)(state)
+            assert list(chosen.values()) == [1.0] and set(chosen) <= set(state.legal_actions())
+            checked += 1
+            for world_seed in range(3):
+                world = state.resample_from_infostate(player, seed=world_seed)
+                assert _lbr.searched(module, policy)(world) == chosen
+    assert checked == 8
+
+
 def _history(game: Any, seat: int, probabilities: _lbr.Probabilities, decisions: int,
              seed: int) -> tuple[Any, list[_lbr._Step]]:
     """A hand played to the seat's decision after ``decisions`` of its own (arbitrary
@@ -187,7 +233,8 @@ def _short(state: Any) -> dict[int, float]:
     (cc.badugi.Game(hands=12), "random", {}, "plays one hand a game, got hands=12"),
     ("leduc", _illegal, {}, "a policy callable gave the illegal action 99"),
     ("leduc", _short, {}, "a policy callable's probabilities must sum to 1, got 0.5"),
-    ("leduc", "ismcts", {}, "needs a policy's probabilities, and 'ismcts' is not"),
+    ("leduc", ("ismcts", {"simulation": 5}), {}, "unknown ismcts option 'simulation'"),
+    ("leduc", ("rule_based", {"simulations": 5}), {}, "takes no options"),
     ("leduc", "nobody", {}, "needs a policy's probabilities, and 'nobody' is not"),
     ("leduc", 3, {}, "a policy is a Strategy, a built-in policy's name or a callable"),
     ("leduc", "random", {"hands": 0}, "hands must be a positive number of hands, got 0"),

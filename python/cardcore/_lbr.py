@@ -9,6 +9,7 @@ betting words of ``action_to_string``.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -19,6 +20,8 @@ import numpy.typing as npt
 
 from cardcore._checks import shown
 from cardcore._registry import module_of
+from cardcore.search import NAME as SEARCH
+from cardcore.search import policy_text
 from cardcore.solve import Solution, Strategy, _checked_probabilities, _not_a_policy
 
 Probabilities = Callable[[Any], Mapping[int, float]]
@@ -31,8 +34,8 @@ def probabilities_of(game: Any, policy: object) -> Probabilities:
     """``state -> {legal action: probability}`` of a policy: a Strategy (or Solution), the
     uniform ``random``, a built-in policy whose probabilities its game's module gives
     (``POLICY_PROBABILITIES``: Badugi's ``blueprint``), another built-in policy, which is
-    deterministic (its action with probability 1), or a callable whose answers are checked
-    as the solver checks them."""
+    deterministic (its action with probability 1), the search (:func:`searched`), or a
+    callable whose answers are checked as the solver checks them."""
     module = module_of(game)
     if isinstance(policy, Solution):
         policy = policy.policy
@@ -53,11 +56,14 @@ def probabilities_of(game: Any, policy: object) -> Probabilities:
             return {int(module.policy_action(state, policy)): 1.0}
         return one_hot
     if isinstance(policy, (str, tuple)):
+        native = policy_text(policy, module.SPEC)  # bad search options are a ValueError here
+        if native is not None and native.split(":")[0] == SEARCH:
+            return searched(module, policy)
         raise ValueError(
             f"local best response needs a policy's probabilities, and {shown(policy)} is "
             f"not a policy of {module.SPEC.name} with known probabilities: expected a "
-            f"Strategy, {', '.join(module.SPEC.policies)} or a callable state -> "
-            "{action: probability} (the search plays at random with no known probabilities)")
+            f"Strategy, {', '.join(module.SPEC.policies)}, the search ('{SEARCH}' or "
+            f"('{SEARCH}', {{...}})) or a callable state -> {{action: probability}}")
     if not callable(policy):
         raise _not_a_policy(policy)
     function = policy
@@ -67,6 +73,27 @@ def probabilities_of(game: Any, policy: object) -> Probabilities:
         key = state.information_state_string(state.current_player())
         return dict(zip(legal, _checked_probabilities(function(state), legal, key), strict=True))
     return checked
+
+
+def searched(module: Any, policy: object) -> Probabilities:
+    """The search as a policy with known probabilities: at a state, the action of the search
+    seeded by the player's information state (the first 8 bytes of its text's BLAKE2b), with
+    probability 1. States the player cannot tell apart get the same action, so this is a
+    deterministic policy, one member of the search's family; the search draws its worlds from
+    the information state alone, so the action is computed once an information state (a
+    cache of the last 65,536)."""
+    actions: dict[str, int] = {}
+
+    def search(state: Any) -> dict[int, float]:
+        key = state.information_state_string(state.current_player())
+        action = actions.get(key)
+        if action is None:
+            seed = int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "little")
+            action = actions[key] = int(module.policy_action(state, policy, seed=seed))
+            if len(actions) > 65_536:
+                del actions[next(iter(actions))]  # the oldest
+        return {action: 1.0}
+    return search
 
 
 _BETTING_WORDS = frozenset({"fold", "check", "call", "bet", "raise", "pass"})

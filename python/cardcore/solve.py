@@ -550,8 +550,10 @@ def local_best_response(game: Any, policy: Policy, hands: int, *, seed: int,
     filter of ``samples`` particles (Badugi). It takes the action of highest value when the
     rest of the hand is checked and called down (a bet first meets the policy's fold
     probability). ``policy`` is a policy with known probabilities: a :class:`Strategy`, a
-    built-in policy's name (``random``, or a deterministic one such as ``rule_based``) or a
-    callable ``state -> {action: probability}``; the search is refused.
+    built-in policy's name (``random``, or a deterministic one such as ``rule_based``), the
+    search (``"ismcts"`` or ``("ismcts", {options})``: each information state's action is
+    the search's seeded by that state, so it is one deterministic member of the search's
+    family, and each costs a search) or a callable ``state -> {action: probability}``.
 
     The same ``seed`` gives the same result on any ``threads`` (None: one; the hands run in
     blocks of 16, each hand with a seed of its own) and through an ``executor`` (a
@@ -566,6 +568,7 @@ def local_best_response(game: Any, policy: Policy, hands: int, *, seed: int,
     (True, True)
     """
     from cardcore import _lbr  # here: it imports this module
+    from cardcore.search import policy_text
     from cardcore.simulation import _label
 
     count = checked_int(hands, "hands", "a positive number of hands", lambda n: n >= 1)
@@ -597,7 +600,9 @@ def local_best_response(game: Any, policy: Policy, hands: int, *, seed: int,
         with ThreadPoolExecutor(workers) as pool:
             rows = run(pool)
     table = np.concatenate(rows)
+    # the search by its options ('ismcts:simulations=1000,rollout=rule_based')
+    label = policy_text(policy, module_of(instance).SPEC) if isinstance(policy, tuple) else None
     return LocalBestResponse(
-        name, _label(cast(Any, policy)), seed, budget,
+        name, label or _label(cast(Any, policy)), seed, budget,
         table[:, 0], int(table[:, 1].sum()), int(table[:, 2].sum()), int(table[:, 3].sum()),
         time.perf_counter() - start)
