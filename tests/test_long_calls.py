@@ -14,8 +14,12 @@ import pytest
 
 import cardcore as cc
 
+# The child installs Python's own SIGINT handler first: a run started with SIGINT ignored
+# (nohup, a background job of a shell) passes that on, and Python then never raises
+# KeyboardInterrupt, whatever the call does.
 INTERRUPTED = """
 import os, signal, threading, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import cardcore as cc
 
 def interrupt_soon():
