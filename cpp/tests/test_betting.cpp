@@ -333,7 +333,8 @@ TEST_CASE(a_new_table_has_no_seats_no_bets_and_nobody_folded_all_in_or_acted) {
   CHECK_EQ(table.bets(), 0);
   CHECK(!table.folded(0));
   CHECK(!table.all_in(0));
-  CHECK(table.needs_action(0));  // nobody has acted yet
+  CHECK(table.needs_action(0));                 // nobody has acted yet
+  CHECK_EQ(table.legal(0), actions({kCheck}));  // no round yet, so no cap that allows a bet
 }
 
 TEST_CASE(blinds_over_a_cap_of_no_bets_leave_no_raise) {
