@@ -1341,6 +1341,16 @@ def test_a_view_without_a_player_is_the_player_to_act(name: str, view: str) -> N
               r"player")
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_chance_action_past_the_deck_names_the_card_ids(name: str) -> None:
+    """action_to_string at a chance node: an id that is no card of the deck says which ids
+    are (0-51 for a 52-card deck, the reference games' smaller ones)."""
+    state = chance_node(name)
+    for bad in (-1, 52, 99):
+        check(lambda bad=bad: state.action_to_string(bad), ValueError,
+              rf"\bis a card id 0-\d+, got {bad}$")
+
+
 def test_gymnasium_reset_names_options_whatever_their_keys() -> None:
     pytest.importorskip("gymnasium")
     env = cc.VectorEnv("badugi", 2, seat=0).as_gymnasium()
