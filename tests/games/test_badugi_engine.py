@@ -4,6 +4,8 @@ rules of 2.3-2.4, driven with explicit chance actions."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -271,33 +273,45 @@ def test_a_hand_won_by_a_fold_shows_no_cards_of_the_other_player() -> None:
         assert f"P{1 - player} cards:" not in text
 
 
+def _played_with_draws(game: Any, hands: int, rng: random.Random
+                       ) -> Iterator[tuple[Any, list[list[tuple[int, int]]]]]:
+    """Every state of `hands` hands played at random without folds, with each player's
+    draws so far: (his hand before the draw as a mask, the cards he discarded)."""
+    for seed in range(hands):
+        state = game.new_initial_state(seed=seed)
+        draws: list[list[tuple[int, int]]] = [[], []]
+        while True:
+            yield state, draws
+            if state.is_terminal():
+                break
+            actor = state.current_player()
+            if actor < 0:
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            action = rng.choice([a for a in state.legal_actions() if a != 0])  # no folds
+            text = state.action_to_string(action)
+            if text == "stand" or text.startswith("discard "):
+                draws[actor].append((state.hands[actor].mask, len(text.split()) - 1))
+            state.apply_action(action)
+
+
 def test_the_information_state_shows_the_hand_after_the_deal_and_after_each_own_draw() -> None:
     # docs/design.md, "Badugi tensors": `hand_by_stage` is four 52-card rows, the player's
     # hand as dealt and as it stood before each of his later draws, then his hand now (with
     # the replacements received so far); the rows after that are empty.
     game = Game(hands=1)
     segment = layout(game.information_state_segments)["hand_by_stage"]
-    rng = random.Random(8)
     drawn = 0
-    for seed in range(30):
-        state = game.new_initial_state(seed=seed)
-        before_draws: list[list[int]] = [[], []]  # per player, his hand at each of his draws
-        while True:
-            for player in (0, 1):
-                rows = np.asarray(state.information_state_tensor(player))[segment.slice]
-                expected = np.zeros((4, 52))
-                hands = [*before_draws[player], state.hands[player].mask]
-                for stage, mask in enumerate(hands):
-                    expected[stage, [card for card in range(52) if mask >> card & 1]] = 1
-                assert rows.reshape(4, 52).tolist() == expected.tolist()
-            if state.is_terminal():
-                break
-            actor = state.current_player()
-            action = rng.choice([a for a in state.legal_actions() if a != 0])  # no folds
-            if actor >= 0 and state.action_to_string(action).split()[0] in ("stand", "discard"):
-                before_draws[actor].append(state.hands[actor].mask)
-                drawn += 1
-            state.apply_action(action)
+    for state, draws in _played_with_draws(game, 30, random.Random(8)):
+        for player in (0, 1):
+            rows = np.asarray(state.information_state_tensor(player))[segment.slice]
+            expected = np.zeros((4, 52))
+            hands = [*(mask for mask, _ in draws[player]), state.hands[player].mask]
+            for stage, mask in enumerate(hands):
+                expected[stage, [card for card in range(52) if mask >> card & 1]] = 1
+            assert rows.reshape(4, 52).tolist() == expected.tolist()
+        if state.is_terminal():
+            drawn += len(draws[0]) + len(draws[1])
     assert drawn > 100
 
 
@@ -306,31 +320,18 @@ def test_the_observation_counts_each_players_discards_at_each_draw() -> None:
     # opponent, a one-hot of the number of cards discarded (0 to 4).
     game = Game(hands=1)
     segment = layout(game.observation_segments)["draws"]
-    rng = random.Random(6)
-    checked = 0
-    for seed in range(30):
-        state = game.new_initial_state(seed=seed)
-        discards: list[list[int]] = [[], []]  # per player, the count at each of his draws
-        while not state.is_terminal():
-            for player in (0, 1):
-                expected = np.zeros((3, 2, 5))
-                for who, seat in enumerate((player, 1 - player)):
-                    for draw, count in enumerate(discards[seat]):
-                        expected[draw, who, count] = 1
-                shown = np.asarray(state.observation_tensor(player))[segment.slice]
-                assert shown.reshape(3, 2, 5).tolist() == expected.tolist()
-            actor = state.current_player()
-            if actor < 0:
-                state.apply_action(rng.choice(state.legal_actions()))
-                continue
-            action = rng.choice([a for a in state.legal_actions() if a != 0])  # no folds
-            text = state.action_to_string(action)
-            if text == "stand" or text.startswith("discard "):
-                mine, theirs = discards[actor], discards[1 - actor]
-                mine.append(len(text.split()) - 1)
-                checked += len(mine) == len(theirs) and mine[-1] != theirs[-1]
-            state.apply_action(action)
-    assert checked > 20  # draws where the two players' counts differ
+    differing = 0
+    for state, draws in _played_with_draws(game, 30, random.Random(6)):
+        for player in (0, 1):
+            expected = np.zeros((3, 2, 5))
+            for who, seat in enumerate((player, 1 - player)):
+                for draw, (_, count) in enumerate(draws[seat]):
+                    expected[draw, who, count] = 1
+            shown = np.asarray(state.observation_tensor(player))[segment.slice]
+            assert shown.reshape(3, 2, 5).tolist() == expected.tolist()
+        if state.is_terminal():
+            differing += sum(mine[1] != theirs[1] for mine, theirs in zip(*draws, strict=False))
+    assert differing > 20  # draws where the two players' counts differ
 
 
 def test_the_observation_shows_the_chips_over_the_starting_stacks() -> None:
