@@ -13,6 +13,7 @@ import pytest
 
 import cardcore as cc
 from cardcore import _lbr
+from cardcore._registry import module_of
 
 
 @pytest.fixture(scope="module")
@@ -76,22 +77,24 @@ def test_lbr_against_the_search_stays_below_the_searchs_exact_exploitability() -
 
 def test_the_searchs_action_is_one_an_information_state_and_reads_no_hidden_card() -> None:
     # Worlds the player cannot tell apart (resampled from its information state, other
-    # cards for the other seat) get the same action, each asked of a fresh cache; and the
-    # action is the search's own, seeded by the information state.
+    # cards for the other seats) get the same action, each asked of a fresh cache, in every
+    # game of the registry.
     rng = random.Random(5)
-    checked = 0
-    for module in (cc.leduc, cc.badugi):
-        game = module.Game()
-        policy = ("ismcts", {"simulations": 30})
+    policy = ("ismcts", {"simulations": 30})
+    for name in cc.GAMES:
+        module = module_of(name)
+        checked = 0
         for trial in range(4):
-            state = game.new_initial_state(seed=trial)
-            for decision in range(trial + 1):  # the trial-th decision of a random hand
+            state = module.Game().new_initial_state(seed=trial)
+            for decision in range(trial + 1):  # the trial-th decision of a random game
                 while state.is_chance_node():
                     state.apply_action(rng.choice(state.legal_actions()))
-                if decision == trial:
+                if decision == trial or state.is_terminal():
                     break
                 legal = state.legal_actions()
                 state.apply_action(rng.choice([a for a in legal if a != 0] or legal))  # 0: fold
+            if state.is_terminal():
+                continue
             player = state.current_player()
             chosen = _lbr.searched(module, policy)(state)
             assert list(chosen.values()) == [1.0] and set(chosen) <= set(state.legal_actions())
@@ -99,7 +102,7 @@ def test_the_searchs_action_is_one_an_information_state_and_reads_no_hidden_card
             for world_seed in range(3):
                 world = state.resample_from_infostate(player, seed=world_seed)
                 assert _lbr.searched(module, policy)(world) == chosen
-    assert checked == 8
+        assert checked >= 1, name  # Bai Buu: one decision a game
 
 
 def _history(game: Any, seat: int, probabilities: _lbr.Probabilities, decisions: int,
