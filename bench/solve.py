@@ -3,8 +3,9 @@
     python bench/solve.py [--seconds 2] [--no-peers]
 
 cardcore's figures come from the native benchmark ``bench_solve`` (bench/solve_native.cpp,
-built here into ``build/cpptests`` when it is missing). The peers run in virtualenvs this
-script creates under ``build/bench-peers`` (never in cardcore's own environment):
+built here into ``build/cpptests``, and rebuilt when its sources change). The peers run in
+virtualenvs this script creates under ``build/bench-peers`` (never in cardcore's own
+environment):
 
 - OpenSpiel's C++ ``CFRPlusSolver`` on ``leduc_poker`` through pyspiel (``open_spiel``);
 - LiteEFG's CFR+ baseline (``pip install liteefg``) on OpenSpiel's ``leduc_poker`` through its
@@ -79,13 +80,14 @@ TARGETS = {"OpenSpiel CFRPlusSolver (C++)": 200, "LiteEFG CFR+": 20}
 
 
 def native(*args: str) -> dict[str, Any]:
-    """bench_solve's JSON output for ``args``, building it first when it is missing."""
+    """bench_solve's JSON output for ``args``, configured when missing and built (or brought up
+    to date with the sources) first."""
     binary = BUILD / "bench_solve"
-    if not binary.exists():
+    quiet: dict[str, Any] = {"check": True, "stdout": subprocess.DEVNULL}
+    if not (BUILD / "CMakeCache.txt").exists():
         configure = ["-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release", "-DCARDCORE_BUILD_TESTS=ON"]
-        quiet = {"check": True, "stdout": subprocess.DEVNULL}
         subprocess.run(["cmake", "-S", str(ROOT), "-B", str(BUILD), *configure], **quiet)
-        subprocess.run(["cmake", "--build", str(BUILD), "--target", "bench_solve"], **quiet)
+    subprocess.run(["cmake", "--build", str(BUILD), "--target", "bench_solve"], **quiet)
     run = subprocess.run([str(binary), *args], check=True, capture_output=True, text=True)
     result: dict[str, Any] = json.loads(run.stdout)
     return result
