@@ -137,10 +137,7 @@ class Solver::Public {
     std::int32_t hands[2];
     std::int32_t map[2];    // in maps_: each hand's hand at the parent
     std::int32_t reach[2];  // in reach_: each hand's reach by its player's policy
-    // In value_: the updated player's hands' counterfactual values, at player 0's passes and
-    // at player 1's. The two are one slot except at the roots of the threads' runs, whose
-    // values the threads read across after the pass's barrier (see `run`).
-    std::int32_t value[2];
+    std::int32_t value;     // in value_: the updated player's hands' counterfactual values
     std::int32_t policy;    // in regret_, cumulative_, current_: action a, hand i at + a * hands[player] + i
     std::int32_t scratch;   // in scratch_: actions x hands, then hands
     std::int32_t infosets;  // in infosets_: the information set of each of the player's hands
@@ -165,11 +162,9 @@ class Solver::Public {
   std::vector<std::int32_t> maps_, infosets_;
   std::vector<double> terminal_;
   Lines reach_, value_, scratch_, regret_, cumulative_, current_;
-  std::size_t states_ = 0;  // the public states: nodes_ past them are the threads' copies of those above
-  // Threads: the subtrees (preorder ranges) of each, and each one's nodes above them (in
-  // preorder; thread 0's are the public states, the others' their own copies).
+  // Threads: the subtrees (preorder ranges) of each, and the nodes above them (thread 0's).
   std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> ranges_;
-  std::vector<std::vector<std::int32_t>> above_;
+  std::vector<std::int32_t> top_;
   // Its threads, kept from call to call: a thread started at each call began on the
   // caller's core, and the scheduler took milliseconds to move it.
   vector::ThreadPool pool_;
@@ -177,19 +172,9 @@ class Solver::Public {
   void forward(std::int32_t n);
   void backward(std::int32_t n, const Weights& w);
   void split(int threads);
-  void copy_above();
 };
 
 namespace {
-
-// Appends `size` values to one of the arrays the passes write, in whole cache lines (64
-// bytes), so that two threads never write one line: sharing lines costs the second thread
-// a third. Returns where they begin.
-std::int32_t lines(Lines& array, std::size_t size) {
-  const auto at = static_cast<std::int32_t>(array.size());
-  array.resize(array.size() + (size + 7) / 8 * 8);
-  return at;
-}
 
 // out[i] += the sum over j of m[j * rows + i] * x[j] (m by columns), with the loops unrolled
 // for the small numbers of hands in card games.
@@ -360,6 +345,13 @@ Solver::Public::Public(const Tree& tree, int threads) : pool_(threads) {
     array.resize(array.size() + size);
     return at;
   };
+  // The arrays the passes write hold each public state's part in whole cache lines (64 bytes),
+  // so that two threads never write one line: sharing lines costs the second thread a third.
+  auto lines = [](Lines& array, std::size_t size) {
+    const auto at = static_cast<std::int32_t>(array.size());
+    array.resize(array.size() + (size + 7) / 8 * 8);
+    return at;
+  };
   for (const std::int32_t s : order) {
     const Draft& d = drafts[static_cast<std::size_t>(s)];
     const int wide = std::max(d.hands[0], d.hands[1]), mine = d.hands[d.player];
@@ -371,14 +363,13 @@ Solver::Public::Public(const Tree& tree, int threads) : pool_(threads) {
               .map = {grow(maps_, d.map[0].size()), grow(maps_, d.map[1].size())},
               .reach = {lines(reach_, static_cast<std::size_t>(d.hands[0])),
                         lines(reach_, static_cast<std::size_t>(d.hands[1]))},
-              .value = {},
+              .value = lines(value_, static_cast<std::size_t>(wide)),
               .policy = lines(regret_, static_cast<std::size_t>(d.set->count * mine)),
               .scratch = lines(scratch_, static_cast<std::size_t>((d.set->count + 1) * wide)),
               .infosets = grow(infosets_, d.infosets.size()),
               .children = static_cast<std::int32_t>(children_.size()),
               .children_end = 0,
               .end = 0};
-    node.value[0] = node.value[1] = lines(value_, static_cast<std::size_t>(wide));
     for (int q = 0; q < 2; ++q) std::copy(d.map[q].begin(), d.map[q].end(), maps_.begin() + node.map[q]);
     std::copy(d.infosets.begin(), d.infosets.end(), infosets_.begin() + node.infosets);
     for (const auto& [action, child] : d.children) {
@@ -420,8 +411,8 @@ Solver::Public::Public(const Tree& tree, int threads) : pool_(threads) {
 // subtrees, in preorder, are then cut into one run a thread (for two threads at the cut
 // that leaves the least time, below; for more, into runs of about equal cost). Last, a
 // node above whose subtree's runs all went to one thread, and that holds no other node
-// above, goes to that thread with its whole subtree: every thread does all the nodes left
-// above, after the barrier, and every value they read from a subtree of another thread
+// above, goes to that thread with its whole subtree: thread 0 alone does the nodes left
+// above, between the barriers, and every value they read from a subtree of another thread
 // crosses between cores.
 void Solver::Public::split(int threads) {
   const std::size_t count = nodes_.size();
@@ -526,64 +517,7 @@ void Solver::Public::split(int threads) {
       if (p.time < best.time) best = std::move(p);
     }
   ranges_ = std::move(best.ranges);
-  above_.assign(ranges_.size(), {});
-  above_[0] = std::move(best.top);
-  copy_above();
-}
-
-// Gives each thread past the first its own copy of the nodes above the subtrees, and each
-// run's root a second value slot. Every thread then does the work above itself, on its own
-// copy, after one barrier a pass: thread 0 alone did it between two, while the others
-// waited. The copies hold the same numbers, since every thread does the same arithmetic on
-// the same values. A thread's root writes its values into the slot of the pass's player, so
-// that a thread that has gone on to the next pass never overwrites values that another is
-// still reading above (it cannot go two passes ahead: the next barrier waits for both).
-void Solver::Public::copy_above() {
-  states_ = nodes_.size();
-  if (ranges_.size() == 1) return;
-  for (const auto& runs : ranges_)
-    for (const auto& [root, end] : runs) {
-      Node& node = nodes_[static_cast<std::size_t>(root)];
-      node.value[1] = lines(value_, static_cast<std::size_t>(std::max(node.hands[0], node.hands[1])));
-    }
-  auto copy = [](Lines& array, std::int32_t from, std::size_t size) {
-    const std::int32_t at = lines(array, size);
-    std::copy_n(array.begin() + from, size, array.begin() + at);
-    return at;
-  };
-  for (std::size_t thread = 1; thread < ranges_.size(); ++thread) {
-    std::vector<std::int32_t> copy_of(states_, -1);  // the copies follow in the originals' order
-    for (const std::int32_t k : above_[0]) {
-      copy_of[static_cast<std::size_t>(k)] = static_cast<std::int32_t>(nodes_.size() + above_[thread].size());
-      above_[thread].push_back(copy_of[static_cast<std::size_t>(k)]);
-    }
-    for (const std::int32_t k : above_[0]) {
-      Node node = nodes_[static_cast<std::size_t>(k)];
-      const auto hands = [&](int q) { return static_cast<std::size_t>(node.hands[q]); };
-      const std::size_t wide = std::max(hands(0), hands(1)), policy = hands(node.player) * node.actions;
-      for (int q = 0; q < 2; ++q) node.reach[q] = copy(reach_, node.reach[q], hands(q));
-      node.value[0] = node.value[1] = lines(value_, wide);
-      node.scratch = lines(scratch_, (static_cast<std::size_t>(node.actions) + 1) * wide);
-      node.policy = copy(current_, node.policy, policy);
-      (void)lines(regret_, policy);  // the copy's regrets and cumulative policy begin at 0, as all do
-      (void)lines(cumulative_, policy);
-      if (node.parent >= 0) node.parent = copy_of[static_cast<std::size_t>(node.parent)];
-      const std::int32_t children = node.children;
-      node.children = static_cast<std::int32_t>(children_.size());
-      for (std::int32_t c = children; c < node.children_end; ++c) {
-        Child child = children_[static_cast<std::size_t>(c)];
-        if (child.node >= 0 && copy_of[static_cast<std::size_t>(child.node)] >= 0)
-          child.node = copy_of[static_cast<std::size_t>(child.node)];
-        children_.push_back(child);
-      }
-      node.children_end = static_cast<std::int32_t>(children_.size());
-      nodes_.push_back(node);
-    }
-    for (const auto& [root, end] : ranges_[thread]) {
-      std::int32_t& parent = nodes_[static_cast<std::size_t>(root)].parent;
-      if (parent >= 0) parent = copy_of[static_cast<std::size_t>(parent)];
-    }
-  }
+  top_ = std::move(best.top);
 }
 
 void Solver::Public::forward(std::int32_t n) {
@@ -616,7 +550,7 @@ void Solver::Public::backward(std::int32_t n, const Weights& w) {
     if (child.node >= 0) {
       const Node& next = nodes_[static_cast<std::size_t>(child.node)];
       const std::int32_t* map = maps_.data() + next.map[p];
-      const double* v = value_.data() + next.value[p];
+      const double* v = value_.data() + next.value;
       for (int i = 0; i < next.hands[p]; ++i) out[map[i]] += v[i];
       continue;
     }
@@ -630,7 +564,7 @@ void Solver::Public::backward(std::int32_t n, const Weights& w) {
     }
     add_product(m, reach, mine, theirs, out);
   }
-  double* value = value_.data() + node.value[p];
+  double* value = value_.data() + node.value;
   if (node.player != p) {
     for (int i = 0; i < mine; ++i) {
       double v = 0;
@@ -686,14 +620,16 @@ void Solver::Public::run(Algorithm algorithm, std::int64_t first, std::int64_t i
                                                                    : 1.0,
                         .positive = up / (up + 1),
                         .negative = down / (down + 1)};
-        const std::vector<std::int32_t>& above = above_[thread];
-        for (const std::int32_t k : above) forward(k);
+        if (thread == 0)
+          for (const std::int32_t k : top_) forward(k);
+        if (threads > 1) barrier.wait();
         for (const auto& [begin, end] : ranges_[thread]) {
           for (std::int32_t k = begin; k < end; ++k) forward(k);
           for (std::int32_t k = end; k-- > begin;) backward(k, w);
         }
         if (threads > 1) barrier.wait();
-        for (auto k = above.rbegin(); k != above.rend(); ++k) backward(*k, w);
+        if (thread == 0)
+          for (auto k = top_.rbegin(); k != top_.rend(); ++k) backward(*k, w);
       }
     }
   };
@@ -702,8 +638,7 @@ void Solver::Public::run(Algorithm algorithm, std::int64_t first, std::int64_t i
 
 std::vector<double> Solver::Public::to_tree(const Tree& tree, bool average) const {
   std::vector<double> policy(static_cast<std::size_t>(tree.policy_size()));
-  for (std::size_t k = 0; k < states_; ++k) {
-    const Node& node = nodes_[k];
+  for (const Node& node : nodes_) {
     const int mine = node.hands[node.player];
     const double* from = (average ? cumulative_ : current_).data() + node.policy;
     for (int i = 0; i < mine; ++i) {
