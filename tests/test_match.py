@@ -202,6 +202,30 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> 
     assert "one policy per seat (2), got 1" in capsys.readouterr().err
 
 
+def test_the_command_line_plays_a_saved_solution(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Any) -> None:
+    """A saved solution's file is a policy, as for simulate and play; a path to no file is
+    refused as one, not looked up as a policy's name."""
+    path = tmp_path / "kuhn.solution"
+    solution = cc.solve.cfr("kuhn", 200)
+    solution.save(path)
+    arguments = ["--hands", "2000", "--seed", "4", "--json"]
+    assert cli.main(["match", "kuhn", str(path), "random", *arguments,
+                     str(tmp_path / "file.json")]) == 0
+    capsys.readouterr()
+    from_file = json.loads((tmp_path / "file.json").read_text())
+    direct = cc.match("kuhn", [solution.policy, "random"], 2000, seed=4)
+    assert [row["mean"] for row in from_file["policies"]] == list(direct.mean)
+    assert from_file["policies"][0]["mean"] > 0  # the solution wins against random
+    missing = str(tmp_path / "none" / "kuhn.solution")
+    for command in (["match", "kuhn", missing, "random"], ["exploitability", "kuhn", missing],
+                    ["simulate", "kuhn", "--policy", missing, "--hands", "10"]):
+        assert cli.main(command) == 2
+        error = capsys.readouterr().err
+        assert f"no solution file '{missing}'" in error, command
+        assert "unknown policy" not in error
+
+
 def test_the_docstring_examples_run() -> None:
     import doctest
 

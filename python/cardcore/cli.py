@@ -187,11 +187,15 @@ def _count(text: str) -> int:
 
 def _policy_arg(text: str) -> Any:
     """A policy given on the command line: a saved solution's file (``cardcore solve
-    --out``) as its strategy, anything else as the policy's name."""
+    --out``) as its strategy, anything else as the policy's name. No policy's name holds a
+    slash, so a text with one that names no file is refused as a missing file."""
     try:
         saved = Path(text).is_file()
     except (OSError, ValueError):  # a name too long for a path, or with a NUL in it
         saved = False
+    if not saved and ("/" in text or os.sep in text):
+        raise ValueError(f"no solution file {quote_input(text)}: a policy is a built-in "
+                         "policy's name or the file of a saved solution (cardcore solve --out)")
     return load_solution(text).policy if saved else text
 
 
@@ -426,8 +430,9 @@ def _add_match(commands: Any) -> None:
                       "interval (docs/match.md)")
     duel.add_argument("game", type=str.lower, choices=list(GAMES))
     duel.add_argument("policy", nargs="+",
-                      help="one per seat: a built-in player (as simulate's --policy) or the "
-                           "search, ismcts or ismcts:simulations=1000,...")
+                      help="one per seat: a built-in player (as simulate's --policy), the "
+                           "search, ismcts or ismcts:simulations=1000,..., or a saved "
+                           "solution's file (cardcore solve --out)")
     duel.add_argument("--hands", type=_count, default=100_000,
                       help="hands to play, a multiple of the seats (default 100,000)")
     duel.add_argument("--plain", action="store_true",
@@ -442,7 +447,8 @@ def _add_match(commands: Any) -> None:
 def _match(args: argparse.Namespace) -> int:
     game = GAMES[args.game](**seats_config(args.game, args.players),
                             **house_rules(args.game, args.rule))
-    result = match(game, args.policy, args.hands, duplicate=not args.plain, seed=args.seed,
+    policies = [_policy_arg(text) for text in args.policy]
+    result = match(game, policies, args.hands, duplicate=not args.plain, seed=args.seed,
                    threads=args.threads, progress=args.hands >= 1_000_000 and sys.stderr.isatty())
     print(result.table())
     if args.json:
