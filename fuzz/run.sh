@@ -2,7 +2,7 @@
 # Runs the atheris fuzz harnesses of fuzz/ (cards, deserialize, actions, batch, vector).
 #
 #   fuzz/run.sh <harness> <duration> [libFuzzer options]   duration: 30s, 20m, or a run count
-#   fuzz/run.sh ci [seconds]       every harness for 25 s (or the given seconds) in turn
+#   fuzz/run.sh ci [seconds]       every harness for 25 s (or the given seconds), a core each
 #   fuzz/run.sh merge <harness>    minimizes what the runs found into fuzz/corpus/<harness>
 #
 # With clang++ (Debian: apt-get install clang libclang-rt-14-dev), the harnesses run in
@@ -94,7 +94,29 @@ fi
 case "${1:-}" in
   ci)
     # A fixed seed: CI's short runs repeat, and long runs (random seeds) find the new bugs.
-    for harness in "${harnesses[@]}"; do run "$harness" "${2:-25}s" -seed=1; done ;;
+    # The harnesses run side by side, one a core; each one's output is printed as it ends,
+    # and the run fails if any of them did.
+    mkdir -p "$work"
+    failed=()
+    finish() {  # waits for the harness started first of those still running
+      local harness="${running[0]}"
+      running=("${running[@]:1}")
+      wait "${pids[$harness]}" || failed+=("$harness")
+      cat "$work/ci.$harness.log"
+    }
+    declare -A pids
+    running=()
+    for harness in "${harnesses[@]}"; do
+      (( ${#running[@]} < $(nproc) )) || finish
+      run "$harness" "${2:-25}s" -seed=1 > "$work/ci.$harness.log" 2>&1 &
+      pids[$harness]=$!
+      running+=("$harness")
+    done
+    while (( ${#running[@]} > 0 )); do finish; done
+    if (( ${#failed[@]} > 0 )); then
+      echo "fuzz/run.sh: a finding in ${failed[*]} (see above)" >&2
+      exit 1
+    fi ;;
   merge)
     # Keeps a minimal set of inputs with the coverage of the committed corpus and the runs.
     harness="$2"
