@@ -163,6 +163,19 @@ def test_built_in_policies_as_policies() -> None:
         cc.solve.exploitability("kuhn", "greedy")
 
 
+def test_a_callable_policy_is_valued_as_the_policy_it_plays() -> None:
+    def uniform(state: Any) -> dict[int, float]:
+        legal = state.legal_actions()
+        return {action: 1 / len(legal) for action in legal}
+
+    assert cc.solve.exploitability("leduc", uniform) == pytest.approx(
+        cc.solve.exploitability("leduc", "random"), abs=1e-12)
+    solution = cc.solve.cfr("leduc", 10, algorithm="cfr")
+    assert solution.exploitability > 0.1  # far from an equilibrium: a wrong reading shows
+    assert cc.solve.exploitability("leduc", solution.policy.action_probabilities) == \
+        pytest.approx(solution.exploitability, abs=1e-12)
+
+
 @pytest.mark.parametrize(("policy", "message"), [
     (lambda state: {state.legal_actions()[0]: 0.5}, "probabilities must sum to 1, got 0.5"),
     (lambda state: {99: 1.0}, "gave the illegal action 99 at information set"),
