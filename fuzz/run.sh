@@ -95,7 +95,7 @@ case "${1:-}" in
   ci)
     # A fixed seed: CI's short runs repeat, and long runs (random seeds) find the new bugs.
     # The harnesses run side by side, one a core; each one's output is printed as it ends,
-    # and the run fails if any of them did.
+    # and the run fails if any of them found something.
     mkdir -p "$work"
     failed=()
     finish() {  # waits for the harness started first of those still running
