@@ -5,7 +5,12 @@
  * steps and four binomial lookups) and reads a 270,725-entry table of uint16 strengths.
  * limit_checked does what strength_many owes its caller: every mask is checked (four cards,
  * all below 52) and a bad one reads entry 0 and is reported. limit_bare trusts its input,
- * the least work a table method can do. */
+ * the least work a table method can do.
+ *
+ * memory_pass is the machine's own limit, with no table: out[i] = masks[i] & 7, the same
+ * bytes read and written, on 1 or 2 threads (each its half). Its two threads against one
+ * bound what any memory-bound batch call can gain from a second thread here. */
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -48,4 +53,31 @@ int64_t limit_bare(const uint16_t* table, const uint64_t* masks, int32_t* out, s
     out[i] = table[index];
   }
   return -1;
+}
+
+struct half {
+  const uint64_t* masks;
+  int32_t* out;
+  size_t n;
+};
+
+static void* pass(void* argument) {
+  const struct half* h = argument;
+  for (size_t i = 0; i < h->n; ++i) h->out[i] = (int32_t)(h->masks[i] & 7);
+  return NULL;
+}
+
+/* Returns 0, or -1 when the second thread could not start (nothing is then written). */
+int64_t memory_pass(const uint64_t* masks, int32_t* out, size_t n, int threads) {
+  if (threads < 2) {
+    struct half all = {masks, out, n};
+    pass(&all);
+    return 0;
+  }
+  struct half first = {masks, out, n / 2}, second = {masks + n / 2, out + n / 2, n - n / 2};
+  pthread_t worker;
+  if (pthread_create(&worker, NULL, pass, &second) != 0) return -1;
+  pass(&first);
+  pthread_join(worker, NULL);
+  return 0;
 }

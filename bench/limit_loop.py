@@ -1,6 +1,7 @@
-"""The scalar C table limit of the four-card strength_many (``limit_loop.c``), compiled here
-with ``$CC`` (default ``cc``) ``-O3 -march=native`` into a temporary directory and called
-through ctypes, so that ``report.py`` measures it in the same run as cardcore."""
+"""The scalar C table limit of the four-card strength_many (``limit_loop.c``), and the
+machine's memory limit, compiled here with ``$CC`` (default ``cc``) ``-O3 -march=native``
+into a temporary directory and called through ctypes, so that ``report.py`` measures them in
+the same run as cardcore."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import numpy.typing as npt
 import cardcore as cc
 
 SOURCE = Path(__file__).with_name("limit_loop.c")
-FLAGS = ("-O3", "-march=native", "-shared", "-fPIC")
+FLAGS = ("-O3", "-march=native", "-shared", "-fPIC", "-pthread")
 
 
 def compiler() -> str:
@@ -43,7 +44,7 @@ def _library() -> ctypes.CDLL:
             from error
     library = ctypes.CDLL(str(target))
     library.limit_init()
-    for name in ("limit_checked", "limit_bare"):
+    for name in ("limit_checked", "limit_bare", "memory_pass"):
         getattr(library, name).restype = ctypes.c_int64
     return library
 
@@ -63,5 +64,19 @@ def loop(name: str) -> Loop:
         assert masks.flags.c_contiguous and out.flags.c_contiguous and len(out) >= len(masks)
         pointers = (ctypes.c_void_p(a.ctypes.data) for a in (table, masks, out))
         return int(function(*pointers, ctypes.c_size_t(len(masks))))
+
+    return run
+
+
+def memory_pass(threads: int) -> Loop:
+    """``memory_pass`` on 1 or 2 threads as a call ``(masks, out) -> 0``: ``out = masks & 7``."""
+    function = _library().memory_pass
+
+    def run(masks: npt.NDArray[np.uint64], out: npt.NDArray[np.int32]) -> int:
+        assert masks.flags.c_contiguous and out.flags.c_contiguous and len(out) >= len(masks)
+        pointers = (ctypes.c_void_p(a.ctypes.data) for a in (masks, out))
+        if function(*pointers, ctypes.c_size_t(len(masks)), ctypes.c_int(threads)) != 0:
+            raise OSError("memory_pass could not start its second thread")
+        return 0
 
     return run

@@ -298,6 +298,18 @@ WORKLOADS: dict[str, Workload] = {
         "masks",
         lambda d: limit_loop.loop("limit_bare")(d.masks, d.out),
     ),
+    "memory_pass": Workload(
+        "C memory pass masks & 7 -> int32",
+        "hands",
+        "masks",
+        lambda d: limit_loop.memory_pass(1)(d.masks, d.out),
+    ),
+    "memory_pass_2": Workload(
+        "C memory pass, 2 threads",
+        "hands",
+        "masks",
+        lambda d: limit_loop.memory_pass(2)(d.masks, d.out),
+    ),
     "numpy_rounds": Workload(
         "NumPy banker & player -> uint8",
         "rounds",

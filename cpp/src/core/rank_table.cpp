@@ -25,6 +25,7 @@ CARDCORE_AVX512 std::int64_t lookup_avx512(const std::uint16_t* table, const Mas
   std::size_t i = 0;
   for (; i + 16 <= n; i += 16) {
     __mmask16 valid;
+    avx512::prefetch_ahead(out + i, true);  // the 16 results' 64 bytes: a line
     const __m512i index = avx512::colex4_index(rows, masks + i, valid);
     invalid |= static_cast<__mmask16>(~valid);
     // The gather reads four bytes at each entry: the entry in the low half, and the next one

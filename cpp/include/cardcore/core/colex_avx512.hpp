@@ -9,11 +9,32 @@
 
 #include <immintrin.h>
 
+#include <cstddef>
+#include <cstdint>
+
 #include "cardcore/core/layout.hpp"
 
 #define CARDCORE_AVX512 __attribute__((target("avx512f,avx512cd")))
 
 namespace cardcore::avx512 {
+
+// How many elements ahead of those in hand a kernel asks for memory: the hardware's
+// prefetcher alone kept too few lines in flight for one core to reach memory's bandwidth
+// (measured in docs/performance.md "The batch kernels").
+inline constexpr std::size_t kPrefetchAhead = 256;
+
+// Asks for the cache line of p[kPrefetchAhead], to read it (or to write it: `for_write`). A
+// prefetch is a hint and never faults, so the line may lie past the array's end; the address
+// is computed as an integer so that no pointer leaves its array.
+template <class T>
+inline void prefetch_ahead(const T* p, bool for_write = false) {
+  const auto* line = reinterpret_cast<const char*>(reinterpret_cast<std::uintptr_t>(p) + kPrefetchAhead * sizeof(T));
+  if (for_write) {
+    __builtin_prefetch(line, 1, 3);
+  } else {
+    __builtin_prefetch(line, 0, 3);
+  }
+}
 
 // One row of kBinomialByLz in four registers of 16 entries.
 struct BinomialRow {
@@ -51,6 +72,8 @@ CARDCORE_AVX512 inline __m512i colex4_index(const Colex4Rows& rows, const Mask* 
   // The even dwords of two registers of qwords: the 16 lz (each below 65) in one register,
   // the first register's eight masks first.
   const __m512i even_dwords = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+  prefetch_ahead(masks);  // the 16 masks' 128 bytes: two lines
+  prefetch_ahead(masks + 8);
   __m512i a = _mm512_loadu_si512(masks), b = _mm512_loadu_si512(masks + 8);
   __m512i z[4];  // the low-bit lz of each mask's first, second, third and fourth lowest card
   for (__m512i& lz : z) {
