@@ -9,7 +9,7 @@
  *
  * memory_pass is the machine's own limit, with no table: out[i] = masks[i] & 7, the same
  * bytes read and written, on 1 or 2 threads (each its half). Its two threads against one
- * bound what any memory-bound batch call can gain from a second thread here. */
+ * show what a second thread gains here when memory is all there is to wait for. */
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
