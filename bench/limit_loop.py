@@ -13,6 +13,7 @@ import subprocess
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -55,15 +56,21 @@ def _table() -> npt.NDArray[np.uint16]:
     return cc.badugi.strength_many(cc.all_hands(4)).astype(np.uint16)
 
 
+def _arguments(*arrays: npt.NDArray[Any], masks: npt.NDArray[np.uint64],
+               out: npt.NDArray[np.int32]) -> list[Any]:
+    """The C arguments ``(*arrays, masks, out, n)`` of a loop over ``masks`` into ``out``."""
+    assert masks.flags.c_contiguous and out.flags.c_contiguous and len(out) >= len(masks)
+    pointers = [ctypes.c_void_p(a.ctypes.data) for a in (*arrays, masks, out)]
+    return [*pointers, ctypes.c_size_t(len(masks))]
+
+
 def loop(name: str) -> Loop:
     """``limit_checked`` or ``limit_bare`` as a call ``(masks, out) -> -1 or 0``."""
     function = getattr(_library(), name)
     table = _table()
 
     def run(masks: npt.NDArray[np.uint64], out: npt.NDArray[np.int32]) -> int:
-        assert masks.flags.c_contiguous and out.flags.c_contiguous and len(out) >= len(masks)
-        pointers = (ctypes.c_void_p(a.ctypes.data) for a in (table, masks, out))
-        return int(function(*pointers, ctypes.c_size_t(len(masks))))
+        return int(function(*_arguments(table, masks=masks, out=out)))
 
     return run
 
@@ -73,9 +80,7 @@ def memory_pass(threads: int) -> Loop:
     function = _library().memory_pass
 
     def run(masks: npt.NDArray[np.uint64], out: npt.NDArray[np.int32]) -> int:
-        assert masks.flags.c_contiguous and out.flags.c_contiguous and len(out) >= len(masks)
-        pointers = (ctypes.c_void_p(a.ctypes.data) for a in (masks, out))
-        if function(*pointers, ctypes.c_size_t(len(masks)), ctypes.c_int(threads)) != 0:
+        if function(*_arguments(masks=masks, out=out), ctypes.c_int(threads)) != 0:
             raise OSError("memory_pass could not start its second thread")
         return 0
 
