@@ -46,13 +46,17 @@ class AbstractionBase {
 // records for a bucket, asked when the bucket is first met. fixed_action() takes a decision
 // out of the solve: an action id there (legal, else MCCFR throws std::invalid_argument) is
 // played by both the traverser and the other player with no branching and no table entry;
-// -1, the default, leaves the decision to the solver.
+// -1, the default, leaves the decision to the solver. table_player() is the player whose
+// sets a decision reads and writes (its table key mixes him in): the player himself by
+// default; a game whose seats change places between hands (a button that moves) maps him to
+// his place, so that what one seating learnt plays in every seating.
 template <GameState S>
 class Abstraction : public AbstractionBase {
  public:
   std::string_view game() const override { return S::kName; }
   virtual std::uint64_t bucket(const S& state, int player) const = 0;
   virtual int fixed_action(const S& /*state*/, int /*player*/) const { return -1; }
+  virtual int table_player(const S& /*state*/, int player) const { return player; }
   virtual std::string key(const S& /*state*/, int /*player*/, std::uint64_t bucket) const {
     static constexpr char kHex[] = "0123456789abcdef";
     std::string text = "bucket ";
@@ -98,8 +102,8 @@ class RegretTable {
  public:
   struct Entry {
     std::uint64_t key;
-    std::uint32_t offset;  // in values(): count regrets, then count strategy sums; in actions(): count ids
-    std::uint8_t player, count;
+    std::uint32_t offset;        // in values(): count regrets, then count strategy sums; in actions(): count ids
+    std::uint8_t player, count;  // player: the abstraction's table_player
   };
   // The bytes a set of `actions` legal actions takes, besides its key text's characters: two
   // slots (the table at most half full), its Entry, its std::string, and per action two
@@ -194,7 +198,8 @@ class MccfrBase {
   const std::string& game() const { return game_; }
   const MccfrOptions& options() const { return options_; }
 
-  // The average strategy as a Solution (sets by player and key; exploitability not measured: NaN).
+  // The average strategy as a Solution (sets by table player and key; exploitability not
+  // measured: NaN).
   Solution solution() const;
   // The average strategy as a blueprint's bytes (solve/blueprint.hpp): by table key, with
   // probabilities in 255ths.
@@ -332,7 +337,8 @@ double Mccfr<S>::walk(S state, int traverser, const Weights& w, Rng& rng, const 
   }
   int actions[128];
   const int count = detail::action_list(state.legal_player_actions(), actions);
-  const std::uint64_t bucket = abstraction_of_->bucket(state, player), key = key_of(bucket, player);
+  const int table_player = abstraction_of_->table_player(state, player);
+  const std::uint64_t bucket = abstraction_of_->bucket(state, player), key = key_of(bucket, table_player);
   const std::int32_t found = read.find(key);
   if (found >= 0) read.check_actions(found, actions, count);
   double strategy[128];
@@ -341,7 +347,7 @@ double Mccfr<S>::walk(S state, int traverser, const Weights& w, Rng& rng, const 
   // table too (their texts are known there, and the merge keeps those).
   auto text = [&] { return found >= 0 ? std::string() : abstraction_of_->key(state, player, bucket); };
   if (player != traverser) {
-    const std::int32_t set = write.find_or_add(key, player, actions, count, text);
+    const std::int32_t set = write.find_or_add(key, table_player, actions, count, text);
     float* sums = write.values(set) + count;
     for (int a = 0; a < count; ++a) sums[a] += static_cast<float>(w.sum * strategy[a]);
     double u = static_cast<double>(rng.next() >> 11) * 0x1.0p-53;
@@ -358,7 +364,7 @@ double Mccfr<S>::walk(S state, int traverser, const Weights& w, Rng& rng, const 
     value += strategy[a] * values[a];
   }
   // After the children: their sets' additions may have moved the arrays.
-  float* regrets = write.values(write.find_or_add(key, player, actions, count, text));
+  float* regrets = write.values(write.find_or_add(key, table_player, actions, count, text));
   for (int a = 0; a < count; ++a) {
     regrets[a] += static_cast<float>(w.regret * (values[a] - value));
     if (w.floor && regrets[a] < 0) regrets[a] = 0;
@@ -379,7 +385,8 @@ std::vector<double> Mccfr<S>::average_policy(const S& state) const {
   }
   std::vector<double> policy(static_cast<std::size_t>(count), 1.0 / count);
   const RegretTable& table = this->table();
-  const std::int32_t set = table.find(key_of(abstraction_of_->bucket(state, player), player));
+  const std::int32_t set =
+      table.find(key_of(abstraction_of_->bucket(state, player), abstraction_of_->table_player(state, player)));
   if (set < 0) return policy;
   table.check_actions(set, actions, count);
   const float* sums = table.values(set) + count;

@@ -42,6 +42,10 @@ class BlueprintAbstraction final : public solve::Abstraction<State> {
   std::string key(const State& state, int player, std::uint64_t bucket) const override;
   // The rule-based draw at a draw decision; -1 at a betting decision.
   int fixed_action(const State& state, int player) const override;
+  // The player's place: 0 the dealer, 1 the big blind. A run of the default configuration,
+  // whose seat 0 deals, learns each place's sets as that seat's; the blueprint plays them in
+  // whichever seat the button puts the place.
+  int table_player(const State& state, int player) const override { return player == state.dealer() ? 0 : 1; }
 };
 
 // The blueprint's file (docs/solve.md, "The Badugi blueprint"), read at its first use; the
