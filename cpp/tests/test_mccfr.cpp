@@ -3,9 +3,12 @@
 // the refusal of a bucket whose states have different legal actions, the memory budget
 // checked up front for an abstraction that tells its buckets, checkpoints' bytes, and the
 // solution files of version 1 (before MCCFR's flag) still loading.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "cardcore/games/leduc/state.hpp"
 #include "cardcore/solve/mccfr.hpp"
@@ -61,6 +64,19 @@ class FixedFirst final : public Abstraction<leduc::State> {
 
  private:
   int first_;
+};
+
+// The identity, with each player's sets kept as the other player's (table_player).
+class SwappedTables final : public Abstraction<leduc::State> {
+ public:
+  std::string name() const override { return "swapped-tables"; }
+  std::uint64_t bucket(const leduc::State& state, int player) const override {
+    return hash_bytes(state.information_state_string(player));
+  }
+  std::string key(const leduc::State& state, int player, std::uint64_t) const override {
+    return state.information_state_string(player);
+  }
+  int table_player(const leduc::State&, int player) const override { return 1 - player; }
 };
 
 // The policy of a run at each information set of the tree.
@@ -185,6 +201,26 @@ TEST_CASE(a_fixed_action_is_played_without_branching_or_a_set) {
   // An illegal fixed action is refused.
   Mccfr<leduc::State> illegal(leduc::Config{}, std::make_shared<FixedFirst>(0), {});
   CHECK_THROWS(illegal.iterate(1), std::invalid_argument, "the abstraction 'fixed-first' fixes an illegal action (0)");
+}
+
+TEST_CASE(a_table_player_keys_the_sets_and_changes_no_strategy) {
+  // A decision reads and writes the sets of its table player, in training and in play:
+  // keeping each player's sets as the other's gives the identity's strategy at every
+  // information set, and its sets with the players swapped.
+  Mccfr<leduc::State> identity(leduc::Config{}, nullptr, {.seed = 5}),
+      swapped(leduc::Config{}, std::make_shared<SwappedTables>(), {.seed = 5});
+  identity.iterate(3000);
+  swapped.iterate(3000);
+  const auto tree = build_tree<leduc::State>(leduc::Config{});
+  CHECK(tree_policy(*tree, swapped) == tree_policy(*tree, identity));
+  std::vector<InfosetPolicy> expected = identity.solution().policy, got = swapped.solution().policy;
+  for (InfosetPolicy& set : expected) set.player = 1 - set.player;
+  const auto by_player_and_key = [](const InfosetPolicy& a, const InfosetPolicy& b) {
+    return std::tie(a.player, a.key) < std::tie(b.player, b.key);
+  };
+  std::sort(expected.begin(), expected.end(), by_player_and_key);
+  std::sort(got.begin(), got.end(), by_player_and_key);
+  CHECK(!got.empty() && got == expected);
 }
 
 int main(int argc, char** argv) { return cardcore::testing::run_tests(argc, argv); }
