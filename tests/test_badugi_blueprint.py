@@ -6,7 +6,10 @@ actions, never reads a hidden card, and plays in simulations on several threads.
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +21,7 @@ from cardcore._core import badugi as native
 from cardcore._core import solve as native_solve
 
 GAME = cc.badugi.Game()
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
 
 
 def bucket(state: Any) -> tuple[int, str, int]:
@@ -262,3 +266,46 @@ def test_local_best_response_weighs_the_blueprints_range_by_its_probabilities() 
     assert _lbr.probabilities_of("badugi", "blueprint") is cc.badugi.blueprint_probabilities
     lbr = cc.solve.local_best_response("badugi", "blueprint", 8, seed=2, samples=32)
     assert lbr.hands == 8 and lbr.misses < lbr.decisions / 4
+
+
+def test_training_to_iterations_gives_the_same_file_in_one_run_or_resumed(tmp_path: Path) -> None:
+    def train(iterations: int, checkpoint: Path, out: Path) -> bytes:
+        subprocess.run([sys.executable, str(TOOLS / "train_blueprint.py"), "--iterations",
+                        str(iterations), "--seed", "2", "--checkpoint", str(checkpoint),
+                        "--out", str(out)], check=True, capture_output=True)
+        return out.read_bytes()
+
+    straight = train(600, tmp_path / "one.ckpt", tmp_path / "one.bin")
+    train(250, tmp_path / "two.ckpt", tmp_path / "two.bin")
+    assert train(600, tmp_path / "two.ckpt", tmp_path / "two.bin") == straight
+    header = native_solve.read_blueprint(straight)
+    assert header["iterations"] == 600 and header["sets"] > 100
+
+
+def test_the_curve_tools_python_player_plays_the_tables_probabilities() -> None:
+    spec = importlib.util.spec_from_file_location("blueprint_curve", TOOLS / "blueprint_curve.py")
+    assert spec is not None and spec.loader is not None
+    curve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(curve)
+    sets = curve.read_sets(cc.badugi.BLUEPRINT_PATH)
+    header = native_solve.read_blueprint(Path(cc.badugi.BLUEPRINT_PATH).read_bytes())
+    assert len(sets) == header["sets"]
+    compared = 0
+    for first_dealer in (0, 1):
+        game = cc.badugi.Game(first_dealer=first_dealer)
+        rng = random.Random(first_dealer)
+        for number in range(30):
+            state = game.new_initial_state(seed=number)
+            while not state.is_terminal():
+                player = state.current_player()
+                if player >= 0:
+                    b, _, fixed = native._abstraction_bucket(state, player)
+                    place = 0 if player == state.button else 1
+                    found = sets.get(curve.table_key(int(b), place))
+                    if fixed < 0 and found is not None and found[0] == state.legal_actions():
+                        total = sum(found[1])
+                        expected = {a: w / total for a, w in zip(*found, strict=True)}
+                        assert cc.badugi.blueprint_probabilities(state) == pytest.approx(expected)
+                        compared += 1
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert compared > 100

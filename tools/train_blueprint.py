@@ -1,9 +1,10 @@
 """Trains the Badugi blueprint that the package ships (docs/solve.md, "The Badugi
-blueprint"): MCCFR over cardcore.badugi.abstraction() for SECONDS on one thread, its
-checkpoint kept in CHECKPOINT (a second run resumes it), then the average strategy written
-as the blueprint file.
+blueprint"): MCCFR over cardcore.badugi.abstraction() on one thread for SECONDS more, or
+to ITERATIONS in all, its checkpoint kept in CHECKPOINT (a second run resumes it), then
+the average strategy written as the blueprint file. The same iterations give the same file
+on any machine; the shipped one is
 
-    python tools/train_blueprint.py --seconds 1800 --seed 1 \\
+    python tools/train_blueprint.py --iterations 14917950 --seed 1 \\
         --checkpoint blueprint.ckpt --out python/cardcore/data/badugi_blueprint.bin
 """
 
@@ -20,7 +21,9 @@ from cardcore import _core
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, required=True)
+    budget = parser.add_mutually_exclusive_group(required=True)
+    budget.add_argument("--seconds", type=float, help="seconds more to train")
+    budget.add_argument("--iterations", type=int, help="iterations in all to train to")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--checkpoint", required=True)
     parser.add_argument("--out", required=True)
@@ -32,7 +35,8 @@ def main() -> int:
         resumed.load(args.checkpoint)
     began = time.perf_counter()
     solution = cc.solve.mccfr("badugi", abstraction=abstraction, seconds=args.seconds,
-                              seed=args.seed, threads=1, checkpoint=args.checkpoint)
+                              iterations=args.iterations, seed=args.seed, threads=1,
+                              checkpoint=args.checkpoint)
     spent = time.perf_counter() - began
     run = _core.solve.mccfr(game, abstraction, "linear", args.seed, 1, 1 << 34)
     run.load(args.checkpoint)
