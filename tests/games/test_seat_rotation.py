@@ -15,16 +15,23 @@ from typing import Any
 import pytest
 
 import cardcore as cc
+from cardcore._registry import module_of
 
-CASES = [
-    ("badugi", {}),
-    ("badugi", {"hands": 3}),
-    ("buh", {"players": 2}),
-    ("buh", {"players": 5}),
-    ("buh", {"players": 3, "hands": 3}),
-    ("hucklebuck", {"players": 3}),
-    ("hucklebuck", {"players": 6}),
-]
+
+def cases() -> list[tuple[str, dict[str, Any]]]:
+    """Every registered game whose dealer moves: its default configuration, its fewest and
+    most seats, and a game of three hands where it has hands."""
+    found = []
+    for name, game in cc.GAMES.items():
+        spec = module_of(name).SPEC
+        if not spec.rotates_dealer:
+            continue
+        found.append((name, {}))
+        if spec.seats_field:
+            found += [(name, {spec.seats_field: n}) for n in (spec.min_players, spec.max_players)]
+        if "hands" in game().config:
+            found.append((name, {"hands": 3}))
+    return found
 
 
 def turned(module: Any, config: dict[str, Any], state: Any, k: int) -> Any:
@@ -35,10 +42,10 @@ def turned(module: Any, config: dict[str, Any], state: Any, k: int) -> Any:
     return copy
 
 
-@pytest.mark.parametrize(("name", "config"), CASES)
+@pytest.mark.parametrize(("name", "config"), cases())
 def test_every_built_in_policy_plays_the_turned_hand_alike(name: str,
                                                            config: dict[str, Any]) -> None:
-    module = getattr(cc, name)
+    module = module_of(name)
     game = module.Game(**config)
     seats = game.num_players
     rng = random.Random(3)
