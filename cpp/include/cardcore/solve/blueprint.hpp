@@ -47,7 +47,8 @@ class Blueprint {
     const int count = detail::action_list(state.legal_player_actions(), actions);
     std::vector<std::pair<int, double>> out;
     const int fixed = abstraction.fixed_action(state, player);
-    const std::uint8_t* weights = fixed >= 0 ? nullptr : find(key_of(abstraction, state, player), actions, count);
+    const std::uint8_t* weights =
+        fixed >= 0 ? nullptr : find(detail::table_key(abstraction, state, player), actions, count);
     int total = 0;
     for (int a = 0; weights && a < count; ++a) total += weights[a];
     for (int a = 0; a < count; ++a)
@@ -65,7 +66,7 @@ class Blueprint {
     if (const int fixed = abstraction.fixed_action(state, player); fixed >= 0) return fixed;
     int actions[128];
     const int count = detail::action_list(state.legal_player_actions(), actions);
-    const std::uint8_t* weights = find(key_of(abstraction, state, player), actions, count);
+    const std::uint8_t* weights = find(detail::table_key(abstraction, state, player), actions, count);
     if (weights == nullptr) return actions[static_cast<int>(u * count)];
     int total = 0;
     for (int a = 0; a < count; ++a) total += weights[a];
@@ -76,13 +77,6 @@ class Blueprint {
   }
 
  private:
-  // The table key of the decision of `player` at `state`: his bucket, and the player whose
-  // sets he plays.
-  template <GameState S>
-  static std::uint64_t key_of(const Abstraction<S>& abstraction, const S& state, int player) {
-    return MccfrBase::key_of(abstraction.bucket(state, player), abstraction.table_player(state, player));
-  }
-
   std::string game_, abstraction_;
   std::int64_t iterations_ = 0;
   std::vector<std::uint64_t> keys_;    // ascending

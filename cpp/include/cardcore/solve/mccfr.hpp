@@ -302,6 +302,12 @@ inline int action_list(const ActionSet& set, int* out) {
     for (std::uint64_t bits = set.bits[word]; bits; bits &= bits - 1) out[n++] = 64 * word + lowest_bit(bits);
   return n;
 }
+// The table key of the decision of `player` at `state`: his bucket, and the player whose
+// sets he plays (the abstraction's table_player).
+template <GameState S>
+std::uint64_t table_key(const Abstraction<S>& abstraction, const S& state, int player) {
+  return MccfrBase::key_of(abstraction.bucket(state, player), abstraction.table_player(state, player));
+}
 }  // namespace detail
 
 template <GameState S>
@@ -385,8 +391,7 @@ std::vector<double> Mccfr<S>::average_policy(const S& state) const {
   }
   std::vector<double> policy(static_cast<std::size_t>(count), 1.0 / count);
   const RegretTable& table = this->table();
-  const std::int32_t set =
-      table.find(key_of(abstraction_of_->bucket(state, player), abstraction_of_->table_player(state, player)));
+  const std::int32_t set = table.find(detail::table_key(*abstraction_of_, state, player));
   if (set < 0) return policy;
   table.check_actions(set, actions, count);
   const float* sums = table.values(set) + count;
