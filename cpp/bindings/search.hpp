@@ -148,7 +148,8 @@ inline SearchPolicy parse_search_policy(std::string_view text) {
 }
 
 // A player by name: a built-in policy of the game's spec, or a registered strategy
-// (strategies.hpp) of the game and configuration `config`, with whether it is deterministic
+// (strategies.hpp) of the game of `config`, solved in it or in it with another first dealer
+// (StrategyTable::own_seating), with whether it is deterministic
 // (the search then models its choices in its rollouts).
 template <class State>
 struct NamedPlayer {
@@ -163,9 +164,7 @@ NamedPlayer<State> named_player(const std::string& name, const typename State::S
     return {policy.choose, policy.deterministic};
   }
   std::shared_ptr<const solve::StrategyTable> strategy = registered_strategy(name);
-  const std::string game = std::string(State::kName) + " " + config.to_string();
-  if (strategy->game() != game)
-    throw std::invalid_argument("a strategy of " + quote_input(strategy->game()) + " cannot play " + quote_input(game));
+  strategy->own_seating<State>(config);  // the game, up to its first dealer, or a ValueError
   return {[strategy](const State& state, Rng& rng) { return strategy->choose(state, rng); }, false};
 }
 

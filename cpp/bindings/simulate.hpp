@@ -264,6 +264,20 @@ void bind_simulate(py::module_& m) {
       "state"_a, "policy"_a, "seed"_a,
       "The action a built-in policy (one of simulate's names) takes at a player node; `seed` "
       "drives its random choices.");
+  m.def(
+      "strategy_probabilities",
+      [](const State& state, const std::string& token) {
+        if (state.current_player() < 0)
+          throw std::invalid_argument("a strategy plays a player's decision, not " +
+                                      std::string(state.is_terminal() ? "the end of the game" : "a chance node"));
+        py::dict out;
+        for (const auto& [action, probability] : registered_strategy(token)->probabilities(state))
+          out[py::int_(action)] = probability;
+        return out;
+      },
+      "state"_a, "token"_a,
+      "Each legal action's probability at a decision by the registered strategy `token` "
+      "(Strategy.native_name), looked up as its C++ players look it up.");
   bind_vector<Game, State>(m);
   bind_search<State>(m);
 }

@@ -134,26 +134,18 @@ class Strategy:
         return self._table
 
     def action_probabilities(self, state: Any) -> dict[int, float]:
-        """Each legal action's probability at a player's decision ``state`` of the game; a
-        ValueError for another game's state, a chance node or the end, or an information
-        set the strategy does not have."""
+        """Each legal action's probability at a player's decision ``state`` of the game, as
+        the C++ players draw it: in a game whose dealer moves, a state with another first
+        dealer than the strategy's is played as the same place at the table (docs/solve.md,
+        "A strategy as a player"). A ValueError for another game's or configuration's
+        state, a chance node or the end, or an information set the strategy does not have."""
         name = self.game.split(" ", 1)[0]
-        if module_of(name).State is not type(state):
+        module = module_of(name)
+        if module.State is not type(state):
             raise ValueError(f"a strategy of {name} cannot play a state of another game, "
                              f"got {type(state).__module__}.{type(state).__name__}")
-        player = state.current_player()
-        if player < 0:
-            raise ValueError("a strategy plays a player's decision, not "
-                             + ("the end of the game" if state.is_terminal() else "a chance node"))
-        key = state.information_state_string(player)
-        found = self._lookup().get((player, key))
-        if found is None and self._solution.uniform_elsewhere:
-            legal = state.legal_actions()
-            return dict.fromkeys(legal, 1 / len(legal))
-        if found is None:
-            raise ValueError(f"the strategy has no information set {quote_input(key)} of "
-                             f"player {player}")
-        return dict(found)
+        found = getattr(_core, name).strategy_probabilities(state, self.native_name(module.SPEC))
+        return {int(action): float(probability) for action, probability in found.items()}
 
     def __len__(self) -> int:
         """The information sets it covers."""

@@ -25,6 +25,11 @@ const InfosetPolicy* StrategyTable::find(int player, const std::string& key) con
   return found == index_[player].end() ? nullptr : &solution_.policy[found->second];
 }
 
+void StrategyTable::missing(int player) {
+  throw std::invalid_argument("the strategy has no information set of player " + std::to_string(player) +
+                              " for this decision (the solution does not list every set of its game)");
+}
+
 int StrategyTable::action_at(const InfosetPolicy& policy, double u) {
   int last = policy.actions.front();
   for (std::size_t a = 0; a < policy.actions.size(); ++a) {

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Game', 'State', 'VectorEnv', 'VectorEnvPart', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'ismcts', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'settle', 'settle_many', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strength', 'strength_many']
+__all__: list[str] = ['Game', 'State', 'VectorEnv', 'VectorEnvPart', 'arrangement_low', 'arrangement_score', 'class_of_strength', 'count_player_wins', 'highest_card', 'house_way', 'is_valid', 'ismcts', 'natural', 'optimal_arrangement', 'optimal_summary', 'policy_action', 'reason_names', 'restore_game', 'restore_state', 'settle', 'settle_many', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strategy_probabilities', 'strength', 'strength_many']
 class State:
     """
     A Bai Buu round (docs/rulebook/baibuu.md): the engine protocol
@@ -418,6 +418,10 @@ def simulate_summary(game: Game, begin: typing.SupportsInt | typing.SupportsInde
 def spec() -> dict[str, typing.Any]:
     """
     The game's spec as plain data (cardcore's GameSpec).
+    """
+def strategy_probabilities(state: State, token: str) -> dict:
+    """
+    Each legal action's probability at a decision by the registered strategy `token` (Strategy.native_name), looked up as its C++ players look it up.
     """
 def strength(cards: typing.Any) -> int:
     """

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Game', 'State', 'VectorEnv', 'VectorEnvPart', 'ismcts', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'trick_winner']
+__all__: list[str] = ['Game', 'State', 'VectorEnv', 'VectorEnvPart', 'ismcts', 'legal_plays', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strategy_probabilities', 'trick_winner']
 class State:
     """
     A Hucklebuck state (docs/rulebook/hucklebuck.md): the engine protocol
@@ -380,6 +380,10 @@ def simulate_summary(game: Game, begin: typing.SupportsInt | typing.SupportsInde
 def spec() -> dict[str, typing.Any]:
     """
     The game's spec as plain data (cardcore's GameSpec).
+    """
+def strategy_probabilities(state: State, token: str) -> dict:
+    """
+    Each legal action's probability at a decision by the registered strategy `token` (Strategy.native_name), looked up as its C++ players look it up.
     """
 def trick_winner(plays: collections.abc.Iterable[typing.Any], trump: typing.SupportsInt | typing.SupportsIndex) -> int:
     """

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Game', 'State', 'VectorEnv', 'VectorEnvPart', 'ismcts', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_calling', 'simulate_summary', 'spec']
+__all__: list[str] = ['Game', 'State', 'VectorEnv', 'VectorEnvPart', 'ismcts', 'policy_action', 'restore_game', 'restore_state', 'simulate', 'simulate_calling', 'simulate_summary', 'spec', 'strategy_probabilities']
 class State:
     """
     Kuhn poker state: the engine protocol (docs/design.md).
@@ -279,4 +279,8 @@ def simulate_summary(game: Game, begin: typing.SupportsInt | typing.SupportsInde
 def spec() -> dict[str, typing.Any]:
     """
     The game's spec as plain data (cardcore's GameSpec).
+    """
+def strategy_probabilities(state: State, token: str) -> dict:
+    """
+    Each legal action's probability at a decision by the registered strategy `token` (Strategy.native_name), looked up as its C++ players look it up.
     """
