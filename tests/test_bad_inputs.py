@@ -503,6 +503,14 @@ SIMULATE = [
         r"games 9,223,372,036,854,775,803 to 9,223,372,036,854,775,812 go past the last game"),
     row("n-0", lambda: cc.simulate("badugi", 0), ValueError, r"n must be a positive .*got 0"),
     row("n-negative", lambda: cc.simulate("buh", -1), ValueError, r"got -1"),
+    row("executor-not-an-executor", lambda: cc.simulate("badugi", 10, executor=4),  # type: ignore[arg-type]
+        ValueError, r"executor must be None or an executor \(one with submit\(\)\), got 4"),
+    row("match-executor-not-an-executor",
+        lambda: cc.match("badugi", ["random", "rule_based"], 10, seed=1, executor="pool"),  # type: ignore[arg-type]
+        ValueError, r"executor must be None or an executor .*got 'pool'"),
+    row("lbr-executor-not-an-executor",
+        lambda: cc.solve.local_best_response("leduc", "random", 10, seed=1, executor=[]),  # type: ignore[arg-type]
+        ValueError, r"executor must be None or an executor .*got \[\]"),
     row("n-10**15-kept", lambda: cc.simulate("badugi", 10**15), ValueError,
         r"keeping the returns of 1,000,000,000,000,000 games needs 28\.4 PiB.*"
         r"keep_returns=False"),

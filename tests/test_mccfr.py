@@ -134,6 +134,11 @@ def test_bad_inputs_are_refused(game: object, kwargs: dict[str, object], message
         cc.solve.mccfr(game, **options)  # type: ignore[arg-type]
 
 
+def test_a_directory_is_refused_as_a_checkpoint(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"the MCCFR checkpoint '.*' is a directory, not a file"):
+        cc.solve.mccfr("leduc", iterations=100, checkpoint=tmp_path)
+
+
 def test_a_corrupt_or_foreign_checkpoint_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "leduc.mccfr"
     cc.solve.mccfr("leduc", iterations=100, checkpoint=path)

@@ -59,6 +59,13 @@ def test_a_corrupt_or_truncated_solution_file_is_refused(tmp_path: Path) -> None
         cc.solve.load(path)
 
 
+def test_a_missing_file_or_a_directory_is_refused_as_no_solution(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"cannot read the solution file '.*nothing': No such"):
+        cc.solve.load(tmp_path / "nothing")
+    with pytest.raises(ValueError, match=r"cannot read the solution file '.*': Is a directory"):
+        cc.solve.load(tmp_path)
+
+
 def test_the_command_line_refuses_what_the_solver_refuses(
         capsys: pytest.CaptureFixture[str]) -> None:
     from cardcore.cli import main

@@ -6,6 +6,7 @@
 // refusals; and the games the solver refuses.
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -214,6 +215,11 @@ TEST_CASE(solution_file_round_trip_and_refusals) {
   CHECK_THROWS(Solution::from_bytes(version), std::invalid_argument,
                "format version 3; this cardcore reads version 1 to 2");
   CHECK_THROWS(Solution::load(path + ".missing"), std::invalid_argument, "cannot open the solution file");
+  // A directory opens, and libstdc++ throws std::ios_base::failure at its first read.
+  const std::string directory = path + ".directory";
+  std::filesystem::create_directory(directory);
+  CHECK_THROWS(Solution::load(directory), std::invalid_argument, "is a directory, not a file");
+  std::filesystem::remove(directory);
   std::remove(path.c_str());
 }
 

@@ -117,6 +117,23 @@ MAX_THREADS: int = next(option["max"] for option in _core.search_options()
 declares it."""
 
 
+def checked_executor(executor: object) -> object:
+    """``executor`` as every call that takes ``executor=`` checks it: None, or an object
+    whose ``submit`` method runs a task (a ``concurrent.futures`` executor, or a Dask
+    client's ``get_executor()``), checked before any work is sent.
+
+    >>> checked_executor(None) is None
+    True
+    >>> checked_executor(4)
+    Traceback (most recent call last):
+    ValueError: executor must be None or an executor (one with submit()), got 4
+    """
+    if executor is None or callable(getattr(executor, "submit", None)):
+        return executor
+    raise ValueError(f"executor must be None or an executor (one with submit()), got "
+                     f"{shown(executor)}")
+
+
 def checked_threads(threads: object, *, none: str = "") -> int:
     """A thread count: an integer 1 to :data:`MAX_THREADS` (checked_int), as every call that
     takes ``threads`` checks it; ``none`` says what None means where the caller takes it

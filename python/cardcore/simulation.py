@@ -41,7 +41,14 @@ import numpy.typing as npt
 
 from cardcore import _core
 from cardcore._batch import resolve_threads
-from cardcore._checks import check_allocation, checked_int, checked_seed, refuse_bytes, shown
+from cardcore._checks import (
+    check_allocation,
+    checked_executor,
+    checked_int,
+    checked_seed,
+    refuse_bytes,
+    shown,
+)
 from cardcore._namespace import public_dir
 from cardcore._registry import GAMES, MODULES, module_of, spec_of
 from cardcore.search import policy_text
@@ -672,6 +679,7 @@ def simulate(
     # The engine never asks a seat it plays itself: any built-in name fills its place.
     native = [POLICIES[name][0] if policy is None else policy for policy in checked]
     seed = checked_seed(seed)
+    checked_executor(executor)
     if not isinstance(keep_returns, bool):
         raise ValueError(f"keep_returns must be True or False, got {shown(keep_returns)}")
     if policy_input not in POLICY_INPUTS:

@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from cardcore import _core
 from cardcore._checks import (
+    checked_executor,
     checked_int,
     checked_real,
     checked_seed,
@@ -207,7 +208,11 @@ def _strategy_of_bytes(data: bytes) -> Strategy:
 def load(path: str | PathLike[str]) -> Solution:
     """A solution saved by :meth:`Solution.save`; a ValueError says what is wrong with a
     truncated or corrupt file."""
-    data = Path(path).read_bytes()
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise ValueError(f"cannot read the solution file {quote_input(str(path))}: "
+                         f"{error.strerror}") from None
     return Solution(_core.solve.Solution.from_bytes(data))
 
 
@@ -567,6 +572,7 @@ def local_best_response(game: Any, policy: Policy, hands: int, *, seed: int,
     budget = checked_int(samples, "samples", "a positive integer", lambda n: n >= 1)
     seed = checked_seed(seed)
     workers = 1 if threads is None else checked_threads(threads, none="one")
+    checked_executor(executor)
     instance = _game(game)
     if instance.config.get("hands", 1) != 1:
         raise ValueError(f"local best response plays one hand a game, got "

@@ -1,6 +1,12 @@
 #include "cardcore/core/text.hpp"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <ios>
+#include <iterator>
+#include <stdexcept>
+#include <system_error>
 #include <utility>
 
 namespace cardcore {
@@ -64,6 +70,20 @@ std::string elide_input(std::string_view text, std::size_t max_chars) {
 std::string quote_input(std::string_view text, std::size_t max_chars) {
   auto [text_shown, length] = shown(text, max_chars);
   return "'" + text_shown + "'" + length_note(length);
+}
+
+std::string read_user_file(const std::string& path, std::string_view what) {
+  const std::string named = std::string(what) + " " + quote_input(path);
+  std::error_code error;
+  // A directory opens but fails at the first read, which libstdc++ reports by throwing.
+  if (std::filesystem::is_directory(path, error)) throw std::invalid_argument(named + " is a directory, not a file");
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw std::invalid_argument("cannot open " + named);
+  try {
+    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+  } catch (const std::ios_base::failure&) {
+    throw std::invalid_argument("cannot read " + named);
+  }
 }
 
 }  // namespace cardcore

@@ -12,11 +12,11 @@
 #include <cstdio>
 #include <exception>
 #include <fstream>
-#include <iterator>
 #include <numeric>
 #include <thread>
 
 #include "bytes.hpp"
+#include "cardcore/core/text.hpp"
 #include "cardcore/solve/blueprint.hpp"
 
 namespace cardcore::solve {
@@ -383,11 +383,6 @@ void MccfrBase::restore(std::string_view data) {
   iteration_ = iterations;
 }
 
-void MccfrBase::load(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw std::invalid_argument("cannot open the MCCFR checkpoint " + quote_input(path));
-  const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  restore(bytes);
-}
+void MccfrBase::load(const std::string& path) { restore(read_user_file(path, "the MCCFR checkpoint")); }
 
 }  // namespace cardcore::solve

@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
-#include <iterator>
 #include <stdexcept>
 
 #include "bytes.hpp"
+#include "cardcore/core/text.hpp"
 #include "cardcore/solve/cfr.hpp"
 
 namespace cardcore::solve {
@@ -107,12 +107,7 @@ void Solution::save(const std::string& path) const {
   if (!file) throw std::invalid_argument("cannot write the solution file " + quote_input(path));
 }
 
-Solution Solution::load(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw std::invalid_argument("cannot open the solution file " + quote_input(path));
-  const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  return from_bytes(bytes);
-}
+Solution Solution::load(const std::string& path) { return from_bytes(read_user_file(path, "the solution file")); }
 
 Solution make_solution(const Tree& tree, std::span<const double> policy) {
   const Exploitability e = exploitability(tree, policy);

@@ -36,4 +36,9 @@ std::string elide_input(std::string_view text, std::size_t max_chars = kMaxQuote
 // quotes two inputs (a card and the text around it) shares kMaxQuoted between them.
 std::string quote_input(std::string_view text, std::size_t max_chars = kMaxQuoted);
 
+// The bytes of the file at `path` that the user named, read whole. A file that cannot be
+// opened or read (missing, unreadable, a directory) is std::invalid_argument naming `what`
+// and the path: "cannot open the solution file '/tmp/x'", "... is a directory, not a file".
+std::string read_user_file(const std::string& path, std::string_view what);
+
 }  // namespace cardcore

@@ -1,13 +1,12 @@
 #include "cardcore/games/badugi/blueprint.hpp"
 
 #include <atomic>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <mutex>
 #include <vector>
 
 #include "cardcore/core/bits.hpp"
+#include "cardcore/core/text.hpp"
 #include "cardcore/eval/badugi.hpp"
 #include "cardcore/games/badugi/policy.hpp"
 #include "cardcore/solve/blueprint.hpp"
@@ -148,12 +147,8 @@ const solve::Blueprint& blueprint() {
   if (const solve::Blueprint* current = l.current.load(std::memory_order_relaxed)) return *current;
   if (l.path.empty())
     throw std::invalid_argument("the Badugi blueprint's file is not set (the cardcore package sets it at import)");
-  std::ifstream file(l.path, std::ios::binary);
-  if (!file)
-    throw std::invalid_argument("cannot open the Badugi blueprint's file " + quote_input(l.path) +
-                                " (is the package installed whole?)");
-  const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  auto read = std::make_unique<const solve::Blueprint>(solve::Blueprint::from_bytes(bytes));
+  auto read = std::make_unique<const solve::Blueprint>(
+      solve::Blueprint::from_bytes(read_user_file(l.path, "the Badugi blueprint's file")));
   if (read->abstraction() != abstraction().name())
     throw std::invalid_argument("the Badugi blueprint " + quote_input(l.path) + " is of the abstraction " +
                                 quote_input(read->abstraction()) + ", not " + abstraction().name());
