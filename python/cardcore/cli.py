@@ -502,7 +502,10 @@ def _solve(args: argparse.Namespace) -> int:
     """Runs the solver, a line per checkpoint: a bar of the budget spent, the iterations and
     the exploitability (with --mccfr, a line about every ten seconds, and no exploitability)."""
     start = time.perf_counter()
-    total = args.iterations or (None if args.seconds else 1000)
+    if args.out:
+        _check_out(args.out)
+    total = args.iterations if args.iterations is not None else (
+        None if args.seconds is not None else 1000)
     if args.mccfr:
         return _solve_mccfr(args, total, start)
     if args.seed is not None:
@@ -523,6 +526,20 @@ def _solve(args: argparse.Namespace) -> int:
         solution.save(args.out)
         print(f"saved {args.out}")
     return 0
+
+
+def _check_out(path: str) -> None:
+    """Refuses an ``--out`` file that could not be written before the solve, not after it."""
+    target = Path(path)
+    if target.is_dir():
+        raise ValueError(f"--out {quote_input(path)} is a directory, not a file")
+    folder = target.parent
+    if not folder.is_dir():
+        raise ValueError(f"--out {quote_input(path)} cannot be written: there is no folder "
+                         f"{quote_input(str(folder))}")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"--out {quote_input(path)} cannot be written: the folder "
+                         f"{quote_input(str(folder))} is not writable")
 
 
 def _solve_mccfr(args: argparse.Namespace, total: int | None, start: float) -> int:
