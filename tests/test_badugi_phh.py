@@ -231,3 +231,17 @@ def test_a_bad_phh_says_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message) as error:
         cc.badugi.from_phh(text)
     assert len(str(error.value)) < 500
+
+
+@pytest.mark.parametrize(("write", "state", "message"), [
+    (cc.badugi.to_phh, 3, "to_phh needs a cardcore State, got int 3"),
+    (cc.buh.to_phh, "p1 cc", "to_phh needs a cardcore State, got str 'p1 cc'"),
+    (cc.badugi.to_phh, cc.buh.Game().new_initial_state(seed=1),
+     "to_phh writes fixed-limit Badugi: it needs a state of that game, got a state of Buh"),
+    (cc.buh.to_phh, cc.kuhn.Game().new_initial_state(),
+     "to_phh writes Buh: it needs a state of that game, got a state of Kuhn poker"),
+])
+def test_to_phh_of_anything_but_its_games_state_is_refused(write: Any, state: object,
+                                                           message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        write(state)

@@ -89,6 +89,12 @@ def _hand(state: Any, rules: PhhRules, hand: int | None) -> tuple[Any, list[int]
 
 def write(state: Any, rules: PhhRules, hand: int | None) -> str:
     """The PHH text of hand ``hand`` of ``state`` (the game modules' ``to_phh``)."""
+    from cardcore._registry import module_of_state  # here: the registry imports the games
+
+    module = module_of_state(state, "to_phh")
+    if module.Game is not rules.game:
+        raise ValueError(f"to_phh writes {rules.title}: it needs a state of that game, got a "
+                         f"state of {module.SPEC.display_name}")
     walker, steps = _hand(state, rules, hand)
     config = walker.config
     players = rules.players(walker)
