@@ -145,8 +145,13 @@ class Strategy:
         if module.State is not type(state):
             raise ValueError(f"a strategy of {name} cannot play a state of another game, "
                              f"got {type(state).__module__}.{type(state).__name__}")
-        found = getattr(_core, name).strategy_probabilities(state, self.native_name(module.SPEC))
-        return {int(action): float(probability) for action, probability in found.items()}
+        player = state.current_player()
+        if player >= 0:  # the set as it stands, else the C++ players' look-up
+            found = self._lookup().get((player, state.information_state_string(player)))
+            if found is not None:
+                return dict(found)
+        native = getattr(_core, name).strategy_probabilities(state, self.native_name(module.SPEC))
+        return {int(action): float(probability) for action, probability in native.items()}
 
     def __len__(self) -> int:
         """The information sets it covers."""
