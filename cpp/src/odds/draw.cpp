@@ -345,7 +345,10 @@ struct Exact {
     }
     if (draw == s.draws_left) return showdown(hands, weight);
     const Mask hand = hands[player];
-    const auto [kept, k] = take(hands, draw, player);
+    // Not a structured binding: a lambda below captures `kept`, which clang only allows from 16.
+    const std::pair<Mask, int> taken = take(hands, draw, player);
+    const Mask kept = taken.first;
+    const int k = taken.second;
     if (k == 0) return step(hands, stock, draw, player + 1, weight);
     Mask bit[kDeckSize];
     const int n = bits_of(stock, bit);
