@@ -7,11 +7,11 @@
 #
 #   tools/sanitize.sh [pytest arguments]
 #
-# The compiler is $CXX (default c++: GCC here; CXX=clang++ builds faster). The build goes to
-# build/asan-<compiler>, so a second run only recompiles what changed. It compiles at -O1
-# with line tables only (-g1), as the sanitizers' own documentation suggests: reports still
-# name file and line, and GCC compiles the instrumented bindings in half the time it takes
-# at RelWithDebInfo's -O2 -g.
+# The compiler is $CXX (default c++: GCC here; with clang the suite hangs, CONTRIBUTING.md
+# says why). The build goes to build/asan-<compiler>, so a second run only recompiles what
+# changed. It compiles at -O1 with line tables only (-g1), as the sanitizers' own
+# documentation suggests: reports still name file and line, and GCC compiles the
+# instrumented bindings in half the time it takes at RelWithDebInfo's -O2 -g.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cxx="${CXX:-c++}"
