@@ -139,6 +139,13 @@ def test_a_directory_is_refused_as_a_checkpoint(tmp_path: Path) -> None:
         cc.solve.mccfr("leduc", iterations=100, checkpoint=tmp_path)
 
 
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="Linux's /proc/self/mem")
+def test_a_file_that_opens_but_cannot_be_read_is_refused() -> None:
+    # Reading /proc/self/mem from its start fails (EIO): the C++ stream then throws.
+    with pytest.raises(ValueError, match="cannot read the MCCFR checkpoint '/proc/self/mem'"):
+        cc.solve.mccfr("leduc", iterations=100, checkpoint="/proc/self/mem")
+
+
 def test_a_corrupt_or_foreign_checkpoint_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "leduc.mccfr"
     cc.solve.mccfr("leduc", iterations=100, checkpoint=path)
