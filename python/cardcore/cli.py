@@ -200,6 +200,8 @@ def _policy_arg(text: str) -> Any:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    if args.hands < 1:  # said here by its flag: simulate() would name its parameter n
+        raise ValueError(f"--hands must be a positive number of games, got {args.hands}")
     game = GAMES[args.game](**seats_config(args.game, args.players),
                             **house_rules(args.game, args.rule))
     policies = None if args.policy is None else [_policy_arg(text) for text in args.policy]
