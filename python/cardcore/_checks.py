@@ -8,6 +8,7 @@ import numbers
 import operator
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import SupportsIndex
 
 import numpy as np
@@ -115,6 +116,25 @@ MAX_THREADS: int = next(option["max"] for option in _core.search_options()
                         if option["name"] == "threads")
 """The most threads any call takes (``threads=``): the search's bound, as the C++ core
 declares it."""
+
+
+def write_user_file(path: str | os.PathLike[str], data: str | bytes, what: str) -> None:
+    """Writes ``data`` (text as UTF-8) to the file ``path`` that the user named; one that
+    cannot be written (a directory, a missing folder, no permission) is a ValueError
+    naming ``what``, the path and the reason.
+
+    >>> write_user_file("/", "x", "the record")
+    Traceback (most recent call last):
+    ValueError: cannot write the record '/': Is a directory
+    """
+    try:
+        if isinstance(data, str):
+            Path(path).write_text(data, encoding="utf-8")
+        else:
+            Path(path).write_bytes(data)
+    except OSError as error:
+        raise ValueError(f"cannot write {what} {quote_input(str(path))}: "
+                         f"{error.strerror}") from None
 
 
 def checked_executor(executor: object) -> object:

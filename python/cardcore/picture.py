@@ -24,13 +24,12 @@ import math
 import os
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from cardcore._checks import shown
+from cardcore._checks import shown, write_user_file
 from cardcore._namespace import public_dir
 from cardcore._registry import module_of_state
 from cardcore.record import load_record
@@ -387,7 +386,7 @@ class Replay:
             frames.append(frame)
         text = _svg(options, frames, animation)
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8")
+            write_user_file(path, text, "the picture")
         return text
 
 

@@ -22,7 +22,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from cardcore._checks import quote_input, shown
+from cardcore._checks import quote_input, shown, write_user_file
 from cardcore._namespace import public_dir
 from cardcore._registry import module_of, module_of_state
 from cardcore._views import json_config
@@ -91,7 +91,7 @@ def save_record(state: Any, path: str | os.PathLike[str]) -> None:
     record = to_record(state)
     lines = ",\n    ".join(json.dumps(action) for action in record.pop("actions"))
     head = json.dumps(record, indent=2)[:-2]  # without the closing "\n}"
-    Path(path).write_text(f'{head},\n  "actions": [\n    {lines}\n  ]\n}}\n', encoding="utf-8")
+    write_user_file(path, f'{head},\n  "actions": [\n    {lines}\n  ]\n}}\n', "the game record")
 
 
 def _read(source: str | os.PathLike[str] | dict[str, Any]) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from cardcore._checks import (
     physical_memory,
     quote_input,
     shown,
+    write_user_file,
 )
 from cardcore._registry import module_of
 
@@ -182,8 +183,9 @@ class Solution:
                        doc="(iterations, exploitability) at each checkpoint.")
 
     def save(self, path: str | PathLike[str]) -> None:
-        """Writes the solution in the versioned binary format of docs/solve.md."""
-        Path(path).write_bytes(self._solution.to_bytes())
+        """Writes the solution in the versioned binary format of docs/solve.md; a path that
+        cannot be written is a ValueError."""
+        write_user_file(path, bytes(self._solution.to_bytes()), "the solution file")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Solution):
