@@ -95,7 +95,25 @@ def skewed(legal: list[int], rng: random.Random) -> dict[int, float]:
     return {action: weight / total for action, weight in zip(legal, weights, strict=True)}
 
 
-CASES = [("badugi", {}), ("buh", {"players": 2}), ("badugi", {"hands": 3})]
+def two_seat_cases() -> list[tuple[str, dict[str, Any]]]:
+    """Every registered game whose dealer moves and that seats two (the solvers' strategies
+    are of two players): its two-seat configuration, and one of three hands where it has
+    hands."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    for name, game in cc.GAMES.items():
+        spec = module_of(name).SPEC
+        if not spec.rotates_dealer or spec.min_players > 2:
+            continue
+        config = {spec.seats_field: 2} if spec.seats_field else {}
+        found.append((name, config))
+        if "hands" in game().config:
+            found.append((name, {**config, "hands": 3}))
+    return found
+
+
+CASES = two_seat_cases()
+NAME, CONFIG = next((name, config) for name, config in CASES if "hands" in cc.GAMES[name]().config)
+"""The game of the tests below: a configuration of hands=2 is another game of it."""
 
 
 @pytest.mark.parametrize(("name", "config"), CASES)
@@ -126,30 +144,30 @@ def test_a_strategy_plays_its_sets_from_either_seat(tmp_path: Path, name: str,
 
 
 def test_another_configuration_is_refused(tmp_path: Path) -> None:
-    module = module_of("badugi")
-    state = decisions(module, {}, 1, seed=1)[0]
+    module = module_of(NAME)
+    state = decisions(module, CONFIG, 1, seed=1)[0]
     player = state.current_player()
     sets = {(player, state.information_state_string(player)): skewed(state.legal_actions(),
                                                                      random.Random(1))}
-    strategy = cc.solve.load(solution_file(tmp_path / "s.bin", game_text(module, {}), sets,
+    strategy = cc.solve.load(solution_file(tmp_path / "s.bin", game_text(module, CONFIG), sets,
                                            uniform_elsewhere=True)).policy
-    other = module.Game(stacks=(50, 50))
-    message = "a strategy of 'badugi stacks=100,100 .*' cannot play 'badugi stacks=50,50 "
+    other = {**CONFIG, "hands": 2}
+    message = rf"a strategy of '{NAME} .*hands=1.*' cannot play '{NAME} .*hands=2"
     with pytest.raises(ValueError, match=message):
-        strategy.action_probabilities(replayed(module, {"stacks": (50, 50)}, state))
+        strategy.action_probabilities(replayed(module, other, state))
     with pytest.raises(ValueError, match=message):
-        cc.simulate(other, 10, policies=[strategy, "random"], seed=1)
+        cc.simulate(module.Game(**other), 10, policies=[strategy, "random"], seed=1)
 
 
 def test_a_missing_set_names_the_player_and_no_card(tmp_path: Path) -> None:
-    module = module_of("badugi")
-    listed, missing = decisions(module, {}, 2, seed=2)
+    module = module_of(NAME)
+    listed, missing = decisions(module, CONFIG, 2, seed=2)
     player = listed.current_player()
     key = (player, listed.information_state_string(player))
     sets = {key: skewed(listed.legal_actions(), random.Random(2))}
-    strategy = cc.solve.load(solution_file(tmp_path / "s.bin", game_text(module, {}), sets,
+    strategy = cc.solve.load(solution_file(tmp_path / "s.bin", game_text(module, CONFIG), sets,
                                            uniform_elsewhere=False)).policy
-    turned = replayed(module, {"first_dealer": 1}, listed)
+    turned = replayed(module, {**CONFIG, "first_dealer": 1}, listed)
     assert strategy.action_probabilities(turned) == sets[key]
     with pytest.raises(ValueError, match="no information set of player") as error:
         strategy.action_probabilities(missing)
