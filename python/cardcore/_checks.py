@@ -118,6 +118,21 @@ MAX_THREADS: int = next(option["max"] for option in _core.search_options()
 declares it."""
 
 
+def read_user_file(path: str | os.PathLike[str], what: str) -> bytes:
+    """The bytes of the file ``path`` that the user named; one that cannot be read (missing,
+    a directory, no permission) is a ValueError naming ``what``, the path and the reason.
+
+    >>> read_user_file("/", "the record")
+    Traceback (most recent call last):
+    ValueError: cannot read the record '/': Is a directory
+    """
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        raise ValueError(f"cannot read {what} {quote_input(str(path))}: "
+                         f"{error.strerror}") from None
+
+
 def write_user_file(path: str | os.PathLike[str], data: str | bytes, what: str) -> None:
     """Writes ``data`` (text as UTF-8) to the file ``path`` that the user named; one that
     cannot be written (a directory, a missing folder, no permission) is a ValueError

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 from typing import Any
 
-from cardcore._checks import quote_input, shown, write_user_file
+from cardcore._checks import quote_input, read_user_file, shown, write_user_file
 from cardcore._namespace import public_dir
 from cardcore._registry import module_of, module_of_state
 from cardcore._views import json_config
@@ -101,11 +100,7 @@ def _read(source: str | os.PathLike[str] | dict[str, Any]) -> dict[str, Any]:
     if isinstance(source, str) and source.lstrip().startswith(("{", "[")):
         text = source
     elif isinstance(source, (str, os.PathLike)):
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as error:
-            raise ValueError(f"cannot read the game record {quote_input(str(source))}: "
-                             f"{error.strerror}") from None
+        text = read_user_file(source, "the game record").decode("utf-8")
     else:
         raise ValueError(f"a game record is a dict, JSON text or a path, got {shown(source)}")
     try:

@@ -31,6 +31,7 @@ from cardcore._checks import (
     checked_threads,
     physical_memory,
     quote_input,
+    read_user_file,
     shown,
     write_user_file,
 )
@@ -215,12 +216,7 @@ def _strategy_of_bytes(data: bytes) -> Strategy:
 def load(path: str | PathLike[str]) -> Solution:
     """A solution saved by :meth:`Solution.save`; a ValueError says what is wrong with a
     truncated or corrupt file."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise ValueError(f"cannot read the solution file {quote_input(str(path))}: "
-                         f"{error.strerror}") from None
-    return Solution(_core.solve.Solution.from_bytes(data))
+    return Solution(_core.solve.Solution.from_bytes(read_user_file(path, "the solution file")))
 
 
 def _game(game: Any) -> Any:
