@@ -142,6 +142,22 @@ auto shortcut_of(const Config& config, const std::vector<std::string>& policies,
   }
 }
 
+// The control variates of a simulation asked for with `playouts` playouts an action (0: none).
+template <class State>
+ControlVariates<State> checked_controls(const std::vector<std::string>& policies,
+                                        const typename State::Spec::Config& config, Deal deal, int playouts) {
+  if (playouts < 0)
+    throw std::invalid_argument("control_variates must be 0 (none) or a positive number of playouts, got " +
+                                std::to_string(playouts));
+  if (playouts > 0 && deal != Deal::kSeats)
+    throw std::invalid_argument("control variates need deal='seats': the cards are valued as they are dealt");
+  return control_variates<State>(policies, config, playouts);
+}
+
+inline constexpr const char* kControlDoc =
+    " `control_variates`: with k > 0 playouts an action, each return is corrected by the control variates "
+    "of the decisions whose probabilities are known (docs/match.md): the same means, less luck.";
+
 // The built-in policies are the table of the game's spec, and single-hand games move the
 // dealer as the spec says. Binds the game's VectorEnv and search too, whose opponents and
 // rollouts play the same policies.
@@ -151,44 +167,66 @@ void bind_simulate(py::module_& m) {
   m.def(
       "simulate",
       [](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
-         const std::vector<std::string>& policies, int threads, bool shortcut,
-         const std::string& deal_name) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
+         const std::vector<std::string>& policies, int threads, bool shortcut, const std::string& deal_name,
+         int playouts) -> py::typing::Tuple<py::array_t<double>, NamedCounts> {
         const int players = game.num_players();
         const auto seats = choosers<State>(policies, players, game.config);
         const Deal deal = deal_named(deal_name);
+        const ControlVariates<State> controls = checked_controls<State>(policies, game.config, deal, playouts);
         check_games(begin, end);
         py::array_t<double> out({static_cast<py::ssize_t>(end - begin), static_cast<py::ssize_t>(players)});
         double* data = out.mutable_data();
         Counts<State> counts{};
-        // A shortcut plays no States, so it deals from the stock.
-        const auto quick = shortcut_of<State>(game.config, policies, shortcut && deal == Deal::kStock);
+        const auto choose = [&](const State& s, int seat, Rng& rng) {
+          return seats[static_cast<std::size_t>(seat)](s, rng);
+        };
+        // A shortcut plays no States, so it deals from the stock and corrects nothing.
+        const auto quick = shortcut_of<State>(game.config, policies, shortcut && deal == Deal::kStock && playouts == 0);
         interruptible([&] {  // plays its own games and writes only `out` and `counts`
           if (quick)
             return play_rows(
                 players, begin, end, threads,
                 [&](std::uint64_t i, double* row, Counts<State>& c) { (*quick)(seed, i, row, c); }, data, counts);
-          rollout<State>(
-              game.config, players, rotate_dealer, deal, begin, end, seed, threads,
-              [&](const State& s, int seat, Rng& rng) { return seats[static_cast<std::size_t>(seat)](s, rng); }, data,
-              counts);
+          if (playouts)
+            return play_rows(
+                players, begin, end, threads,
+                [&](std::uint64_t i, double* row, Counts<State>& c) {
+                  play_corrected_row<State>(game.config, players, rotate_dealer, i, seed, choose, controls, row, c);
+                },
+                data, counts);
+          rollout<State>(game.config, players, rotate_dealer, deal, begin, end, seed, threads, choose, data, counts);
         });
         return py::make_tuple(out, counts_dict<State>(counts));
       },
       "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, "shortcut"_a = true, "deal"_a = "stock",
+      "control_variates"_a = 0,
       (std::string("Returns of games [begin, end) played in C++, seat s by the built-in policy policies[s] (the "
                    "game's SPEC.policies), and the games' counts. With `shortcut`, policies that the game can play "
                    "without States (its Spec's shortcut) are played that way, to the same results (deal='stock' "
-                   "only).") +
-       kDealDoc)
+                   "only, no control variates).") +
+       kDealDoc + kControlDoc)
           .c_str());
   m.def(
       "simulate_summary",
       [](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,
          const std::vector<std::string>& policies, int threads, double low, double high, int bins,
-         const std::string& deal_name) -> SummaryTuple {
+         const std::string& deal_name, int playouts) -> SummaryTuple {
         const int players = game.num_players();
         const auto seats = choosers<State>(policies, players, game.config);
         const Deal deal = deal_named(deal_name);
+        const ControlVariates<State> controls = checked_controls<State>(policies, game.config, deal, playouts);
+        const auto choose = [&](const State& s, int seat, Rng& rng) {
+          return seats[static_cast<std::size_t>(seat)](s, rng);
+        };
+        if (playouts)
+          return summarize<State>(players, begin, end, low, high, bins, [&](auto&&... summary) {
+            summarize_games(
+                players, begin, end, threads,
+                [&](std::uint64_t i, double* row, Counts<State>& c) {
+                  play_corrected_row<State>(game.config, players, rotate_dealer, i, seed, choose, controls, row, c);
+                },
+                summary...);
+          });
         if (const auto quick = shortcut_of<State>(game.config, policies, deal == Deal::kStock))
           return summarize<State>(players, begin, end, low, high, bins, [&](auto&&... summary) {
             summarize_games(
@@ -196,14 +234,13 @@ void bind_simulate(py::module_& m) {
                 [&](std::uint64_t i, double* row, Counts<State>& c) { (*quick)(seed, i, row, c); }, summary...);
           });
         return summarize<State>(players, begin, end, low, high, bins, [&](auto&&... summary) {
-          rollout_summary<State>(
-              game.config, players, rotate_dealer, deal, begin, end, seed, threads,
-              [&](const State& s, int seat, Rng& rng) { return seats[static_cast<std::size_t>(seat)](s, rng); },
-              summary...);
+          rollout_summary<State>(game.config, players, rotate_dealer, deal, begin, end, seed, threads, choose,
+                                 summary...);
         });
       },
       "game"_a, "begin"_a, "end"_a, "seed"_a, "policies"_a, "threads"_a, "low"_a, "high"_a, "bins"_a,
-      "deal"_a = "stock", (std::string(kSimulateSummaryDoc) + kDealDoc).c_str());
+      "deal"_a = "stock", "control_variates"_a = 0,
+      (std::string(kSimulateSummaryDoc) + kDealDoc + kControlDoc).c_str());
   m.def(
       "simulate_calling",
       [](const Game& game, std::int64_t begin, std::int64_t end, std::uint64_t seed,

@@ -65,6 +65,13 @@ CHUNK = 100_000
 CALLING_CHUNK = 10_000
 """Games per task when a callable chooses for a seat (a callable plays slower)."""
 
+CONTROLLED_CHUNK = 1_000
+"""Games per task with control variates (a game's playouts take about a thousand times as
+long as the game)."""
+
+MAX_PLAYOUTS = 1_000_000
+"""The most playouts an outcome that ``control_variates`` takes."""
+
 
 def _natives(name: str, policies: Sequence[Any]) -> list[Any]:
     """The policies as the C++ players take them: a Strategy by its name in this process
@@ -75,26 +82,26 @@ def _natives(name: str, policies: Sequence[Any]) -> list[Any]:
 
 
 def _run(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
-         policies: list[str | Strategy], threads: int,
-         deal: str) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
+         policies: list[str | Strategy], threads: int, deal: str,
+         control_variates: int = 0) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
     """One chunk of games: its returns and counts. A plain function so that executors can
     pickle it."""
     game = GAMES[name](**config)
     module = getattr(_core, name)
     returns, counts = module.simulate(game, begin, end, seed, _natives(name, policies), threads,
-                                      deal=deal)
+                                      deal=deal, control_variates=control_variates)
     return np.asarray(returns), dict(counts)
 
 
 def _run_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
-                 policies: list[str | Strategy], threads: int,
-                 deal: str) -> tuple[ReturnsSummary, dict[str, int]]:
+                 policies: list[str | Strategy], threads: int, deal: str,
+                 control_variates: int = 0) -> tuple[ReturnsSummary, dict[str, int]]:
     """One chunk of games summarized in C++ (keep_returns=False): its summary and counts."""
     game = GAMES[name](**config)
     edges = _bin_edges(game)
     mean, m2, ahead, histogram, totals, counts = getattr(_core, name).simulate_summary(
         game, begin, end, seed, _natives(name, policies), threads, edges[0], edges[-1],
-        len(edges) - 1, deal=deal)
+        len(edges) - 1, deal=deal, control_variates=control_variates)
     games = end - begin
     checkpoints = np.minimum(np.arange(1, len(totals) + 1) * _SUMMARY_BLOCK, games)
     return ReturnsSummary(games, mean, m2, ahead, histogram, edges, checkpoints,
@@ -102,11 +109,12 @@ def _run_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: 
 
 
 def _run_calling(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
-                 policies: list[Any], threads: int,
-                 deal: str) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
+                 policies: list[Any], threads: int, deal: str,
+                 control_variates: int = 0) -> tuple[npt.NDArray[np.float64], dict[str, int]]:
     """One chunk of games where a callable chooses for some seat: its returns and counts.
     ``threads`` is not used (the callables run with the GIL held, on one thread); the
-    signature is _run's, so that the same executor path sends both."""
+    signature is _run's, so that the same executor path sends both (control_variates is
+    always 0 here)."""
     game = GAMES[name](**config)
     returns, counts = getattr(_core, name).simulate_calling(game, begin, end, seed,
                                                             _natives(name, policies), deal=deal)
@@ -114,8 +122,8 @@ def _run_calling(name: str, config: dict[str, Any], begin: int, end: int, seed: 
 
 
 def _run_calling_summary(name: str, config: dict[str, Any], begin: int, end: int, seed: int,
-                         policies: list[Any], threads: int,
-                         deal: str) -> tuple[ReturnsSummary, dict[str, int]]:
+                         policies: list[Any], threads: int, deal: str,
+                         control_variates: int = 0) -> tuple[ReturnsSummary, dict[str, int]]:
     """One chunk of games with a callable seat, summarized (keep_returns=False)."""
     rows, counts = _run_calling(name, config, begin, end, seed, policies, threads, deal)
     return _summary_of_rows(rows, _bin_edges(GAMES[name](**config))), counts
@@ -620,6 +628,7 @@ def simulate(
     keep_returns: bool = True,
     policy_input: str = "observation",
     deal: str = "stock",
+    control_variates: int = 0,
 ) -> SimulationResult:
     """Plays ``n`` games (hands, rounds, or games to the target as the configuration
     says) of ``game`` (a Game, or a name for its default configuration), seat ``s``
@@ -649,6 +658,15 @@ def simulate(
     there and however many cards the others draw: what
     :func:`cardcore.match <cardcore.matches.match>` plays. Both deal every card uniformly
     from the stock.
+
+    ``control_variates=k`` (k > 0, with ``deal="seats"`` and no callable) takes luck out of
+    each game's returns: every card dealt, and every decision of a seat whose probabilities
+    are known (``random``, a Strategy, Badugi's ``blueprint``), is valued by ``k`` playouts
+    an outcome, and the returns are corrected by what the outcome that came gained or lost
+    against the expected one (see ``docs/match.md``, "Control variates"). The corrected
+    returns have the same means, and a smaller spread, the more so the larger ``k``; they
+    are estimates, no longer the chips each game paid. The games themselves are played as
+    without it: the counts are the same.
 
     With ``keep_returns=False`` the result holds a :class:`ReturnsSummary` in place of one
     row a game, in memory that does not grow with ``n``. Keeping the returns of more games
@@ -687,6 +705,15 @@ def simulate(
                          f"got {shown(policy_input)}")
     if deal not in DEALS:
         raise ValueError(f"deal must be one of {', '.join(map(repr, DEALS))}, got {shown(deal)}")
+    control_variates = checked_int(control_variates, "control_variates",
+                                   "0 (none) or a positive number of playouts",
+                                   lambda k: 0 <= k <= MAX_PLAYOUTS)
+    if control_variates and deal != "seats":
+        raise ValueError("control_variates needs deal='seats': each card is valued as it is "
+                         "dealt, from the seats' streams")
+    if control_variates and any(callable(policy) for policy in native):
+        raise ValueError("control_variates needs every seat played in C++ (a built-in name, the "
+                         "search or a Strategy), not a callable: its playouts play the seats")
     if keep_returns:
         # The rows, and their concatenation at the end: twice their size at the peak.
         check_allocation(2 * n * game.num_players * 8, f"keeping the returns of {n:,} games",
@@ -706,7 +733,10 @@ def simulate(
         native = [policy if isinstance(policy, Strategy) else str(policy) for policy in native]
         workers = resolve_threads(threads, n)
         run, size = (_run if keep_returns else _run_summary), CHUNK
-    results = _results(executor, functools.partial(run, deal=deal),
+    if control_variates:
+        size = CONTROLLED_CHUNK
+    results = _results(executor, functools.partial(run, deal=deal,
+                                                   control_variates=control_variates),
                        (name, config, seed, native, workers), _chunks(start, n, size))
     parts: list[npt.NDArray[np.float64]] = []
     summary: ReturnsSummary | None = None

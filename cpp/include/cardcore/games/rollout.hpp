@@ -82,13 +82,43 @@ class SeatStreams {
   std::size_t used_ = 0;
 };
 
-// Game i of a simulation, played to its end from stream i of the seed, seat s choosing
-// with choose(state, s, rng), the cards dealt as `deal` says. `game` is the configuration,
+// A player of play_to_end from a chooser choose(state, seat, rng) -> action, told nothing
+// of the cards dealt.
+template <class Choose>
+struct PlainPlayer {
+  const Choose& choose;
+  template <class State>
+  int decide(const State& state, int seat, Rng& rng) const {
+    return choose(state, seat, rng);
+  }
+  template <class State>
+  void dealt(const State&, int) const {}
+};
+
+// Plays `state` to its end, seat s choosing with player.decide(state, s, rng). A seeded
+// state deals its own cards (`streams` null); a state with explicit chance gets them from
+// `streams`, each card told to player.dealt(state, card) before it is dealt (control
+// variates value it: games/control_variates.hpp).
+template <class State, class Player>
+void play_to_end(State& state, SeatStreams* streams, Rng& rng, Player&& player) {
+  while (!state.is_terminal()) {
+    if (streams && state.is_chance_node()) {
+      const int card = streams->deal(state.pending_target(), state.stock());
+      player.dealt(state, card);
+      state.apply_action(card);
+    } else {
+      state.apply_action(player.decide(state, state.current_player(), rng));
+    }
+  }
+}
+
+// Game i of a simulation, played to its end from stream i of the seed by `player` (as
+// play_to_end plays it), the cards dealt as `deal` says. `game` is the configuration,
 // already checked (rollout and rollout_summary check it once), with first_dealer = i mod
 // players when `rotate_dealer`.
-template <class State, class Config, class Choose>
-State play_game(Config game, int players, bool rotate_dealer, Deal deal, std::uint64_t i, std::uint64_t seed,
-                const Choose& choose) {
+template <class State, class Config, class Player>
+State play_game_with(Config game, int players, bool rotate_dealer, Deal deal, std::uint64_t i, std::uint64_t seed,
+                     Player&& player) {
   if constexpr (requires { game.first_dealer; })
     if (rotate_dealer) game.first_dealer = static_cast<int>(i % static_cast<std::uint64_t>(players));
   Rng rng(seed, i);
@@ -98,14 +128,19 @@ State play_game(Config game, int players, bool rotate_dealer, Deal deal, std::ui
   const bool from_stock = deal == Deal::kStock;
   State state(game, from_stock, from_stock ? deal_seed : 0, Prevalidated{});
   if (from_stock) {
-    while (!state.is_terminal()) state.apply_action(choose(state, state.current_player(), rng));
+    play_to_end(state, nullptr, rng, player);
   } else {
     SeatStreams streams(deal_seed);
-    while (!state.is_terminal())
-      state.apply_action(state.is_chance_node() ? streams.deal(state.pending_target(), state.stock())
-                                                : choose(state, state.current_player(), rng));
+    play_to_end(state, &streams, rng, player);
   }
   return state;
+}
+
+// play_game_with, seat s choosing with choose(state, s, rng).
+template <class State, class Config, class Choose>
+State play_game(const Config& game, int players, bool rotate_dealer, Deal deal, std::uint64_t i, std::uint64_t seed,
+                const Choose& choose) {
+  return play_game_with<State>(game, players, rotate_dealer, deal, i, seed, PlainPlayer<Choose>{choose});
 }
 
 // Adds one game's counts to a running total.

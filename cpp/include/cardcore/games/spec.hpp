@@ -340,12 +340,15 @@ int random_action(const State& state, Rng& rng);
 
 // A built-in policy: its name and the action it takes at a player node (`rng` drives its
 // random choices). A deterministic one takes the same action in the same state, so the
-// search can model the other players by it (search/ismcts.hpp, model_opponents).
+// search can model the other players by it (search/ismcts.hpp, model_opponents). A random
+// one other than random_action may give each legal action's probability (`probabilities`,
+// what control variates correct its choices by: games/control_variates.hpp).
 template <class State>
 struct BuiltinPolicy {
   std::string_view name;
   int (*choose)(const State& state, Rng& rng);
   bool deterministic = true;
+  std::vector<std::pair<int, double>> (*probabilities)(const State& state) = nullptr;
 };
 
 // The facts of a game that do not depend on its configuration.

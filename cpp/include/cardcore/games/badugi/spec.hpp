@@ -46,8 +46,10 @@ class State;
 // The rule-based player (policy.hpp), and the blueprint trained by MCCFR (blueprint.hpp).
 int rule_based_action(const State& state, Rng& rng);
 int blueprint_action(const State& state, Rng& rng);
-inline constexpr BuiltinPolicy<State> kPolicies[] = {
-    {"random", random_action<State>, false}, {"rule_based", rule_based_action}, {"blueprint", blueprint_action, false}};
+std::vector<std::pair<int, double>> blueprint_probabilities(const State& state);
+inline constexpr BuiltinPolicy<State> kPolicies[] = {{"random", random_action<State>, false},
+                                                     {"rule_based", rule_based_action},
+                                                     {"blueprint", blueprint_action, false, blueprint_probabilities}};
 inline constexpr std::array<std::string_view, 2> kCountNames{"hands", "showdowns"};
 inline constexpr ActionBlock kActionBlocks[] = {
     {"fold", 0, 1, "give up the hand"},
