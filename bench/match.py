@@ -2,11 +2,18 @@
 number of hands (docs/match.md, "How much duplicate gains").
 
     python bench/match.py [--hands 1000000] [--search-hands 20000] [--seed 0]
+                          [--controlled-hands 20000] [--playouts 32]
 
 Each row plays one pair of policies twice, ``cc.match(..., duplicate=True)`` and
 ``duplicate=False``, with the same hands, seed and deals, and prints both intervals' half
 widths, their ratio, and the correlation of a policy's results in the two seatings of a
 deal (rho: the ratio is about 1 / sqrt(1 + rho) with two seats).
+
+A second table adds control variates (docs/match.md, "Control variates"): the duplicate
+match of ``--controlled-hands`` hands with ``control_variates=--playouts``, against the plain
+match of the same hands; "narrower" compares their half widths for the same hands, "same
+time" for the same time (the plain match given the hands it plays in the controlled
+match's time: its half width shrinks by the square root of the ratio of the times).
 
 Then it bounds what any seating could gain for ``rule_based`` against ``random`` in Badugi:
 each of ``--bound-deals`` deals is played ``--bound-repeats`` times, the same cards
@@ -44,6 +51,24 @@ def row(game: str, policies: list[Any], hands: int, seed: int) -> str:
             f"{rho:+.2f} | {seconds:.0f} s |")
 
 
+def controlled_row(game: str, policies: list[Any], hands: int, seed: int, playouts: int) -> str:
+    """One pair's plain match against its duplicate match with control variates, as a
+    Markdown table row."""
+    started = time.perf_counter()
+    plain = cc.match(game, policies, hands, duplicate=False, seed=seed)
+    plain_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    controlled = cc.match(game, policies, hands, seed=seed, control_variates=playouts)
+    seconds = time.perf_counter() - started
+    halves = [(r.interval[1][0] - r.interval[0][0]) / 2 for r in (plain, controlled)]
+    narrower = halves[0] / halves[1]
+    same_time = narrower * np.sqrt(plain_seconds / seconds)
+    names = " against ".join(controlled.policies)
+    return (f"| {game} | {names} | {hands:,} | {plain.mean[0]:+.3f} ± {halves[0]:.3f} | "
+            f"{controlled.mean[0]:+.3f} ± {halves[1]:.3f} | {narrower:.2f}x | "
+            f"{same_time:.2f}x | {seconds:.0f} s |")
+
+
 class Coins:
     """The ``random`` policy (a uniformly random legal action) with coins of its own seed."""
 
@@ -78,6 +103,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bound-deals", type=int, default=20_000)
     parser.add_argument("--bound-repeats", type=int, default=20)
+    parser.add_argument("--controlled-hands", type=int, default=20_000)
+    parser.add_argument("--playouts", type=int, default=32)
     args = parser.parse_args()
     print("| game | policies | hands | plain | duplicate | narrower | rho | time |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -85,6 +112,18 @@ def main() -> None:
         print(row(game, ["rule_based", "random"], args.hands, args.seed), flush=True)
     search = ("ismcts", {"simulations": 100})
     print(row("badugi", [search, "rule_based"], args.search_hands, args.seed), flush=True)
+    print()
+    print(f"With control variates of {args.playouts} playouts:")
+    print()
+    print("| game | policies | hands | plain | duplicate, control variates | narrower "
+          "| same time | time |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    controlled = [(game, ["rule_based", "random"], args.controlled_hands)
+                  for game in ("badugi", "buh", "leduc", "kuhn")]
+    controlled += [("badugi", ["blueprint", "rule_based"], args.controlled_hands),
+                   ("badugi", [search, "rule_based"], args.search_hands // 5)]
+    for game, policies, hands in controlled:
+        print(controlled_row(game, policies, hands, args.seed, args.playouts), flush=True)
     print()
     print(coin_bound(args.bound_deals, args.bound_repeats, args.seed))
 
