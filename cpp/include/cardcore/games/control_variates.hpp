@@ -117,6 +117,9 @@ class CorrectedPlayer {
   void value_outcomes(const State& state) {
     const auto width = static_cast<std::size_t>(players_);
     values_.assign(outcomes_.size() * width, 0.0);
+    const auto play_seat = [this](const State& s, int seat, Rng& rng) {  // each seat's player in the playouts
+      return controls_.players[static_cast<std::size_t>(seat)](s, rng);
+    };
     for (int k = 0; k < controls_.playouts; ++k) {
       const std::uint64_t stream =
           events_ * static_cast<std::uint64_t>(controls_.playouts) + static_cast<std::uint64_t>(k);
@@ -127,7 +130,7 @@ class CorrectedPlayer {
         after.apply_action(outcomes_[o]);
         SeatStreams playout_cards = cards;
         Rng coins = playout;
-        play_to_end(after, &playout_cards, coins, PlainPlayer<decltype(play_seat_)>{play_seat_});
+        play_to_end(after, &playout_cards, coins, PlainPlayer<decltype(play_seat)>{play_seat});
         for (int p = 0; p < players_; ++p) values_[o * width + static_cast<std::size_t>(p)] += after.return_of(p);
       }
     }
@@ -142,10 +145,6 @@ class CorrectedPlayer {
   std::array<double, kMaxSeats> corrections_{};
   std::vector<int> outcomes_;
   std::vector<double> values_;  // values_[o * players + p]: seat p's playout total after outcome o
-  // Who plays each seat in the playouts.
-  std::function<int(const State&, int, Rng&)> play_seat_ = [this](const State& s, int seat, Rng& rng) {
-    return controls_.players[static_cast<std::size_t>(seat)](s, rng);
-  };
 };
 
 // Game i played as play_game plays it with the seats' streams (Deal::kSeats: the cards must
