@@ -1021,7 +1021,20 @@ CLI = [
                  r"--rule flush_buh is given twice \('flush_buh=double' and 'flush_buh=plain'\): "
                  r"give it once", id="rule-twice"),
     pytest.param(["simulate", "badugi", "--hands", "10", "--json", "/nonexistent/dir/out.json"],
-                 r"/nonexistent/dir/out\.json", id="json-unwritable"),
+                 r"--json '/nonexistent/dir/out\.json' cannot be written: there is no folder",
+                 id="json-unwritable"),
+    pytest.param(["match", "kuhn", "rule_based", "random", "--hands", "10", "--json", "."],
+                 r"--json '\.' is a directory, not a file", id="match-json-a-directory"),
+    pytest.param(["lbr", "kuhn", "random", "--hands", "16", "--json", "no/such/f.json"],
+                 r"--json 'no/such/f\.json' cannot be written: there is no folder 'no/such'",
+                 id="lbr-json-in-no-folder"),
+    pytest.param(["simulate", "kuhn", "--hands", "10", "--plot", "no/such/f.png"],
+                 r"--plot 'no/such/f\.png' cannot be written", id="plot-in-no-folder"),
+    pytest.param(["match", "kuhn", "rule_based", "random", "--hands", "10",
+                  "--control-variates", "-2"],
+                 r"--control-variates must be 0 \(none\) or a positive number of playouts, "
+                 r"got -2",
+                 id="match-control-variates-negative"),
 ]
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from cardcore import __version__
-from cardcore._checks import MAX_QUOTED, elide_input, quote_input
+from cardcore._checks import MAX_QUOTED, elide_input, quote_input, write_user_file
 from cardcore._namespace import public_dir
 from cardcore._odds import DEFAULT_SAMPLES
 from cardcore._registry import GAMES, MODULES, module_of
@@ -202,6 +202,7 @@ def _policy_arg(text: str) -> Any:
 def _simulate(args: argparse.Namespace) -> int:
     if args.hands < 1:  # said here by its flag: simulate() would name its parameter n
         raise ValueError(f"--hands must be a positive number of games, got {args.hands}")
+    _check_outputs(args)
     game = GAMES[args.game](**seats_config(args.game, args.players),
                             **house_rules(args.game, args.rule))
     policies = None if args.policy is None else [_policy_arg(text) for text in args.policy]
@@ -214,9 +215,7 @@ def _simulate(args: argparse.Namespace) -> int:
                       progress=args.hands >= 1_000_000 and sys.stderr.isatty(),
                       keep_returns=keep)
     print(result.table())
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            out.write(result.to_json())
+    _write_json(args.json, result.to_json())
     if args.plot:
         result.plot(args.plot)
     return 0
@@ -451,6 +450,10 @@ def _add_match(commands: Any) -> None:
 
 
 def _match(args: argparse.Namespace) -> int:
+    if args.control_variates < 0:  # said by its flag: match() would name its parameter
+        raise ValueError("--control-variates must be 0 (none) or a positive number of "
+                         f"playouts, got {args.control_variates}")
+    _check_outputs(args)
     game = GAMES[args.game](**seats_config(args.game, args.players),
                             **house_rules(args.game, args.rule))
     policies = [_policy_arg(text) for text in args.policy]
@@ -459,9 +462,7 @@ def _match(args: argparse.Namespace) -> int:
                    threads=args.threads, progress=long and sys.stderr.isatty(),
                    control_variates=args.control_variates)
     print(result.table())
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            out.write(result.to_json())
+    _write_json(args.json, result.to_json())
     return 0
 
 
@@ -536,18 +537,33 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_out(path: str) -> None:
-    """Refuses an ``--out`` file that could not be written before the solve, not after it."""
+def _check_out(path: str, option: str = "--out") -> None:
+    """Refuses a file to write (``--out``, ``--json``) that could not be written before the
+    run, not after it."""
     target = Path(path)
     if target.is_dir():
-        raise ValueError(f"--out {quote_input(path)} is a directory, not a file")
+        raise ValueError(f"{option} {quote_input(path)} is a directory, not a file")
     folder = target.parent
     if not folder.is_dir():
-        raise ValueError(f"--out {quote_input(path)} cannot be written: there is no folder "
+        raise ValueError(f"{option} {quote_input(path)} cannot be written: there is no folder "
                          f"{quote_input(str(folder))}")
     if not os.access(folder, os.W_OK):
-        raise ValueError(f"--out {quote_input(path)} cannot be written: the folder "
+        raise ValueError(f"{option} {quote_input(path)} cannot be written: the folder "
                          f"{quote_input(str(folder))} is not writable")
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuses the command's ``--json`` and ``--plot`` files, where given, that could not be
+    written, before the run."""
+    for option in ("json", "plot"):
+        if getattr(args, option, None):
+            _check_out(getattr(args, option), f"--{option}")
+
+
+def _write_json(path: str | None, text: str) -> None:
+    """Writes ``--json``'s file, if asked for."""
+    if path:
+        write_user_file(path, text, "the --json file")
 
 
 def _solve_mccfr(args: argparse.Namespace, total: int | None, start: float) -> int:
@@ -580,12 +596,11 @@ def _exploitability(args: argparse.Namespace) -> int:
 
 def _lbr(args: argparse.Namespace) -> int:
     """Plays local best response against a policy and prints the result."""
+    _check_outputs(args)
     result = local_best_response(args.game, _policy_arg(args.policy), args.hands,
                                  seed=args.seed, threads=args.threads, samples=args.samples)
     print(result)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            out.write(result.to_json())
+    _write_json(args.json, result.to_json())
     return 0
 
 
