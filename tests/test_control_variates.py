@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -106,12 +107,15 @@ def test_the_games_are_played_as_without_corrections() -> None:
     assert not np.array_equal(corrected.returns, plain.returns)  # but corrected
 
 
-def test_the_same_for_any_threads_and_summaries() -> None:
+def test_the_same_for_any_threads_executor_and_summaries() -> None:
     args: dict[str, Any] = {"policies": ["rule_based", "random"], "seed": 4, "deal": "seats",
                             "control_variates": 3}
     one = cc.simulate("leduc", 300, threads=1, **args)
     two = cc.simulate("leduc", 300, threads=2, **args)
     assert np.array_equal(one.returns, two.returns)
+    with ProcessPoolExecutor(2) as pool:  # chunks of 1,000 games: sent as three tasks
+        pooled = cc.simulate("leduc", 2500, executor=pool, **args)
+    assert np.array_equal(pooled.returns, cc.simulate("leduc", 2500, **args).returns)
     summary = cc.simulate("leduc", 300, threads=2, keep_returns=False, **args)
     assert np.allclose(summary.mean, one.mean)
 
