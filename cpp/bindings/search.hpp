@@ -217,6 +217,7 @@ Chooser<State> chooser(const std::string& name, const typename State::Spec::Conf
 // with 8 rather than 4 or 16, the corrected returns' variance times their time is within a
 // sixth of the least for 16 to 64 playouts, and their variance a third lower than with 4.
 inline constexpr int kCardSamples = 8;
+static_assert(kCardSamples >= 1, "a card is valued against at least one other");
 
 // The control variates (games/control_variates.hpp) of a simulation of `policies`, one a
 // seat, with `playouts` playouts an outcome. A named player is itself in the playouts and

@@ -142,7 +142,7 @@ auto shortcut_of(const Config& config, const std::vector<std::string>& policies,
   }
 }
 
-// The control variates of a simulation asked for with `playouts` playouts an action (0: none).
+// The control variates of a simulation asked for with `playouts` playouts an outcome (0: none).
 template <class State>
 ControlVariates<State> checked_controls(const std::vector<std::string>& policies,
                                         const typename State::Spec::Config& config, Deal deal, int playouts) {
@@ -155,8 +155,9 @@ ControlVariates<State> checked_controls(const std::vector<std::string>& policies
 }
 
 inline constexpr const char* kControlDoc =
-    " `control_variates`: with k > 0 playouts an action, each return is corrected by the control variates "
-    "of the decisions whose probabilities are known (docs/match.md): the same means, less luck.";
+    " `control_variates`: with k > 0 playouts an outcome, each return is corrected by the control variates "
+    "of the cards dealt and of the decisions whose probabilities are known (docs/match.md): the same means, "
+    "and less spread once k is large enough (below about 8 in Badugi the playouts add more than they take out).";
 
 // The built-in policies are the table of the game's spec, and single-hand games move the
 // dealer as the spec says. Binds the game's VectorEnv and search too, whose opponents and

@@ -440,8 +440,9 @@ def _add_match(commands: Any) -> None:
                       help="play each deal once, policy i in seat i (no seating rotations)")
     duel.add_argument("--control-variates", type=int, default=0, metavar="K",
                       help="correct each hand for the luck of the cards and of the decisions "
-                           "with known probabilities, valued by K playouts an outcome: a "
-                           "narrower interval, about a thousand times slower (default 0: none)")
+                           "with known probabilities, valued by K playouts an outcome (16 to "
+                           "64; fewer add noise): a narrower interval, about a thousand times "
+                           "slower (default 0: none)")
     duel.add_argument("--players", type=int, help=_PLAYERS_HELP)
     duel.add_argument("--seed", type=int, default=0)
     duel.add_argument("--threads", type=int, help="threads (default: every core)")

@@ -67,7 +67,10 @@ CALLING_CHUNK = 10_000
 
 CONTROLLED_CHUNK = 1_000
 """Games per task with control variates (a game's playouts take about a thousand times as
-long as the game)."""
+long as the game: _CONTROLLED_WEIGHT)."""
+
+_CONTROLLED_WEIGHT = 1_000
+"""About how many plain games one game with control variates weighs."""
 
 MAX_PLAYOUTS = 1_000_000
 """The most playouts an outcome that ``control_variates`` takes."""
@@ -664,9 +667,10 @@ def simulate(
     are known (``random``, a Strategy, Badugi's ``blueprint``), is valued by ``k`` playouts
     an outcome, and the returns are corrected by what the outcome that came gained or lost
     against the expected one (see ``docs/match.md``, "Control variates"). The corrected
-    returns have the same means, and a smaller spread, the more so the larger ``k``; they
-    are estimates, no longer the chips each game paid. The games themselves are played as
-    without it: the counts are the same.
+    returns have the same means; their spread shrinks once ``k`` is large enough (in Badugi,
+    from about 8 on; 16 to 64 is the useful range), and below that the playouts' own noise
+    widens it. They are estimates, no longer the chips each game paid. The games themselves
+    are played as without it: the counts are the same.
 
     With ``keep_returns=False`` the result holds a :class:`ReturnsSummary` in place of one
     row a game, in memory that does not grow with ``n``. Keeping the returns of more games
@@ -731,7 +735,9 @@ def simulate(
         run, size = (_run_calling if keep_returns else _run_calling_summary), CALLING_CHUNK
     else:
         native = [policy if isinstance(policy, Strategy) else str(policy) for policy in native]
-        workers = resolve_threads(threads, n)
+        # threads=None: every core for a large run, which with control variates (a game's
+        # playouts weigh about a thousand games) starts at a thousandth of the games.
+        workers = resolve_threads(threads, n * (_CONTROLLED_WEIGHT if control_variates else 1))
         run, size = (_run if keep_returns else _run_summary), CHUNK
     if control_variates:
         size = CONTROLLED_CHUNK

@@ -20,13 +20,16 @@
 // measures the outcomes, not the playouts' luck.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
 #include "cardcore/core/bits.hpp"
+#include "cardcore/core/interrupt.hpp"
 #include "cardcore/core/rng.hpp"
 #include "cardcore/games/rollout.hpp"
 
@@ -61,44 +64,43 @@ class CorrectedPlayer {
   int decide(const State& state, int seat, Rng& rng) {
     const auto& known = controls_.known[static_cast<std::size_t>(seat)];
     if (!known) return choose_(state, seat, rng);
-    const std::vector<std::pair<int, double>> probabilities = known(state);
-    if (probabilities.size() < 2) return choose_(state, seat, rng);
     outcomes_.clear();
-    for (const auto& [action, probability] : probabilities) outcomes_.push_back(action);
+    weights_.clear();
+    for (const auto& [action, probability] : known(state))
+      if (probability > 0) {  // an action never taken needs no value
+        outcomes_.push_back(action);
+        weights_.push_back(probability);
+      }
+    if (outcomes_.size() < 2) return choose_(state, seat, rng);  // no luck: a certain action
     value_outcomes(state);
     const int chosen = choose_(state, seat, rng);
-    for (int p = 0; p < players_; ++p) {
-      double expected = 0.0, taken = 0.0;
-      for (std::size_t a = 0; a < probabilities.size(); ++a) {
-        expected += probabilities[a].second * value(a, p);
-        if (probabilities[a].first == chosen) taken = value(a, p);
-      }
-      corrections_[static_cast<std::size_t>(p)] += expected - taken;
-    }
+    correct(chosen);
     return chosen;
   }
 
-  // `card` is about to be dealt: uniform over the stock (SeatStreams), so valued against
-  // every card of the stock when it holds at most card_samples, else against card_samples
-  // cards drawn from it (outcomes 1 on; outcome 0 is `card`).
+  // `card` is about to be dealt: uniform over the stock (SeatStreams). Valued against every
+  // card of the stock when it holds at most card_samples, else against card_samples cards
+  // drawn from it (then `card` is an outcome of weight 0: valued, not averaged).
   void dealt(const State& state, int card) {
     const Mask stock = state.stock();
     const int cards = popcount(stock);
-    outcomes_.assign(1, card);
+    if (cards < 2) return;  // no luck: the one card left
+    outcomes_.clear();
+    weights_.clear();
     if (cards <= controls_.card_samples) {
       for (Mask rest = stock; rest; rest &= rest - 1) outcomes_.push_back(lowest_bit(rest));
+      weights_.assign(outcomes_.size(), 1.0 / cards);
     } else {
       Rng sampler(playout_seed_, kSamplerStreams + events_);
-      for (int k = 0; k < controls_.card_samples; ++k)
+      outcomes_.push_back(card);
+      weights_.push_back(0.0);
+      for (int k = 0; k < controls_.card_samples; ++k) {
         outcomes_.push_back(nth_card(stock, static_cast<int>(sampler.below(static_cast<std::uint32_t>(cards)))));
+        weights_.push_back(1.0 / controls_.card_samples);
+      }
     }
     value_outcomes(state);
-    const double compared = static_cast<double>(outcomes_.size() - 1);
-    for (int p = 0; p < players_; ++p) {
-      double expected = 0.0;
-      for (std::size_t c = 1; c < outcomes_.size(); ++c) expected += value(c, p);
-      corrections_[static_cast<std::size_t>(p)] += expected / compared - value(0, p);
-    }
+    correct(card);
   }
 
   // What the corrections so far add to seat p's return.
@@ -113,8 +115,22 @@ class CorrectedPlayer {
     return values_[o * static_cast<std::size_t>(players_) + static_cast<std::size_t>(p)] / controls_.playouts;
   }
 
+  // Adds each seat's correction for the event whose outcome came out `outcome`:
+  // sum_o weights_[o] v(o) - v(outcome).
+  void correct(int outcome) {
+    const auto came = std::find(outcomes_.begin(), outcomes_.end(), outcome);
+    if (came == outcomes_.end()) throw std::logic_error("an outcome that its event's distribution does not hold");
+    const auto b = static_cast<std::size_t>(came - outcomes_.begin());
+    for (int p = 0; p < players_; ++p) {
+      double expected = 0.0;
+      for (std::size_t o = 0; o < outcomes_.size(); ++o) expected += weights_[o] * value(o, p);
+      corrections_[static_cast<std::size_t>(p)] += expected - value(b, p);
+    }
+  }
+
   // values_ for each of outcomes_ (an action or a card) from `state`.
   void value_outcomes(const State& state) {
+    check_interrupt();  // an event's playouts may take long: Ctrl-C stops between them
     const auto width = static_cast<std::size_t>(players_);
     values_.assign(outcomes_.size() * width, 0.0);
     const auto play_seat = [this](const State& s, int seat, Rng& rng) {  // each seat's player in the playouts
@@ -143,8 +159,9 @@ class CorrectedPlayer {
   std::uint64_t playout_seed_;
   std::uint64_t events_ = 0;  // the events corrected so far
   std::array<double, kMaxSeats> corrections_{};
-  std::vector<int> outcomes_;
-  std::vector<double> values_;  // values_[o * players + p]: seat p's playout total after outcome o
+  std::vector<int> outcomes_;    // the event's outcomes that are valued
+  std::vector<double> weights_;  // E[v]'s weight of each
+  std::vector<double> values_;   // values_[o * players + p]: seat p's playout total after outcome o
 };
 
 // Game i played as play_game plays it with the seats' streams (Deal::kSeats: the cards must
