@@ -441,7 +441,7 @@ def _add_match(commands: Any) -> None:
     duel.add_argument("--control-variates", type=int, default=0, metavar="K",
                       help="correct each hand for the luck of the cards and of the decisions "
                            "with known probabilities, valued by K playouts an outcome (16 to "
-                           "64; fewer add noise): a narrower interval, about a thousand times "
+                           "64; fewer add noise): a narrower interval, thousands of times "
                            "slower (default 0: none)")
     duel.add_argument("--players", type=int, help=_PLAYERS_HELP)
     duel.add_argument("--seed", type=int, default=0)
