@@ -157,7 +157,8 @@ ControlVariates<State> checked_controls(const std::vector<std::string>& policies
 inline constexpr const char* kControlDoc =
     " `control_variates`: with k > 0 playouts an outcome, each return is corrected by the control variates "
     "of the cards dealt and of the decisions whose probabilities are known (docs/match.md): the same means, "
-    "and less spread once k is large enough (below about 8 in Badugi the playouts add more than they take out).";
+    "and less spread once k is large enough (with too few playouts, their own noise adds more than they take "
+    "out).";
 
 // The built-in policies are the table of the game's spec, and single-hand games move the
 // dealer as the spec says. Binds the game's VectorEnv and search too, whose opponents and
