@@ -183,7 +183,7 @@ def match(
     ``blueprint``; not the search's, nor a callable's, which it refuses), valuing each
     outcome by ``k`` playouts (``docs/match.md``, "Control variates"). The means are the
     same; the interval narrows once ``k`` is large enough (Badugi, ``rule_based`` against
-    ``random``: 2.1x at k = 32; below about k = 8 the playouts' noise widens it instead), at
+    ``random``: 2.1x at k = 32; below 8 to 16 the playouts' noise widens it instead), at
     the cost of the playouts, thousands of times the hand's own time (4 ms a Badugi hand).
 
     The result is the same for any ``threads`` and through an ``executor`` (a

@@ -669,8 +669,8 @@ def simulate(
     an outcome, and the returns are corrected by what the outcome that came gained or lost
     against the expected one (see ``docs/match.md``, "Control variates"). The corrected
     returns have the same means; their spread shrinks once ``k`` is large enough (in Badugi,
-    from about 8 on; 16 to 64 is the useful range), and below that the playouts' own noise
-    widens it. They are estimates, no longer the chips each game paid. The games themselves
+    from 8 to 16 on, as the players go; 16 to 64 is the useful range), and below that the
+    playouts' own noise widens it. They are estimates, no longer the chips each game paid. The games themselves
     are played as without it: the counts are the same.
 
     With ``keep_returns=False`` the result holds a :class:`ReturnsSummary` in place of one
