@@ -670,8 +670,8 @@ def simulate(
     against the expected one (see ``docs/match.md``, "Control variates"). The corrected
     returns have the same means; their spread shrinks once ``k`` is large enough (in Badugi,
     from 8 to 16 on, as the players go; 16 to 64 is the useful range), and below that the
-    playouts' own noise widens it. They are estimates, no longer the chips each game paid. The games themselves
-    are played as without it: the counts are the same.
+    playouts' own noise widens it. They are estimates, no longer the chips each game paid.
+    The games themselves are played as without it: the counts are the same.
 
     With ``keep_returns=False`` the result holds a :class:`ReturnsSummary` in place of one
     row a game, in memory that does not grow with ``n``. Keeping the returns of more games
