@@ -88,6 +88,7 @@ class CorrectedPlayer {
     outcomes_.clear();
     weights_.clear();
     if (cards <= controls_.card_samples) {
+      // Every card, lowest first: rest & (rest - 1) clears the lowest set bit.
       for (Mask rest = stock; rest; rest &= rest - 1) outcomes_.push_back(lowest_bit(rest));
       weights_.assign(outcomes_.size(), 1.0 / cards);
     } else {
