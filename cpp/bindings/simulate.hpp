@@ -149,7 +149,8 @@ ControlVariates<State> checked_controls(const std::vector<std::string>& policies
   if (playouts < 0)
     throw std::invalid_argument("control_variates must be 0 (none) or a positive number of playouts, got " +
                                 std::to_string(playouts));
-  if (playouts > 0 && deal != Deal::kSeats)
+  if (playouts == 0) return {};  // none: no players to look up
+  if (deal != Deal::kSeats)
     throw std::invalid_argument("control variates need deal='seats': the cards are valued as they are dealt");
   return control_variates<State>(policies, config, playouts);
 }
