@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import platform
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -135,19 +137,36 @@ def test_the_core_checks_its_arrays_too() -> None:
 
 
 # The four-card strength_many of Buh and Badugi and Bai Buu's settle_many by the house way run
-# a vector kernel where the CPU has one and the portable loop otherwise;
-# _core._force_portable_kernel runs the portable loop on any CPU.
+# the best vector kernel the CPU has (AVX-512, else AVX2) and the portable loop otherwise;
+# _core._limit_batch_kernel makes them run a lower one on any CPU.
 KERNEL_GAMES = (cc.buh, cc.badugi)
+KERNEL_NAMES = ("portable", "avx2", "avx512")  # the slowest first
+BEST_KERNEL = _core._batch_kernel()
+KERNELS = KERNEL_NAMES[: KERNEL_NAMES.index(BEST_KERNEL) + 1]  # every kernel this CPU runs
 
 
 @contextmanager
-def portable_kernel(on: bool = True) -> Iterator[None]:
-    """Runs the block on the portable kernel (or, with False, on the CPU's best)."""
-    _core._force_portable_kernel(on)
+def batch_kernel(most: str) -> Iterator[None]:
+    """Runs the block on the best kernel the CPU has up to ``most``."""
+    _core._limit_batch_kernel(most)
     try:
         yield
     finally:
-        _core._force_portable_kernel(False)
+        _core._limit_batch_kernel("avx512")
+
+
+def expected_best_kernel() -> str | None:
+    """The kernel this CPU's flags call for, where Linux lists them (None elsewhere)."""
+    if platform.machine() not in ("x86_64", "AMD64"):
+        return "portable"
+    try:
+        cpuinfo = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return None
+    flags = set(next(line for line in cpuinfo.splitlines() if line.startswith("flags")).split())
+    if {"avx512f", "avx512cd"} <= flags:
+        return "avx512"
+    return "avx2" if "avx2" in flags else "portable"
 
 
 def evaluator_settings(module: ModuleType, verb: str = "strength_many") -> list[dict[str, Any]]:
@@ -169,27 +188,43 @@ def test_buh_has_four_evaluator_settings_badugi_one_and_bai_buu_settlement_two()
     assert len(evaluator_settings(cc.baibuu, "settle_many")) == 2
 
 
-def test_the_portable_kernel_can_be_forced_and_released() -> None:
-    chosen = _core._batch_kernel()
-    assert chosen in ("avx512", "portable")
-    with portable_kernel():
-        assert _core._batch_kernel() == "portable"
-    assert _core._batch_kernel() == chosen
+def test_the_best_kernel_is_the_best_the_cpu_has() -> None:
+    assert BEST_KERNEL in KERNEL_NAMES
+    expected = expected_best_kernel()
+    assert expected in (None, BEST_KERNEL)
 
 
+@pytest.mark.parametrize("most", KERNEL_NAMES)
+def test_a_limit_runs_the_best_kernel_below_it_and_is_lifted(most: str) -> None:
+    with batch_kernel(most):
+        assert _core._batch_kernel() == min(most, BEST_KERNEL, key=KERNEL_NAMES.index)
+    assert _core._batch_kernel() == BEST_KERNEL
+
+
+def test_an_unknown_kernel_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown batch kernel 'sse'"):
+        _core._limit_batch_kernel("sse")
+    assert _core._batch_kernel() == BEST_KERNEL
+
+
+# Each vector kernel against the portable loop (on a CPU without it, the best one below it).
+@pytest.mark.parametrize("kernel", KERNEL_NAMES[1:])
 @pytest.mark.parametrize(("module", "rules"), KERNEL_CASES)
-def test_the_kernels_agree_on_every_hand(module: ModuleType, rules: dict[str, Any]) -> None:
-    hands = cc.all_hands(4)  # 270,725: 16,920 vector steps of 16 and a tail of 5
-    chosen = module.strength_many(hands, threads=1, **rules)
-    with portable_kernel():
+def test_the_kernels_agree_on_every_hand(
+    module: ModuleType, rules: dict[str, Any], kernel: str
+) -> None:
+    hands = cc.all_hands(4)  # 270,725: AVX-512's steps of 16, AVX2's blocks of 64, and tails
+    with batch_kernel(kernel):
+        vector = module.strength_many(hands, threads=1, **rules)
+    with batch_kernel("portable"):
         portable = module.strength_many(hands, threads=1, **rules)
-    assert np.array_equal(chosen, portable)
+    assert np.array_equal(vector, portable)
     sample = hands[::1009]
     assert portable[::1009].tolist() == [module.strength(int(m), **rules) for m in sample]
 
 
 @pytest.mark.parametrize("module", KERNEL_GAMES)
-@pytest.mark.parametrize("portable", [False, True])
+@pytest.mark.parametrize("kernel", KERNELS)
 @pytest.mark.parametrize(
     ("bad", "message"),
     [(0b111, "needs 4 cards, got 3"), (0b11111, "needs 4 cards, got 5"),
@@ -197,14 +232,15 @@ def test_the_kernels_agree_on_every_hand(module: ModuleType, rules: dict[str, An
      (0b111 | 1 << 63, "bits outside")],
 )
 def test_each_kernel_names_the_first_bad_mask_wherever_it_is(
-    module: ModuleType, portable: bool, bad: int, message: str
+    module: ModuleType, kernel: str, bad: int, message: str
 ) -> None:
-    hands = cc.random_hands(40, 4, seed=5)  # two vector steps of 16 and a tail of 8
-    for index in range(40):
+    n = 136  # AVX-512's 8 steps of 16, AVX2's 2 blocks of 64, and a tail of 8
+    hands = cc.random_hands(n, 4, seed=5)
+    for index in range(n):
         masks = hands.copy()
         masks[index] = bad
-        masks[min(index + 17, 39):] = 1 << 60 if index < 39 else bad  # later offenders
-        with portable_kernel(portable), pytest.raises(ValueError, match=message) as error:
+        masks[min(index + 17, n - 1):] = 1 << 60 if index < n - 1 else bad  # later offenders
+        with batch_kernel(kernel), pytest.raises(ValueError, match=message) as error:
             module.strength_many(masks, threads=1)
         assert f"masks[{index}] = {bad}" in str(error.value)
 
@@ -215,26 +251,29 @@ def rounds(n: int, seed: int) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.ui
     return np.ascontiguousarray(deals[:, 0]), np.ascontiguousarray(deals[:, 1])
 
 
+@pytest.mark.parametrize("kernel", KERNEL_NAMES[1:])
 @pytest.mark.parametrize("rules", evaluator_settings(cc.baibuu, "settle_many"), ids=str)
-def test_the_kernels_settle_alike(rules: dict[str, Any]) -> None:
-    banker, player = rounds(300_007, seed=8)  # 18,750 vector steps of 16 and a tail of 7
-    chosen = cc.baibuu.settle_many(banker, player, threads=1, **rules).codes
-    with portable_kernel():
+def test_the_kernels_settle_alike(rules: dict[str, Any], kernel: str) -> None:
+    banker, player = rounds(300_007, seed=8)  # AVX-512's steps of 16, AVX2's blocks of 64, tails
+    with batch_kernel(kernel):
+        vector = cc.baibuu.settle_many(banker, player, threads=1, **rules).codes
+    with batch_kernel("portable"):
         portable = cc.baibuu.settle_many(banker, player, threads=1, **rules).codes
-    assert np.array_equal(chosen, portable)
+    assert np.array_equal(vector, portable)
     assert len(np.unique(portable)) >= 10  # many kinds of outcome, not one repeated
 
 
-@pytest.mark.parametrize("portable", [False, True])
+@pytest.mark.parametrize("kernel", KERNELS)
 @pytest.mark.parametrize(
     ("spoil", "message"),
     [("shared", "share"), ("three", "needs 4 cards, got 3"), ("bit-52", "bits outside")],
 )
 def test_each_kernel_names_the_first_bad_round_wherever_it_is(
-    portable: bool, spoil: str, message: str
+    kernel: str, spoil: str, message: str
 ) -> None:
-    banker, player = rounds(40, seed=9)  # two vector steps of 16 and a tail of 8
-    for index in range(40):
+    n = 136  # AVX-512's 8 steps of 16, AVX2's 2 blocks of 64, and a tail of 8
+    banker, player = rounds(n, seed=9)
+    for index in range(n):
         b, p = banker.copy(), player.copy()
         if spoil == "shared":
             p[index] = b[index]
@@ -242,7 +281,7 @@ def test_each_kernel_names_the_first_bad_round_wherever_it_is(
             b[index] = 0b111
         else:
             p[index] = 0b111 | 1 << 52
-        b[min(index + 17, 39):] = b[index] if index == 39 else 1 << 60  # later offenders
-        with portable_kernel(portable), pytest.raises(ValueError, match=message) as error:
+        b[min(index + 17, n - 1):] = b[index] if index == n - 1 else 1 << 60  # later offenders
+        with batch_kernel(kernel), pytest.raises(ValueError, match=message) as error:
             cc.baibuu.settle_many(b, p, threads=1)
         assert str(error.value).startswith(f"round {index}:")

@@ -1,5 +1,8 @@
+#include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cardcore/core/batch.hpp"
@@ -7,6 +10,7 @@
 #include "cardcore/core/layout.hpp"
 #include "cardcore/core/rank_table.hpp"
 #include "cardcore/core/rng.hpp"
+#include "cardcore/core/text.hpp"
 #include "common.hpp"
 #include "engine.hpp"
 
@@ -287,12 +291,23 @@ or duplicate token and its position.
 [[0, 1]])");
 
   // Private, for the tests (docs/performance.md "The batch kernels"): which kernel the
-  // four-card batch calls run (rank_table.hpp), and a switch forcing the portable one.
+  // four-card batch calls run (rank_table.hpp), and the limit that makes them run a lower one.
+  static constexpr std::array<std::string_view, 3> kKernelNames = {"portable", "avx2", "avx512"};
   m.def(
-      "_batch_kernel", [] { return batch_kernel() == BatchKernel::kAvx512 ? "avx512" : "portable"; },
-      "The kernel the four-card batch calls run now: 'avx512' or 'portable'.");
-  m.def("_force_portable_kernel", &force_portable_kernel, "on"_a,
-        "Makes the four-card batch calls run the portable kernel whatever the CPU (True), or the CPU's best (False).");
+      "_batch_kernel", [] { return kKernelNames[static_cast<std::size_t>(batch_kernel())]; },
+      "The kernel the four-card batch calls run now: 'portable', 'avx2' or 'avx512'.");
+  m.def(
+      "_limit_batch_kernel",
+      [](std::string_view most) {
+        const auto* found = std::find(kKernelNames.begin(), kKernelNames.end(), most);
+        if (found == kKernelNames.end())
+          throw std::invalid_argument("unknown batch kernel " + quote_input(most) +
+                                      ": expected 'portable', 'avx2' or 'avx512'");
+        limit_batch_kernel(static_cast<BatchKernel>(found - kKernelNames.begin()));
+      },
+      "most"_a,
+      "Makes the four-card batch calls run the best kernel the CPU has up to ``most`` "
+      "('portable', 'avx2' or 'avx512'; 'avx512' lifts the limit).");
 }
 
 }  // namespace cardcore::bindings

@@ -1,6 +1,7 @@
 // Cards, card sets, bit helpers, colex indexing (core/layout.hpp), the four-card rank
 // table and the project's generator (core/rng.hpp).
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -8,6 +9,8 @@
 #include "cardcore/core/batch.hpp"
 #include "cardcore/core/bits.hpp"
 #include "cardcore/core/cards.hpp"
+#include "cardcore/core/colex_avx2.hpp"
+#include "cardcore/core/colex_avx512.hpp"
 #include "cardcore/core/layout.hpp"
 #include "cardcore/core/rank_table.hpp"
 #include "cardcore/core/rng.hpp"
@@ -215,27 +218,87 @@ TEST_CASE(rank_table_gives_dense_strengths_higher_better) {
   CHECK_EQ(out[1], 49);
 }
 
+#ifdef CARDCORE_AVX2_KERNEL
+// avx2::colex4_index of masks[0..8), its lanes stored.
+CARDCORE_AVX2 void avx2_colex4(const Mask* masks, std::uint32_t* index, std::uint32_t* valid) {
+  __m256i lanes_valid;
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(index), avx2::colex4_index(masks, lanes_valid));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(valid), lanes_valid);
+}
+
+#ifdef CARDCORE_AVX512_KERNEL
+// avx512::colex4_index of masks[0..16), its lanes stored (valid as all ones or zero).
+CARDCORE_AVX512 void avx512_colex4(const Mask* masks, std::uint32_t* index, std::uint32_t* valid) {
+  __mmask16 lanes_valid;
+  _mm512_storeu_si512(index, avx512::colex4_index(avx512::load_colex4_rows(), masks, lanes_valid));
+  for (int lane = 0; lane < 16; ++lane) valid[lane] = (lanes_valid >> lane & 1) ? ~0u : 0u;
+}
+#endif
+
+// The vector kernels exist on x86-64 only (colex_avx2.hpp and colex_avx512.hpp).
+TEST_CASE(the_vector_colex_indices_are_the_scalar_ones_lane_by_lane) {
+  // Every hand, every seventh replaced by a bad mask (none, three cards, five, a card at 52 or
+  // 63, all 64 bits): each kind in turn for 112 masks, whose 16 bad ones fall in all 16 lanes.
+  const Mask bad[] = {0, 7, 31, Mask{7} | Mask{1} << 52, Mask{7} | Mask{1} << 63, ~Mask{0}};
+  std::vector<Mask> masks(kNumHands4 / 16 * 16);
+  for (std::size_t i = 0; i < masks.size(); ++i)
+    masks[i] = i % 7 == 3 ? bad[i / 112 % std::size(bad)] : mask_from_colex<4>(static_cast<std::uint32_t>(i));
+  // Each lane against colex_index<4>: the same validity, and the same index where valid (the
+  // AVX2 one also gives 0 where not, as the scalar one does).
+  auto check_lanes = [&](std::size_t at, int lanes, const std::uint32_t* index, const std::uint32_t* valid,
+                         bool invalid_index_zero) {
+    for (int lane = 0; lane < lanes; ++lane) {
+      bool expected_valid;
+      const std::uint32_t expected = colex_index<4>(masks[at + static_cast<std::size_t>(lane)], expected_valid);
+      CHECK_EQ(valid[lane], expected_valid ? ~0u : 0u);
+      if (expected_valid || invalid_index_zero) CHECK_EQ(index[lane], expected);
+    }
+  };
+  limit_batch_kernel(BatchKernel::kAvx512);
+  const BatchKernel best = batch_kernel();
+  std::uint32_t index[16], valid[16];
+  if (best >= BatchKernel::kAvx2)
+    for (std::size_t at = 0; at < masks.size(); at += 8) {
+      avx2_colex4(masks.data() + at, index, valid);
+      check_lanes(at, 8, index, valid, true);
+    }
+#ifdef CARDCORE_AVX512_KERNEL
+  if (best == BatchKernel::kAvx512)
+    for (std::size_t at = 0; at < masks.size(); at += 16) {
+      avx512_colex4(masks.data() + at, index, valid);
+      check_lanes(at, 16, index, valid, false);
+    }
+#endif
+}
+#endif
+
 TEST_CASE(rank_table_kernels_agree_on_every_hand_and_on_the_first_bad_index) {
   // A key that tells many hands apart: the sum of the card ids (lower is better).
   const RankTable4 table([](Mask hand) { return static_cast<std::uint32_t>(ids_sum(hand)); }, "a test hand", 193);
   std::vector<Mask> hands(kNumHands4);
   for (std::uint32_t i = 0; i < kNumHands4; ++i) hands[i] = mask_from_colex<4>(i);
-  std::vector<std::int32_t> chosen(hands.size()), portable(hands.size());
-  CHECK_EQ(table.strength_many(hands.data(), chosen.data(), hands.size(), 1), kNoBadIndex);
-  force_portable_kernel(true);
+  const BatchKernel best = batch_kernel();
+  limit_batch_kernel(BatchKernel::kPortable);
   CHECK_EQ(batch_kernel(), BatchKernel::kPortable);
+  std::vector<std::int32_t> portable(hands.size()), out(hands.size());
   CHECK_EQ(table.strength_many(hands.data(), portable.data(), hands.size(), 1), kNoBadIndex);
-  for (std::int64_t bad : {0, 15, 16, 31, 270'719, 270'724}) {  // vector steps' edges and the tail
-    std::vector<Mask> masks = hands;
-    masks[static_cast<std::size_t>(bad)] = Mask{7} | Mask{1} << 52;
-    for (bool portable_kernel : {true, false}) {
-      force_portable_kernel(portable_kernel);
-      CHECK_EQ(table.strength_many(masks.data(), chosen.data(), masks.size(), 2), bad);
-    }
+  for (std::uint32_t i = 0; i < kNumHands4; i += 9'973) CHECK_EQ(portable[i], table.strength(hands[i]));
+  for (const BatchKernel kernel : {BatchKernel::kPortable, BatchKernel::kAvx2, BatchKernel::kAvx512}) {
+    limit_batch_kernel(kernel);
+    CHECK_EQ(batch_kernel(), std::min(kernel, best));
+    std::fill(out.begin(), out.end(), -1);
+    CHECK_EQ(table.strength_many(hands.data(), out.data(), hands.size(), 1), kNoBadIndex);
+    CHECK(out == portable);
+    // A bad mask at the vector steps' and blocks' edges and in the tail, each kind: five
+    // cards, three, a card above 51 (52, 63).
+    for (std::int64_t bad : {0, 7, 8, 15, 16, 63, 64, 270'655, 270'719, 270'724})
+      for (Mask wrong : {Mask{31}, Mask{7}, Mask{7} | Mask{1} << 52, Mask{7} | Mask{1} << 63}) {
+        std::vector<Mask> masks = hands;
+        masks[static_cast<std::size_t>(bad)] = wrong;
+        CHECK_EQ(table.strength_many(masks.data(), out.data(), masks.size(), 2), bad);
+      }
   }
-  force_portable_kernel(false);
-  CHECK_EQ(table.strength_many(hands.data(), chosen.data(), hands.size(), 1), kNoBadIndex);
-  CHECK(chosen == portable);
+  CHECK_EQ(batch_kernel(), best);  // the last limit, kAvx512, is none
 }
 
 TEST_CASE(rank_table_checks_its_number_of_strengths) {

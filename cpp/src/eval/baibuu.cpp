@@ -9,6 +9,7 @@
 
 #include "cardcore/core/batch.hpp"
 #include "cardcore/core/bits.hpp"
+#include "cardcore/core/colex_avx2.hpp"
 #include "cardcore/core/colex_avx512.hpp"
 #include "cardcore/core/layout.hpp"
 #include "cardcore/core/rank_table.hpp"
@@ -308,6 +309,15 @@ Outcome settle_arranged(const Arranged& banker, const Arranged& player, Rules ru
   return o;
 }
 
+// The outcome code of a round from the banker's and the player's records and the player's
+// form: the outcome table's entry, where the highest card decides with the player's win
+// set when his is the higher.
+inline std::uint8_t outcome_code(const std::uint8_t* outcome, std::uint32_t banker, std::uint32_t player,
+                                 int player_form) {
+  const std::uint8_t code = outcome[record_form(banker) * kNumForms + player_form];
+  return code | (((code & kReasonMask) == kHighCardBits) & (record_highest(player) > record_highest(banker)));
+}
+
 // settle_many over [begin, end), with the player's Low hands given or by the house way.
 // Branch-free (the winner of a random round is a coin flip a branch would mispredict);
 // validity is accumulated, and the rare bad batch is scanned again for its first offender.
@@ -340,9 +350,7 @@ std::int64_t settle_range(const Tables& t, const std::uint8_t* const outcome, co
       foul &= record_form(b) != kNaturalForm;  // a banker Natural comes before the foul
     }
     all_ok &= ok;
-    std::uint8_t code = outcome[record_form(b) * kNumForms + player_form];
-    // Where the highest card decides, the player wins with the higher one.
-    code |= ((code & kReasonMask) == kHighCardBits) & (record_highest(p) > record_highest(b));
+    const std::uint8_t code = outcome_code(outcome, b, p, player_form);
     out[i] = foul ? kFoul : code;
   }
   if (all_ok) return kNoBadIndex;
@@ -399,6 +407,45 @@ CARDCORE_AVX512 std::int64_t settle_range_avx512(const Tables& t, const std::uin
   }
   const std::int64_t tail_bad = settle_range<false>(t, outcome, banker, player, nullptr, out, i, end, rules);
   if (invalid == 0 && tail_bad == kNoBadIndex) return kNoBadIndex;
+  return settle_range<false>(t, outcome, banker, player, nullptr, out, begin, end, rules);
+}
+#endif
+
+#ifdef CARDCORE_AVX2_KERNEL
+// settle_range<false> (the house way for both sides) with AVX2, as lookup_avx2 reads its
+// table (core/rank_table.cpp): both holdings' colex indices of 64 rounds, 8 a step
+// (colex_avx2.hpp), then the block's records and outcomes read round by round. The rare bad
+// batch is settled again by the scalar loop, which finds the first offender.
+CARDCORE_AVX2 std::int64_t settle_range_avx2(const Tables& t, const std::uint8_t* const outcome, const Mask* banker,
+                                             const Mask* player, std::uint8_t* out, std::size_t begin, std::size_t end,
+                                             Rules rules) {
+  constexpr std::size_t kBlock = 64;
+  alignas(32) std::uint32_t banker_index[kBlock], player_index[kBlock];
+  const std::uint32_t* const holding = t.holding.data();
+  const __m256i zero = _mm256_setzero_si256();
+  __m256i all_ok = _mm256_set1_epi32(-1);
+  std::size_t i = begin;
+  for (; i + kBlock <= end; i += kBlock) {
+    for (std::size_t j = 0; j < kBlock; j += 8) {
+      __m256i banker_ok, player_ok;
+      _mm256_store_si256(reinterpret_cast<__m256i*>(banker_index + j), avx2::colex4_index(banker + i + j, banker_ok));
+      _mm256_store_si256(reinterpret_cast<__m256i*>(player_index + j), avx2::colex4_index(player + i + j, player_ok));
+      // The two hands share no card: their AND is a qword of zeros for each round. Only
+      // whether all are is kept, so the lanes need not line up with the validity's.
+      const auto* b = reinterpret_cast<const __m256i*>(banker + i + j);
+      const auto* p = reinterpret_cast<const __m256i*>(player + i + j);
+      const __m256i disjoint = _mm256_and_si256(
+          _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_loadu_si256(b), _mm256_loadu_si256(p)), zero),
+          _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_loadu_si256(b + 1), _mm256_loadu_si256(p + 1)), zero));
+      all_ok = _mm256_and_si256(all_ok, _mm256_and_si256(disjoint, _mm256_and_si256(banker_ok, player_ok)));
+    }
+    for (std::size_t j = 0; j < kBlock; ++j) {
+      const std::uint32_t b = holding[banker_index[j]], p = holding[player_index[j]];
+      out[i + j] = outcome_code(outcome, b, p, record_form(p));
+    }
+  }
+  const std::int64_t tail_bad = settle_range<false>(t, outcome, banker, player, nullptr, out, i, end, rules);
+  if (_mm256_movemask_epi8(all_ok) == -1 && tail_bad == kNoBadIndex) return kNoBadIndex;
   return settle_range<false>(t, outcome, banker, player, nullptr, out, begin, end, rules);
 }
 #endif
@@ -513,6 +560,9 @@ std::int64_t settle_many(const Mask* banker, const Mask* player, const Mask* pla
     if (player_low) return settle_range<true>(t, outcome, banker, player, player_low, out, begin, end, rules);
 #ifdef CARDCORE_AVX512_KERNEL
     if (kernel == BatchKernel::kAvx512) return settle_range_avx512(t, outcome, banker, player, out, begin, end, rules);
+#endif
+#ifdef CARDCORE_AVX2_KERNEL
+    if (kernel == BatchKernel::kAvx2) return settle_range_avx2(t, outcome, banker, player, out, begin, end, rules);
 #endif
     return settle_range<false>(t, outcome, banker, player, player_low, out, begin, end, rules);
   });

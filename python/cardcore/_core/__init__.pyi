@@ -10,11 +10,11 @@ from . import solve
 __all__: list[str] = ['CHANCE', 'DECK_SIZE', 'GAMES', 'TERMINAL', 'all_hands', 'format_cards', 'ids_from_masks', 'masks_from_ids', 'parse_cards', 'random_deals', 'random_hands', 'search_options', 'solve', 'to_mask']
 def _batch_kernel() -> str:
     """
-    The kernel the four-card batch calls run now: 'avx512' or 'portable'.
+    The kernel the four-card batch calls run now: 'portable', 'avx2' or 'avx512'.
     """
-def _force_portable_kernel(on: bool) -> None:
+def _limit_batch_kernel(most: str) -> None:
     """
-    Makes the four-card batch calls run the portable kernel whatever the CPU (True), or the CPU's best (False).
+    Makes the four-card batch calls run the best kernel the CPU has up to ``most`` ('portable', 'avx2' or 'avx512'; 'avx512' lifts the limit).
     """
 def all_hands(k: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
     """

@@ -16,6 +16,8 @@
 // | binomial by lz    | kBinomialByLz[j][z] = C(63 - z, j): the colex   | the same                 |
 // |                   | term of the j-th lowest card from its low-bit   |                          |
 // |                   | lz, 64 entries a row (four vector registers)    |                          |
+// | low-bit exponent  | 1023 + b for a card bit b: the biased exponent  | the AVX2 four-card index |
+// |                   | of the double 2^b, from m & -m (b below 52)     | (colex_avx2.hpp)         |
 //
 // The colex index of a mask equals its position in cardcore.all_hands(k), which lists the
 // k-card masks in increasing integer order, so tables indexed by it line up with that array.

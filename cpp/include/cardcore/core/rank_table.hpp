@@ -36,16 +36,17 @@ class RankTable4 {
 };
 
 // The kernels of the four-card batch calls (RankTable4::strength_many, and the settlement of
-// an evaluator in eval/ that shares colex_avx512.hpp): the portable loop, and a vector one on
-// x86-64 CPUs with AVX-512 F and CD, chosen at run time.
-enum class BatchKernel : std::uint8_t { kPortable, kAvx512 };
+// an evaluator in eval/ that shares their vector indices), from the slowest: the portable
+// loop, and on x86-64 CPUs a vector one with AVX2 (colex_avx2.hpp) and one with AVX-512 F
+// and CD (colex_avx512.hpp), chosen at run time.
+enum class BatchKernel : std::uint8_t { kPortable, kAvx2, kAvx512 };
 
-// The kernel they run now: the vector one where the CPU has it, unless forced off.
+// The kernel they run now: the best the CPU has, up to the limit below.
 BatchKernel batch_kernel();
 
-// force_portable_kernel(true) makes them run the portable loop whatever the CPU, so
-// that tests cover it on any machine; false restores the choice by CPU. Process-wide; a call
-// in flight finishes on the kernel it started with.
-void force_portable_kernel(bool on);
+// limit_batch_kernel(k) makes them run the best kernel the CPU has up to k, so that tests
+// cover every kernel the machine can run (kPortable on any); kAvx512 lifts the limit.
+// Process-wide; a call in flight finishes on the kernel it started with.
+void limit_batch_kernel(BatchKernel most);
 
 }  // namespace cardcore
