@@ -10,6 +10,10 @@
 //   build/cpptests/bench_solve --convergence [s]   each algorithm's exploitability against
 //                                                  iterations and seconds, as JSON, for s
 //                                                  seconds each (tools/solve_convergence.py)
+//   build/cpptests/bench_solve --pairs [s]         CFR+ on 1 thread, then on 2, twelve times
+//                                                  in turn for s seconds each: each pair's
+//                                                  rates and ratio, and the median ratio
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -102,12 +106,29 @@ void convergence(const std::shared_ptr<const solve::Tree>& tree, double budget) 
 
 }  // namespace
 
+// Two threads against one, where the machine's load drifts: twelve pairs of CFR+ runs, one
+// thread then two, each pair's ratio and the median of the twelve.
+void thread_pairs(const std::shared_ptr<const solve::Tree>& tree, double budget) {
+  constexpr int kPairs = 12;
+  std::vector<double> ratios;
+  std::printf("%6s %14s %14s %8s\n", "pair", "1 thread it/s", "2 threads it/s", "ratio");
+  for (int pair = 1; pair <= kPairs; ++pair) {
+    const double one = rate(tree, solve::Algorithm::kCfrPlus, 1, budget).per_second;
+    const double two = rate(tree, solve::Algorithm::kCfrPlus, 2, budget).per_second;
+    ratios.push_back(two / one);
+    std::printf("%6d %14.0f %14.0f %7.2fx\n", pair, one, two, two / one);
+  }
+  std::sort(ratios.begin(), ratios.end());
+  std::printf("2 threads / 1: median %.2fx (the mean of the middle two), from %.2fx to %.2fx\n",
+              (ratios[kPairs / 2 - 1] + ratios[kPairs / 2]) / 2, ratios.front(), ratios.back());
+}
+
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 && argv[1][0] == '-' ? argv[1] : "";
   const char* number = argc > (mode.empty() ? 1 : 2) ? argv[mode.empty() ? 1 : 2] : nullptr;
   const double budget = number ? std::atof(number) : 1.0;
-  if (mode != "" && mode != "--json" && mode != "--convergence") {
-    std::fprintf(stderr, "usage: bench_solve [--json | --convergence] [seconds]\n");
+  if (mode != "" && mode != "--json" && mode != "--convergence" && mode != "--pairs") {
+    std::fprintf(stderr, "usage: bench_solve [--json | --convergence | --pairs] [seconds]\n");
     return 2;
   }
   auto start = Clock::now();
@@ -115,6 +136,10 @@ int main(int argc, char** argv) {
   const double build = seconds_since(start);
   if (mode == "--convergence") {
     convergence(tree, budget);
+    return 0;
+  }
+  if (mode == "--pairs") {
+    thread_pairs(tree, budget);
     return 0;
   }
   const std::vector<double> uniform = tree->uniform_policy();
