@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 import itertools
 import platform
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -157,13 +158,16 @@ def batch_kernel(most: str) -> Iterator[None]:
 
 def expected_best_kernel() -> str | None:
     """The kernel this CPU's flags call for, where Linux lists them (None elsewhere)."""
-    if platform.machine() not in ("x86_64", "AMD64"):
-        return "portable"
+    if platform.machine() not in ("x86_64", "AMD64") or sys.maxsize < 2**32:
+        return "portable"  # the vector kernels are built for 64-bit x86 only
     try:
         cpuinfo = Path("/proc/cpuinfo").read_text()
     except OSError:
         return None
-    flags = set(next(line for line in cpuinfo.splitlines() if line.startswith("flags")).split())
+    lines = [line for line in cpuinfo.splitlines() if line.startswith("flags")]
+    if not lines:
+        return None
+    flags = set(lines[0].split())
     if {"avx512f", "avx512cd"} <= flags:
         return "avx512"
     return "avx2" if "avx2" in flags else "portable"

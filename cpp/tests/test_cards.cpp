@@ -289,13 +289,14 @@ TEST_CASE(rank_table_kernels_agree_on_every_hand_and_on_the_first_bad_index) {
     std::fill(out.begin(), out.end(), -1);
     CHECK_EQ(table.strength_many(hands.data(), out.data(), hands.size(), 1), kNoBadIndex);
     CHECK(out == portable);
-    // A bad mask at the vector steps' and blocks' edges and in the tail, each kind: five
-    // cards, three, a card above 51 (52, 63).
-    for (std::int64_t bad : {0, 7, 8, 15, 16, 63, 64, 270'655, 270'719, 270'724})
+    // A bad mask of each kind (five cards, three, a card above 51: 52, 63) at the vector
+    // steps' and blocks' edges and in the tail on one thread (AVX2's last block ends at
+    // 270,720), and in either thread's part on two.
+    for (std::int64_t bad : {0, 7, 8, 15, 16, 63, 64, 270'655, 270'719, 270'720, 270'724})
       for (Mask wrong : {Mask{31}, Mask{7}, Mask{7} | Mask{1} << 52, Mask{7} | Mask{1} << 63}) {
         std::vector<Mask> masks = hands;
         masks[static_cast<std::size_t>(bad)] = wrong;
-        CHECK_EQ(table.strength_many(masks.data(), out.data(), masks.size(), 2), bad);
+        for (int threads : {1, 2}) CHECK_EQ(table.strength_many(masks.data(), out.data(), masks.size(), threads), bad);
       }
   }
   CHECK_EQ(batch_kernel(), best);  // the last limit, kAvx512, is none

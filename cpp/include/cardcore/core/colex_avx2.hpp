@@ -19,13 +19,16 @@
 
 namespace cardcore::avx2 {
 
-// The low-bit exponent of each qword `low`, which holds a mask's lowest bit alone, 2^b: the
-// qword OR 2^52's double bits is the double 2^52 + 2^b exactly when b < 52, so subtracting
-// 2^52 leaves the double 2^b, whose biased exponent (bits 52 to 62) is 1023 + b. A qword 0
-// gives 0; a bit at 52 or above gives garbage (colex4_index marks those masks invalid).
+// The low-bit exponent of each qword `low`, which holds a mask's lowest bit alone, 2^b, and
+// 0 for a bit at 52 or above (or none): the bits of 2^b OR-ed into those of the double 2^52
+// are the double 2^52 + 2^b, so subtracting 2^52 leaves the double 2^b exactly, whose biased
+// exponent (bits 52 to 62) is 1023 + b. A qword 0 gives 0.0, exponent 0. Every result is
+// exact, so no floating-point flag is raised.
 CARDCORE_AVX2 inline __m256i low_bit_exponent(__m256i low) {
   const __m256i two_52 = _mm256_set1_epi64x(0x4330000000000000);  // the double 2^52
-  const __m256d exact = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(low, two_52)), _mm256_castsi256_pd(two_52));
+  const __m256i deck = _mm256_set1_epi64x(static_cast<std::int64_t>(kDeckMask));
+  const __m256d exact = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(low, deck), two_52)),
+                                      _mm256_castsi256_pd(two_52));
   return _mm256_srli_epi64(_mm256_castpd_si256(exact), 52);
 }
 
@@ -45,9 +48,8 @@ CARDCORE_AVX2 inline __m256i colex4_index(const Mask* masks, __m256i& valid) {
   const __m256i zero = _mm256_setzero_si256();
   __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(masks));
   __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(masks + 4));
-  // The eight masks' bits from 52 up, and below, each term, in dwords: a's masks in the even
-  // dwords, b's in the odd ones (each qword's result sits in its low dword; b's move up).
-  const __m256i above_deck = _mm256_or_si256(_mm256_srli_epi64(a, 52), _mm256_slli_epi64(_mm256_srli_epi64(b, 52), 32));
+  // Each card's low-bit exponent in dwords: a's masks in the even dwords, b's in the odd ones
+  // (each qword's result sits in its low dword; b's move up).
   __m256i bit[4];  // the first, second, third and fourth lowest card
   for (__m256i& card : bit) {
     const __m256i low_a = _mm256_and_si256(a, _mm256_sub_epi64(zero, a));  // m & -m: the lowest bit alone
@@ -56,10 +58,10 @@ CARDCORE_AVX2 inline __m256i colex4_index(const Mask* masks, __m256i& valid) {
     b = _mm256_xor_si256(b, low_b);
     card = _mm256_or_si256(low_bit_exponent(low_a), _mm256_slli_epi64(low_bit_exponent(low_b), 32));
   }
-  // Exactly four cards below 52: none above, none left after four, and a fourth found (its
-  // exponent is 0 when there was none).
-  valid = _mm256_and_si256(_mm256_blend_epi32(_mm256_cmpeq_epi64(a, zero), _mm256_cmpeq_epi64(b, zero), 0xAA),
-                           _mm256_cmpeq_epi32(above_deck, zero));
+  // Exactly four cards below 52: none left after four, and a fourth found below 52 (its
+  // exponent is 0 when there was none or it lay above; a card above 51 among the four
+  // lowest makes the fourth lie above too).
+  valid = _mm256_blend_epi32(_mm256_cmpeq_epi64(a, zero), _mm256_cmpeq_epi64(b, zero), 0xAA);
   valid = _mm256_andnot_si256(_mm256_cmpeq_epi32(bit[3], zero), valid);
   for (__m256i& card : bit) card = minus(card, 1023);  // the exponent's bias
   // C(b, 2) = b(b - 1) / 2; C(b, 3) = b(b - 1)(b - 2) / 6; C(b, 4) = b(b - 1)(b - 2)(b - 3) / 24.
